@@ -1,0 +1,191 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+)
+
+// source is one action's authored file. Its facts (name, flags, params) come
+// from SnowLuma; its prose and result contract are ours. The input schema is
+// not authored: Build derives it from the params so the two cannot disagree.
+type source struct {
+	Name          string          `json:"name"`
+	Aliases       []string        `json:"aliases"`
+	Category      string          `json:"category"`
+	Summary       string          `json:"summary"`
+	ReadOnly      bool            `json:"readOnly"`
+	Stream        bool            `json:"stream"`
+	Params        []Param         `json:"params"`
+	Invariants    []string        `json:"invariants"`
+	ReturnsSchema json.RawMessage `json:"returnsSchema"`
+	Examples      []Example       `json:"examples"`
+}
+
+type meta struct {
+	Version    string `json:"version"`
+	Categories []struct {
+		Name string `json:"name"`
+		Slug string `json:"slug"`
+	} `json:"categories"`
+}
+
+// Build reads the authored sources in src (catalog.json plus one
+// <category-slug>/<name>.json per action) and returns the generated catalog
+// bytes. It refuses sources that are misplaced or malformed, so a mistake in
+// authoring fails `go generate` rather than shipping.
+func Build(src fs.FS) ([]byte, error) {
+	var m meta
+	if err := readJSON(src, "catalog.json", &m); err != nil {
+		return nil, err
+	}
+	slugOf := map[string]string{}
+	doc := Document{Version: m.Version, Actions: []*Action{}}
+	for _, c := range m.Categories {
+		slugOf[c.Name] = c.Slug
+	}
+	files, err := fs.Glob(src, "*/*.json")
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]string{}
+	for _, file := range files {
+		var s source
+		if err := readJSON(src, file, &s); err != nil {
+			return nil, err
+		}
+		want := path.Join(slugOf[s.Category], strings.TrimPrefix(s.Name, ".")+".json")
+		if slugOf[s.Category] == "" || file != want {
+			return nil, fmt.Errorf("%s: action %q of category %q belongs in %s", file, s.Name, s.Category, want)
+		}
+		for _, n := range append([]string{s.Name}, s.Aliases...) {
+			if prev, dup := seen[n]; dup {
+				return nil, fmt.Errorf("%s: name %q already used by %s", file, n, prev)
+			}
+			seen[n] = file
+		}
+		a, err := s.action()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		doc.Actions = append(doc.Actions, a)
+	}
+	sort.Slice(doc.Actions, func(i, j int) bool { return orderKey(doc.Actions[i].Name) < orderKey(doc.Actions[j].Name) })
+	for _, c := range m.Categories {
+		n := 0
+		for _, a := range doc.Actions {
+			if a.Category == c.Name {
+				n++
+			}
+		}
+		doc.Categories = append(doc.Categories, Category{Category: c.Name, Count: n})
+	}
+	return encode(doc)
+}
+
+// orderKey gives SnowLuma's catalog order: names compared bytewise with the
+// underscore ranked below every other character, which puts "_x" before ".x"
+// before letters and "a_b" before "ab".
+func orderKey(name string) string { return strings.ReplaceAll(name, "_", " ") }
+
+func (s *source) action() (*Action, error) {
+	if s.Aliases == nil {
+		s.Aliases = []string{}
+	}
+	if s.Invariants == nil {
+		s.Invariants = []string{}
+	}
+	if s.Examples == nil {
+		s.Examples = []Example{}
+	}
+	if s.Params == nil {
+		s.Params = []Param{}
+	}
+	in, err := inputSchema(s.Params)
+	if err != nil {
+		return nil, err
+	}
+	returns := s.ReturnsSchema
+	if len(bytes.TrimSpace(returns)) == 0 {
+		returns = json.RawMessage("null")
+	}
+	return &Action{
+		Name: s.Name, Aliases: s.Aliases, Category: s.Category, Summary: s.Summary,
+		ReadOnly: s.ReadOnly, Stream: s.Stream, Params: s.Params, Invariants: s.Invariants,
+		InputSchema: in, ReturnsSchema: returns, Examples: s.Examples,
+	}, nil
+}
+
+// inputSchema derives an action's input schema from its params: each
+// property is the param's schema plus its description, default and role.
+func inputSchema(params []Param) (json.RawMessage, error) {
+	type object struct {
+		Type                 string                     `json:"type"`
+		Properties           map[string]json.RawMessage `json:"properties"`
+		Required             []string                   `json:"required,omitempty"`
+		AdditionalProperties bool                       `json:"additionalProperties"`
+	}
+	o := object{Type: "object", Properties: map[string]json.RawMessage{}, AdditionalProperties: true}
+	for _, p := range params {
+		prop := map[string]json.RawMessage{}
+		if err := json.Unmarshal(p.Schema, &prop); err != nil {
+			return nil, fmt.Errorf("param %s: schema: %w", p.Name, err)
+		}
+		if p.Description != "" {
+			prop["description"], _ = json.Marshal(p.Description)
+		}
+		if len(p.Default) > 0 {
+			prop["default"] = p.Default
+		}
+		if p.Role != "" {
+			prop["x-role"], _ = json.Marshal(p.Role)
+		}
+		raw, err := marshal(prop)
+		if err != nil {
+			return nil, err
+		}
+		o.Properties[p.Name] = raw
+		if p.Required {
+			o.Required = append(o.Required, p.Name)
+		}
+	}
+	return marshal(o)
+}
+
+func readJSON(src fs.FS, name string, v any) error {
+	data, err := fs.ReadFile(src, name)
+	if err != nil {
+		return err
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+func marshal(v any) (json.RawMessage, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+func encode(doc Document) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", " ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

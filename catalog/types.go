@@ -1,0 +1,66 @@
+package catalog
+
+import "encoding/json"
+
+// Param is one OneBot parameter of an action.
+type Param struct {
+	Name        string          `json:"name"`
+	Type        string          `json:"type"`
+	Required    bool            `json:"required"`
+	Role        string          `json:"role,omitempty"`
+	Default     json.RawMessage `json:"default,omitempty"`
+	Values      []string        `json:"values,omitempty"`
+	Schema      json.RawMessage `json:"schema"`
+	Description string          `json:"description"`
+}
+
+// Example is an illustrative call; catalog tools never run it.
+type Example struct {
+	Summary string          `json:"summary"`
+	Params  json.RawMessage `json:"params"`
+	Notes   string          `json:"notes,omitempty"`
+}
+
+// Action is the full contract of one OneBot action.
+type Action struct {
+	Name          string          `json:"name"`
+	Aliases       []string        `json:"aliases"`
+	Category      string          `json:"category"`
+	Summary       string          `json:"summary"`
+	ReadOnly      bool            `json:"readOnly"`
+	Stream        bool            `json:"stream"`
+	Params        []Param         `json:"params"`
+	Invariants    []string        `json:"invariants"`
+	InputSchema   json.RawMessage `json:"inputSchema"`
+	ReturnsSchema json.RawMessage `json:"returnsSchema"`
+	Examples      []Example       `json:"examples"`
+}
+
+// Entry is the compact form used by list and search results.
+type Entry struct {
+	Name     string   `json:"name"`
+	Category string   `json:"category"`
+	Summary  string   `json:"summary"`
+	Aliases  []string `json:"aliases"`
+	ReadOnly bool     `json:"readOnly"`
+	Stream   bool     `json:"stream"`
+}
+
+// Entry returns the compact form of a.
+func (a *Action) Entry() Entry {
+	return Entry{Name: a.Name, Category: a.Category, Summary: a.Summary, Aliases: a.Aliases, ReadOnly: a.ReadOnly, Stream: a.Stream}
+}
+
+// Category is a category with its number of actions.
+type Category struct {
+	Category string `json:"category"`
+	Count    int    `json:"count"`
+}
+
+// Document is the whole catalog as generated and as served by the catalog
+// resource.
+type Document struct {
+	Version    string     `json:"version"`
+	Categories []Category `json:"categories"`
+	Actions    []*Action  `json:"actions"`
+}

@@ -1,0 +1,76 @@
+// Package fault is the typed failure every part of a call reports: a code
+// from a fixed list plus the stage that raised it. The diagnostics stage turns
+// codes into diagnostics kinds and next steps, so nothing downstream ever has
+// to guess a cause from message text.
+package fault
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies why a call failed. Codes come from known causes only; the
+// diagnostics stage maps them to diagnostics kinds and next steps, and nothing
+// is ever inferred from message text.
+type Code string
+
+// The known failure codes.
+const (
+	CodeInvalidArgument Code = "invalid_argument"
+	CodeModeDenied      Code = "mode_denied"
+	CodeUnknownAction   Code = "unknown_action"
+	CodeWrongTool       Code = "wrong_tool"
+	CodeInputDeclined   Code = "input_declined"
+	CodeCancelled       Code = "cancelled"
+	CodeTimeout         Code = "timeout"
+	CodeTransport       Code = "transport"
+	CodeUpstreamHTTP    Code = "upstream_http"
+	CodeUpstreamAuth    Code = "upstream_auth"
+	CodeBadReply        Code = "bad_reply"
+	CodeLimit           Code = "limit"
+	CodeUnsupported     Code = "unsupported"
+	CodeInternal        Code = "internal"
+)
+
+// Error is a failure with a code and the stage (or handler) that raised it.
+type Error struct {
+	Code  Code
+	Stage string
+	Msg   string
+	Err   error
+}
+
+// Error implements error. The message never contains secrets: callers pass
+// only text that is safe to show the agent.
+func (e *Error) Error() string {
+	if e.Err != nil && e.Msg == "" {
+		return e.Err.Error()
+	}
+	if e.Err != nil {
+		return e.Msg + ": " + e.Err.Error()
+	}
+	return e.Msg
+}
+
+// Unwrap exposes the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf builds an Error without a cause.
+func Errorf(code Code, stage, format string, args ...any) *Error {
+	return &Error{Code: code, Stage: stage, Msg: fmt.Sprintf(format, args...)}
+}
+
+// Wrap builds an Error around a cause.
+func Wrap(code Code, stage string, err error, msg string) *Error {
+	return &Error{Code: code, Stage: stage, Msg: msg, Err: err}
+}
+
+// CodeOf returns the code of the first Error in err's chain, or CodeInternal
+// for errors that carry none.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return CodeInternal
+}

@@ -1,0 +1,40 @@
+package pipeline
+
+import "context"
+
+// Handler does the work of one tool call, or of the stages inside the caller.
+// ctx carries only cancellation and deadlines; everything else is on the Call.
+type Handler func(ctx context.Context, c *Call) (*Result, error)
+
+// Stage is one cross-cutting concern of a tool call.
+type Stage interface {
+	// Name is stable: it appears in error reports and in the order test.
+	Name() string
+	// Wrap returns a handler that does the stage's work around next. It is
+	// called once, when a tool is registered, not once per call.
+	Wrap(next Handler) Handler
+}
+
+// Chain composes stages so that stages[0] is outermost: a request meets the
+// stages in list order and the result travels back in reverse order.
+func Chain(stages ...Stage) func(Handler) Handler {
+	return func(h Handler) Handler {
+		for i := len(stages) - 1; i >= 0; i-- {
+			h = stages[i].Wrap(h)
+		}
+		return h
+	}
+}
+
+// StageFunc adapts a name and a wrapping function to the Stage interface, for
+// stages that need no state of their own.
+type StageFunc struct {
+	StageName string
+	WrapFunc  func(next Handler) Handler
+}
+
+// Name implements Stage.
+func (s StageFunc) Name() string { return s.StageName }
+
+// Wrap implements Stage.
+func (s StageFunc) Wrap(next Handler) Handler { return s.WrapFunc(next) }

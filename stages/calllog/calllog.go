@@ -1,0 +1,56 @@
+// Package calllog writes the one diagnostic line per tool call that lets an
+// operator follow a call into SnowLuma's logs: the tool, the traceparent, the
+// outcome, the failure kind and the duration. By design it has no access to
+// arguments or results beyond the verdict, so message contents, tokens, file
+// paths and tracestate cannot leak into it.
+package calllog
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/trace"
+)
+
+// Stage is the call log stage.
+type Stage struct {
+	mu  *sync.Mutex
+	w   io.Writer
+	now func() time.Time
+}
+
+// New returns a stage writing to w (stderr in production).
+func New(w io.Writer, now func() time.Time) Stage {
+	return Stage{mu: &sync.Mutex{}, w: w, now: now}
+}
+
+// Name implements pipeline.Stage.
+func (Stage) Name() string { return "calllog" }
+
+// Wrap implements pipeline.Stage.
+func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		start := s.now()
+		r, err := next(ctx, c)
+		outcome, kind := "failed", "internal"
+		if r != nil {
+			outcome, kind = string(r.Diagnostics.Outcome), r.Diagnostics.Kind
+		}
+		if kind == "" {
+			kind = "-"
+		}
+		line := fmt.Sprintf("snowluma-mcp call tool=%s traceparent=%s outcome=%s kind=%s duration_ms=%.1f",
+			c.Tool.Name, trace.Traceparent(c.Span), outcome, kind, float64(s.now().Sub(start).Microseconds())/1000)
+		if c.TraceNote != "" {
+			line += " trace_meta=invalid_ignored"
+		}
+		s.mu.Lock()
+		fmt.Fprintln(s.w, line)
+		s.mu.Unlock()
+		return r, err
+	}
+}

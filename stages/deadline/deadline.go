@@ -1,0 +1,37 @@
+// Package deadline bounds how long an execution call may wait for SnowLuma.
+// Cancellation itself needs no code here: the SDK cancels the call's context
+// on notifications/cancelled and everything below honours it, down to the
+// response-body read.
+package deadline
+
+import (
+	"context"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// Stage is the deadline stage.
+type Stage struct{ timeout time.Duration }
+
+// New returns the stage with the ordinary request timeout.
+func New(timeout time.Duration) Stage { return Stage{timeout: timeout} }
+
+// Name implements pipeline.Stage.
+func (Stage) Name() string { return "deadline" }
+
+// Wrap implements pipeline.Stage.
+func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		if err := ctx.Err(); err != nil {
+			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "call cancelled before it started")
+		}
+		if c.Tool.Route == pipeline.RouteNone {
+			return next(ctx, c)
+		}
+		ctx, cancel := context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+		return next(ctx, c)
+	}
+}

@@ -1,0 +1,58 @@
+// Package stages assembles the tool-call pipeline. The order lives here and
+// only here; TestDefaultOrder pins it.
+package stages
+
+import (
+	"io"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/calllog"
+	"github.com/snowluma/snowluma-mcp/stages/deadline"
+	"github.com/snowluma/snowluma-mcp/stages/envelope"
+	"github.com/snowluma/snowluma-mcp/stages/execute"
+	"github.com/snowluma/snowluma-mcp/stages/gate"
+	"github.com/snowluma/snowluma-mcp/stages/recovery"
+	"github.com/snowluma/snowluma-mcp/stages/trace"
+	"github.com/snowluma/snowluma-mcp/stages/validate"
+)
+
+// Deps are what the stages need from the running server.
+type Deps struct {
+	Config  *config.Config
+	Catalog *catalog.Catalog
+	Client  *onebot.Client // nil in docs mode
+	Log     io.Writer      // stderr
+	Now     func() time.Time
+}
+
+// Default returns the stages in request-flow order (the first is outermost).
+//
+//   - trace comes first so that every result, tool errors included, carries
+//     the call's traceparent, and every later stage can see the span.
+//   - calllog sits inside trace (it logs the traceparent) and outside the
+//     envelope, so it logs the final verdict of every call.
+//   - envelope sits outside everything that can fail, so gate, validation,
+//     timeout and transport failures all become results with diagnostics.
+//   - recovery sits inside envelope so a panic becomes an internal failure
+//     with proper diagnostics rather than a dead process.
+//   - gate comes before validation (and before input completion, when it
+//     arrives) so a refused call is refused before anything else happens.
+//   - validate checks arguments and params before any time is spent waiting.
+//   - deadline starts the request timeout just before execution.
+//   - execute binds the call's OneBot client innermost, next to the handler.
+func Default(d Deps) []pipeline.Stage {
+	return []pipeline.Stage{
+		trace.New(),
+		calllog.New(d.Log, d.Now),
+		envelope.New(),
+		recovery.New(d.Log),
+		gate.New(d.Config.Mode, d.Catalog),
+		validate.New(),
+		deadline.New(d.Config.Timeout),
+		execute.New(d.Client),
+	}
+}

@@ -1,0 +1,38 @@
+// Package recovery turns a panic anywhere inside it into an internal error,
+// because the SDK lets a panicking handler take the whole process down and
+// with it every other call in flight.
+package recovery
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// Stage is the recovery stage.
+type Stage struct{ log io.Writer }
+
+// New returns the stage; it notes each recovered panic on log (stderr),
+// naming only the tool, never the panic value, which may hold call data.
+func New(log io.Writer) Stage { return Stage{log: log} }
+
+// Name implements pipeline.Stage.
+func (Stage) Name() string { return "recovery" }
+
+// Wrap implements pipeline.Stage.
+func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, err error) {
+		defer func() {
+			if p := recover(); p != nil {
+				if s.log != nil {
+					fmt.Fprintf(s.log, "snowluma-mcp recovered a panic in tool=%s\n", c.Tool.Name)
+				}
+				r, err = nil, fault.Errorf(fault.CodeInternal, "recovery", "internal error while handling %s; the server keeps running", c.Tool.Name)
+			}
+		}()
+		return next(ctx, c)
+	}
+}

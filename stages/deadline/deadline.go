@@ -1,4 +1,5 @@
-// Package deadline bounds how long an execution call may wait for SnowLuma.
+// Package deadline bounds how long a call may wait for SnowLuma (the
+// ordinary request timeout; docs calls finish long before it).
 // Cancellation itself needs no code here: the SDK cancels the call's context
 // on notifications/cancelled and everything below honours it, down to the
 // response-body read.
@@ -27,7 +28,8 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 		if err := ctx.Err(); err != nil {
 			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "call cancelled before it started")
 		}
-		if c.Tool.Route == pipeline.RouteNone {
+		if c.Action != nil && c.Action.Stream {
+			// Streams keep their own connect and idle timeouts instead.
 			return next(ctx, c)
 		}
 		ctx, cancel := context.WithTimeout(ctx, s.timeout)

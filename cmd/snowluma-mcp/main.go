@@ -1,0 +1,50 @@
+// Command snowluma-mcp is an MCP server over stdio for SnowLuma's OneBot v11
+// actions. stdout carries only protocol messages; every diagnostic goes to
+// stderr. It never opens a listening socket.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/server"
+	"github.com/snowluma/snowluma-mcp/stdio"
+)
+
+func main() {
+	os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+}
+
+func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	cfg, warnings, err := config.Load(getenv)
+	if err != nil {
+		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
+		return 2
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(stderr, "snowluma-mcp: warning:", w)
+	}
+	cat, err := catalog.Load()
+	if err != nil {
+		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	s := server.New(server.Options{Config: cfg, Catalog: cat, Log: stderr})
+	err = s.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
+	switch {
+	case err == nil, errors.Is(err, io.EOF), errors.Is(err, context.Canceled):
+		return 0
+	default:
+		fmt.Fprintln(stderr, "snowluma-mcp:", err)
+		return 1
+	}
+}

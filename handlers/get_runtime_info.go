@@ -1,0 +1,117 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/envelope"
+	"github.com/snowluma/snowluma-mcp/stages/gate"
+)
+
+// connectionChecks are the read-only actions check_connection runs, in order.
+var connectionChecks = []string{"get_login_info", "get_status", "get_version_info"}
+
+type runtimeInfo struct {
+	Mode              string           `json:"mode"`
+	ExecutionEnabled  bool             `json:"execution_enabled"`
+	WriteEnabled      bool             `json:"write_enabled"`
+	Catalog           catalogInfo      `json:"catalog"`
+	ServerSupport     string           `json:"server_support"`
+	Transport         *transportInfo   `json:"transport"`
+	ConnectionChecked bool             `json:"connection_checked"`
+	Checks            map[string]check `json:"checks,omitempty"`
+}
+
+type catalogInfo struct {
+	Version     string `json:"version"`
+	ActionCount int    `json:"action_count"`
+}
+
+// transportInfo holds effective limits and host paths; never the endpoint,
+// the token or any header.
+type transportInfo struct {
+	TimeoutMS              int64   `json:"timeout_ms"`
+	MaxFileBytes           int64   `json:"max_file_bytes"`
+	DownloadQuotaBytes     int64   `json:"download_quota_bytes"`
+	MaxStreams             int     `json:"max_streams"`
+	StreamConnectTimeoutMS int64   `json:"stream_connect_timeout_ms"`
+	StreamIdleTimeoutMS    int64   `json:"stream_idle_timeout_ms"`
+	UploadChunkBytes       int     `json:"upload_chunk_bytes"`
+	DownloadDir            string  `json:"download_dir"`
+	UploadRoot             *string `json:"upload_root"`
+	UploadEnabled          bool    `json:"upload_enabled"`
+}
+
+type check struct {
+	Result      json.RawMessage      `json:"result"`
+	Diagnostics pipeline.Diagnostics `json:"diagnostics"`
+}
+
+// GetRuntimeInfo reports the effective configuration and, on request,
+// checks the connection with three read-only actions.
+func GetRuntimeInfo(d *Deps) Tool {
+	return newTool("get_runtime_info",
+		"查看运行时概况（runtime overview）：模式、是否可执行/可写、目录版本、生效的超时与文件限制。check_connection=true（读/写模式）时依次执行 get_login_info、get_status、get_version_info 检查连接。从不返回端点地址或令牌。",
+		pipeline.RouteNone, pipeline.AccessDocs, readOnlyDocs,
+		`{"type":"object","properties":{"check_connection":{"type":"boolean","description":"为 true 时实际连接 SnowLuma 检查（check connection），仅读/写模式。"}},"additionalProperties":false}`,
+		`{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
+		func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			var args struct {
+				CheckConnection bool `json:"check_connection"`
+			}
+			if err := decode(c.Arguments, &args); err != nil {
+				return nil, err
+			}
+			info := describe(d)
+			if !args.CheckConnection {
+				return &pipeline.Result{Payload: info}, nil
+			}
+			if c.OneBot == nil {
+				return nil, fault.Errorf(fault.CodeModeDenied, "handler", "check_connection needs read or write mode with an endpoint")
+			}
+			info.ConnectionChecked = true
+			info.Checks = map[string]check{}
+			for _, name := range connectionChecks {
+				info.Checks[name] = runCheck(ctx, d, c, name)
+			}
+			return &pipeline.Result{Payload: info}, nil
+		})
+}
+
+func describe(d *Deps) runtimeInfo {
+	cfg := d.Config
+	info := runtimeInfo{
+		Mode: string(cfg.Mode), ExecutionEnabled: cfg.ExecutionEnabled(), WriteEnabled: cfg.WriteEnabled(),
+		Catalog:       catalogInfo{Version: d.Catalog.Version(), ActionCount: len(d.Catalog.Actions())},
+		ServerSupport: "unknown",
+	}
+	if cfg.ExecutionEnabled() {
+		t := &transportInfo{
+			TimeoutMS: cfg.Timeout.Milliseconds(), MaxFileBytes: cfg.MaxFileBytes, DownloadQuotaBytes: cfg.DownloadQuotaBytes,
+			MaxStreams: cfg.MaxStreams, StreamConnectTimeoutMS: cfg.StreamConnectTimeout.Milliseconds(),
+			StreamIdleTimeoutMS: cfg.StreamIdleTimeout.Milliseconds(), UploadChunkBytes: cfg.UploadChunkBytes,
+			DownloadDir: cfg.DownloadDir, UploadEnabled: cfg.UploadRoot != "",
+		}
+		if cfg.UploadRoot != "" {
+			t.UploadRoot = &cfg.UploadRoot
+		}
+		info.Transport = t
+	}
+	return info
+}
+
+// runCheck runs one check through the same read gate as query_action; each
+// check keeps its own verdict so a partial failure stays visible.
+func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check {
+	a, err := gate.Resolve(d.Catalog, name, pipeline.RouteQuery)
+	if err == nil {
+		reply, doErr := c.OneBot.Do(ctx, a.Name, nil)
+		if doErr == nil {
+			return check{Result: reply.Raw, Diagnostics: verdict(reply)}
+		}
+		err = doErr
+	}
+	return check{Result: json.RawMessage("null"), Diagnostics: envelope.Failure(c, err).Diagnostics}
+}

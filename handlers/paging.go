@@ -1,0 +1,82 @@
+package handlers
+
+import "github.com/snowluma/snowluma-mcp/catalog"
+
+// filterArgs are the filters and paging shared by list_actions and
+// search_actions.
+type filterArgs struct {
+	Category *string `json:"category"`
+	ReadOnly *bool   `json:"read_only"`
+	Stream   *bool   `json:"stream"`
+	Limit    *int    `json:"limit"`
+	Offset   *int    `json:"offset"`
+}
+
+// filterProps is the JSON Schema of filterArgs' properties.
+const filterProps = `
+ "category":{"type":"string","description":"只列出该分类（category），见 list_categories。"},
+ "read_only":{"type":"boolean","description":"true 只要只读动作（read-only），false 只要写动作。"},
+ "stream":{"type":"boolean","description":"true 只要流式动作（stream），false 只要普通动作。"},
+ "limit":{"type":"integer","minimum":1,"maximum":200,"description":"每页条数（page size, 1-200）；给出 limit 或 offset 即启用分页。"},
+ "offset":{"type":"integer","minimum":0,"description":"从第几条开始（0 起）；上一页的 next_offset。"}`
+
+// compactResultSchema describes both list shapes: {count, actions} and, when
+// paged, {count, total, next_offset, actions}.
+const compactResultSchema = `{"type":["object","null"],"properties":{
+ "count":{"type":"integer","description":"Entries in this reply."},
+ "total":{"type":"integer","description":"All matching entries (paged replies only)."},
+ "next_offset":{"type":["integer","null"],"description":"Offset of the next page, or null on the last page (paged replies only)."},
+ "actions":{"type":"array","items":{"type":"object","properties":{
+  "name":{"type":"string"},"category":{"type":"string"},"summary":{"type":"string"},
+  "aliases":{"type":"array","items":{"type":"string"}},"readOnly":{"type":"boolean"},"stream":{"type":"boolean"}},
+  "required":["name","category","summary","aliases","readOnly","stream"]}}},
+ "required":["count","actions"]}`
+
+type compactList struct {
+	Count   int             `json:"count"`
+	Actions []catalog.Entry `json:"actions"`
+}
+
+// filter turns the arguments into a catalog filter.
+func (f filterArgs) filter() catalog.Filter {
+	return catalog.Filter{Category: f.Category, ReadOnly: f.ReadOnly, Stream: f.Stream}
+}
+
+// page cuts the matching actions to the requested page. Without limit or
+// offset the reply keeps its original {count, actions} shape.
+func (f filterArgs) page(all []*catalog.Action) any {
+	if f.Limit == nil && f.Offset == nil {
+		return compactList{Count: len(all), Actions: entries(all)}
+	}
+	offset, limit := 0, 50
+	if f.Offset != nil {
+		offset = *f.Offset
+	}
+	if f.Limit != nil {
+		limit = *f.Limit
+	}
+	total := len(all)
+	start := min(offset, total)
+	end := min(start+limit, total)
+	var next *int
+	if end < total {
+		next = &end
+	}
+	return pagedList{Count: end - start, Total: total, NextOffset: next, Actions: entries(all[start:end])}
+}
+
+// pagedList always carries next_offset, null on the last page.
+type pagedList struct {
+	Count      int             `json:"count"`
+	Total      int             `json:"total"`
+	NextOffset *int            `json:"next_offset"`
+	Actions    []catalog.Entry `json:"actions"`
+}
+
+func entries(as []*catalog.Action) []catalog.Entry {
+	out := make([]catalog.Entry, len(as))
+	for i, a := range as {
+		out[i] = a.Entry()
+	}
+	return out
+}

@@ -1,0 +1,40 @@
+package handlers
+
+import (
+	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// verdict judges a OneBot envelope. A failed envelope is data, not a tool
+// error: the agent gets SnowLuma's own words, and the diagnostics say why.
+func verdict(r *onebot.Reply) pipeline.Diagnostics {
+	switch {
+	case r.Status == "ok" && r.Retcode == "0":
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}
+	case r.Status == "async":
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "async_accepted",
+			Message:  "SnowLuma accepted the action asynchronously; its result is not confirmed",
+			NextStep: "Check the effect (for example with a read action) before acting on it."}
+	case r.Status == "failed" && r.Retcode != "0" && r.Retcode != "":
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: "business_failure",
+			Message: r.Wording, NextStep: retcodeSteps(string(r.Retcode))}
+	default:
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "unconfirmed",
+			Message:  "the reply neither confirms success nor reports a failure",
+			NextStep: "Inspect status and retcode in result before relying on it."}
+	}
+}
+
+// retcodeSteps maps SnowLuma's documented retcodes to advice.
+func retcodeSteps(retcode string) string {
+	switch retcode {
+	case "1400":
+		return "SnowLuma rejected the request's parameters; fix them as the wording says (get_action shows the contract)."
+	case "1404":
+		return "The connected SnowLuma does not know this action; the bundled catalog may be newer than the server."
+	case "100":
+		return "The action failed inside SnowLuma or QQ; the wording says why. Do not repeat a write without checking its effect."
+	default:
+		return "Read status, retcode and wording in result."
+	}
+}

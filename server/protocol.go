@@ -1,0 +1,110 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"reflect"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ModernVersion is the first protocol revision without initialize.
+const ModernVersion = "2026-07-28"
+
+// Cache lifetimes from the product's cache table (CACHE-1).
+const staticTTL = 300_000
+
+// cacheHints sets the cache hints of list and read results. Tool calls never
+// get any. The hints are advice to clients; nothing here caches.
+func cacheHints(ctx context.Context, req mcp.Request, c *mcp.Cacheable) {
+	switch r := req.(type) {
+	case *mcp.ListToolsRequest:
+		// Private: the mode decides which tools exist.
+		c.TTLMs, c.CacheScope = staticTTL, "private"
+	case *mcp.ListResourcesRequest:
+		c.TTLMs, c.CacheScope = staticTTL, "private"
+	case *mcp.ListResourceTemplatesRequest:
+		c.TTLMs, c.CacheScope = staticTTL, "public"
+	case *mcp.ReadResourceRequest:
+		// Every resource served today is bundled static data.
+		_ = r
+		c.TTLMs, c.CacheScope = staticTTL, "public"
+	}
+}
+
+// isModern reports whether req follows the 2026-07-28 protocol, which the
+// SDK decides per request from _meta.
+func isModern(req mcp.Request) bool {
+	p := req.GetParams()
+	if p == nil {
+		return false
+	}
+	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
+		return false // the SDK passes typed nils for omitted params
+	}
+	v, _ := p.GetMeta()["io.modelcontextprotocol/protocolVersion"].(string)
+	return v >= ModernVersion
+}
+
+// legacyShapes removes the modern-only cache fields from results sent to
+// legacy clients; the SDK always emits them.
+func legacyShapes(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if err != nil || res == nil || isModern(req) {
+			return res, err
+		}
+		switch res.(type) {
+		case *mcp.ListToolsResult, *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult, *mcp.ReadResourceResult:
+			return stripped(res, "ttlMs", "cacheScope", "resultType")
+		}
+		return res, nil
+	}
+}
+
+// legacyResult is a result re-encoded without some fields.
+type legacyResult struct {
+	mcp.ResultBase
+	raw json.RawMessage
+}
+
+func (r *legacyResult) MarshalJSON() ([]byte, error) { return r.raw, nil }
+
+func stripped(res mcp.Result, keys ...string) (mcp.Result, error) {
+	data, err := json.Marshal(res)
+	if err != nil {
+		return nil, err
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, err
+	}
+	for _, k := range keys {
+		delete(m, k)
+	}
+	raw, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return &legacyResult{raw: raw}, nil
+}
+
+// recoverMethods keeps a panic in any method handler from killing the
+// process; tool calls already recover inside their pipeline, so this only
+// catches what lies outside it.
+func recoverMethods(log io.Writer) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {
+			defer func() {
+				if p := recover(); p != nil {
+					fmt.Fprintf(log, "snowluma-mcp recovered a panic in method=%s\n", method)
+					res, err = nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "internal error"}
+				}
+			}()
+			return next(ctx, method, req)
+		}
+	}
+}

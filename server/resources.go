@@ -1,0 +1,63 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+// The catalog resource and the per-action template.
+const (
+	catalogURI     = "snowluma://onebot/actions"
+	actionTemplate = "snowluma://onebot/actions/{name}"
+	actionPrefix   = catalogURI + "/"
+)
+
+func addResources(s *mcp.Server, cat *catalog.Catalog) {
+	s.AddResource(&mcp.Resource{
+		URI: catalogURI, Name: "onebot-actions", Title: "SnowLuma OneBot action catalog",
+		Description: "SnowLuma OneBot v11 动作目录全文（catalog）：版本、分类与每个动作的完整契约。",
+		MIMEType:    "application/json", Size: int64(len(cat.Raw())),
+	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
+			URI: catalogURI, MIMEType: "application/json", Text: string(cat.Raw()),
+		}}}, nil
+	})
+	s.AddResourceTemplate(&mcp.ResourceTemplate{
+		URITemplate: actionTemplate, Name: "onebot-action", Title: "One OneBot action's contract",
+		Description: "单个动作的完整契约（action contract）；{name} 可为动作名或别名。",
+		MIMEType:    "application/json",
+	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+		uri := req.Params.URI
+		a, ok := lookupURI(cat, uri)
+		if !ok {
+			return nil, mcp.ResourceNotFoundError(uri)
+		}
+		text, err := json.MarshalIndent(a, "", "  ")
+		if err != nil {
+			return nil, err
+		}
+		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
+			URI: uri, MIMEType: "application/json", Text: string(text),
+		}}}, nil
+	})
+}
+
+// lookupURI extracts {name} from an action URI; the SDK matches templates
+// but leaves variable extraction to us.
+func lookupURI(cat *catalog.Catalog, uri string) (*catalog.Action, bool) {
+	rest, ok := strings.CutPrefix(uri, actionPrefix)
+	if !ok || strings.ContainsAny(rest, "/?#") {
+		return nil, false
+	}
+	name, err := url.PathUnescape(rest)
+	if err != nil {
+		return nil, false
+	}
+	return cat.Lookup(name)
+}

@@ -1,0 +1,72 @@
+// Package server assembles the MCP server: it registers each tool with the
+// SDK's raw AddTool and runs the stage pipeline inside the tool handler,
+// registers the catalog resources, and installs the protocol middleware
+// (cache hints, legacy result shapes, panic safety). It holds no state of its
+// own beyond what it is given.
+package server
+
+import (
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages"
+)
+
+// Name and Version identify the server to clients.
+const (
+	Name    = "snowluma-mcp"
+	Version = "0.1.0"
+)
+
+// Options configure New.
+type Options struct {
+	Config  *config.Config
+	Catalog *catalog.Catalog
+	Log     io.Writer        // stderr; diagnostics only, never protocol
+	Now     func() time.Time // nil means time.Now
+}
+
+// New builds the server for the configured mode.
+func New(o Options) *mcp.Server {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	var client *onebot.Client
+	if o.Config.ExecutionEnabled() {
+		client = onebot.New(o.Config.Endpoint, o.Config.Token)
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, &mcp.ServerOptions{
+		Instructions: instructions(o.Config.Mode),
+		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
+		SetCacheable: cacheHints,
+	})
+	chain := pipeline.Chain(stages.Default(stages.Deps{
+		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now,
+	})...)
+	for _, t := range handlers.ForMode(&handlers.Deps{Catalog: o.Catalog, Config: o.Config}) {
+		s.AddTool(t.Def, adapt(t.Spec, chain(t.Handle), o.Now))
+	}
+	addResources(s, o.Catalog)
+	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes)
+	return s
+}
+
+func instructions(mode config.Mode) string {
+	base := "snowluma-mcp documents SnowLuma's OneBot v11 actions (list_actions, search_actions, get_action) "
+	switch mode {
+	case config.ModeWrite:
+		return base + "and runs them: query_action for read-only actions, invoke_action for writes. Writes are never retried."
+	case config.ModeRead:
+		return base + "and runs read-only actions with query_action."
+	default:
+		return base + "offline (docs mode); no SnowLuma endpoint is configured."
+	}
+}

@@ -12,9 +12,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
-	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
 
@@ -135,9 +135,16 @@ func transportError(ctx context.Context, err error) error {
 	case ctx.Err() != nil:
 		return fault.Wrap(fault.CodeCancelled, "http", ctx.Err(), "call cancelled")
 	}
+	// The network errors repeat the endpoint's address; report only the cause.
+	var dnsErr *net.DNSError
+	var opErr *net.OpError
 	var ue *url.Error
-	if errors.As(err, &ue) {
-		// url.Error repeats the endpoint; report only its cause.
+	switch {
+	case errors.As(err, &dnsErr):
+		err = errors.New("the endpoint's host name does not resolve")
+	case errors.As(err, &opErr):
+		err = opErr.Err
+	case errors.As(err, &ue):
 		err = ue.Err
 	}
 	return fault.Wrap(fault.CodeTransport, "http", err, "cannot reach SnowLuma")
@@ -168,7 +175,3 @@ func decode(status int, raw []byte) (*Reply, error) {
 	}
 	return &Reply{Raw: raw, Status: env.Status, Retcode: env.Retcode, Wording: env.Wording}, nil
 }
-
-// Timeout is the longest an ordinary call may wait, applied by the caller's
-// context; exported for documentation of the default.
-const Timeout = 30 * time.Second

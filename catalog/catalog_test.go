@@ -1,0 +1,211 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"reflect"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+func load(t *testing.T) *Catalog {
+	t.Helper()
+	c, err := Load()
+	require.NoError(t, err)
+	return c
+}
+
+func TestGeneratedCatalogIsFresh(t *testing.T) {
+	t.Parallel()
+	built, err := Build(os.DirFS("actions"))
+	require.NoError(t, err)
+	assert.True(t, bytes.Equal(built, generated), "catalog.gen.json is stale: run `go generate ./catalog`")
+}
+
+// TestFactsMatchSnowLuma compares the mechanical facts of every action with
+// those of SnowLuma's published catalog v1.11.1 (testdata holds them without
+// any of its prose).
+func TestFactsMatchSnowLuma(t *testing.T) {
+	t.Parallel()
+	var ref struct {
+		Version    string   `json:"version"`
+		Categories []string `json:"categories"`
+		Actions    []struct {
+			Name        string           `json:"name"`
+			Aliases     []string         `json:"aliases"`
+			Category    string           `json:"category"`
+			ReadOnly    bool             `json:"readOnly"`
+			Stream      bool             `json:"stream"`
+			Params      []map[string]any `json:"params"`
+			InputSchema map[string]any   `json:"inputSchema"`
+		} `json:"actions"`
+	}
+	data, err := os.ReadFile("testdata/reference-facts.json")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &ref))
+	c := load(t)
+	assert.Equal(t, ref.Version, c.Version())
+	var cats []string
+	for _, cat := range c.Categories() {
+		cats = append(cats, cat.Category)
+	}
+	assert.Equal(t, ref.Categories, cats)
+	require.Len(t, c.Actions(), 177)
+	require.Len(t, c.Actions(), len(ref.Actions))
+	aliases := 0
+	for i, want := range ref.Actions {
+		got := c.Actions()[i]
+		require.Equal(t, want.Name, got.Name, "catalog order at %d", i)
+		assert.Equal(t, want.Aliases, got.Aliases, got.Name)
+		assert.Equal(t, want.Category, got.Category, got.Name)
+		assert.Equal(t, want.ReadOnly, got.ReadOnly, got.Name)
+		assert.Equal(t, want.Stream, got.Stream, got.Name)
+		aliases += len(got.Aliases)
+		var params []map[string]any
+		raw, _ := json.Marshal(got.Params)
+		require.NoError(t, json.Unmarshal(raw, &params))
+		for _, p := range params {
+			delete(p, "description")
+		}
+		assert.Equal(t, want.Params, params, got.Name)
+		var in map[string]any
+		require.NoError(t, json.Unmarshal(got.InputSchema, &in))
+		assert.True(t, reflect.DeepEqual(want.InputSchema, stripDescriptions(in)), "input schema of %s", got.Name)
+	}
+	assert.Equal(t, 6, aliases)
+}
+
+func stripDescriptions(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		out := map[string]any{}
+		for k, e := range x {
+			if k != "description" {
+				out[k] = stripDescriptions(e)
+			}
+		}
+		return out
+	case []any:
+		for i := range x {
+			x[i] = stripDescriptions(x[i])
+		}
+	}
+	return v
+}
+
+func TestEveryActionIsDocumented(t *testing.T) {
+	t.Parallel()
+	unsupported := map[string]bool{"set_restart": true, "create_collection": true, ".get_word_slices": true}
+	for _, a := range load(t).Actions() {
+		t.Run(a.Name, func(t *testing.T) {
+			t.Parallel()
+			assert.NotEmpty(t, a.Summary)
+			for _, p := range a.Params {
+				assert.NotEmpty(t, p.Description, "param %s", p.Name)
+			}
+			for _, inv := range a.Invariants {
+				assert.NotEmpty(t, inv)
+			}
+			if unsupported[a.Name] {
+				assert.JSONEq(t, `{"not":{}}`, string(a.ReturnsSchema))
+			} else {
+				assert.NotEqual(t, `{"not":{}}`, string(bytes.Join(bytes.Fields(a.ReturnsSchema), nil)))
+			}
+			_, err := schema.Compile(a.ReturnsSchema)
+			require.NoError(t, err, "returnsSchema must compile")
+			in, err := schema.Compile(a.InputSchema)
+			require.NoError(t, err)
+			require.NotEmpty(t, a.Examples)
+			for _, ex := range a.Examples {
+				assert.NotEmpty(t, ex.Summary)
+				assert.NoError(t, in.Validate(ex.Params, "example params"), ex.Summary)
+				var p map[string]any
+				require.NoError(t, json.Unmarshal(ex.Params, &p))
+				if id, ok := p["message_id"]; ok {
+					assert.NotEqual(t, float64(0), id, "examples never use the message_id 0 sentinel")
+				}
+			}
+		})
+	}
+}
+
+func TestLookup(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	tests := []struct {
+		name  string
+		query string
+		want  string
+	}{
+		{"finds an action by name", "get_msg", "get_msg"},
+		{"resolves an alias to its target", "get_ptt_text", "fetch_ptt_text"},
+		{"resolves a dotted alias", ".ocr_image", "ocr_image"},
+		{"finds a dotted action", ".get_word_slices", ".get_word_slices"},
+		{"is exact about case", "GET_MSG", ""},
+		{"knows nothing else", "rm_rf", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			a, ok := c.Lookup(tt.query)
+			assert.Equal(t, tt.want != "", ok)
+			if ok {
+				assert.Equal(t, tt.want, a.Name)
+			}
+		})
+	}
+}
+
+func TestListAndSearch(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	yes, no := true, false
+	stream := "流式接口"
+	tests := []struct {
+		name   string
+		got    []*Action
+		count  int
+		first  string
+		sorted bool
+	}{
+		{"lists everything in catalog order", c.List(Filter{}), 177, "_del_group_notice", true},
+		{"filters by category", c.List(Filter{Category: &stream}), 6, "", true},
+		{"filters stream actions", c.List(Filter{Stream: &yes}), 5, "", true},
+		{"combines filters", c.List(Filter{Category: &stream, Stream: &no}), 1, "clean_stream_temp_file", true},
+		{"matches names ignoring case", c.Search("GET_MSG", Filter{}), -1, "", true},
+		{"matches aliases", c.Search("nc_get_rkey", Filter{}), 1, "get_rkey", true},
+		{"finds nothing for nonsense", c.Search("zzzqqq", Filter{}), 0, "", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if tt.count >= 0 {
+				assert.Len(t, tt.got, tt.count)
+			} else {
+				assert.NotEmpty(t, tt.got)
+			}
+			if tt.first != "" {
+				assert.Equal(t, tt.first, tt.got[0].Name)
+			}
+			for i := 1; i < len(tt.got); i++ {
+				assert.Less(t, orderKey(tt.got[i-1].Name), orderKey(tt.got[i].Name))
+			}
+		})
+	}
+}
+
+func TestBuildRefusesMisplacedSources(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(dir+"/catalog.json", []byte(`{"version":"1","categories":[{"name":"信息","slug":"info"}]}`), 0o644))
+	require.NoError(t, os.MkdirAll(dir+"/wrong", 0o755))
+	require.NoError(t, os.WriteFile(dir+"/wrong/get_status.json", []byte(`{"name":"get_status","category":"信息","params":[]}`), 0o644))
+	_, err := Build(os.DirFS(dir))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "belongs in info/get_status.json")
+}

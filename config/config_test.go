@@ -1,0 +1,102 @@
+package config
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func env(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestLoadDefaults(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		env  map[string]string
+		mode Mode
+		warn bool
+	}{
+		{"serves docs without an endpoint", nil, ModeDocs, false},
+		{"defaults to read with an endpoint", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "http://127.0.0.1:3000/"}, ModeRead, false},
+		{"reads the mode case-insensitively and trimmed", map[string]string{"SNOWLUMA_MCP_ENDPOINT": " http://127.0.0.1:3000 ", "SNOWLUMA_MCP_MODE": " WRITE "}, ModeWrite, false},
+		{"falls back to docs with a warning when write has no endpoint", map[string]string{"SNOWLUMA_MCP_MODE": "write"}, ModeDocs, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cfg, warnings, err := Load(env(tt.env))
+			require.NoError(t, err)
+			assert.Equal(t, tt.mode, cfg.Mode)
+			assert.Equal(t, tt.warn, len(warnings) > 0)
+			assert.Equal(t, 30*time.Second, cfg.Timeout)
+			assert.Equal(t, int64(1<<30), cfg.MaxFileBytes)
+			assert.Equal(t, int64(4<<30), cfg.DownloadQuotaBytes)
+			assert.Equal(t, 4, cfg.MaxStreams)
+			assert.Equal(t, 524288, cfg.UploadChunkBytes)
+			assert.Equal(t, 60*time.Second, cfg.StreamIdleTimeout)
+			assert.True(t, len(cfg.DownloadDir) > 0 && cfg.DownloadDir[0] == '/')
+		})
+	}
+}
+
+func TestLoadRefusesBadValues(t *testing.T) {
+	t.Parallel()
+	const token = "tok-VERY-SECRET"
+	tests := []struct {
+		name    string
+		env     map[string]string
+		mention string
+	}{
+		{"unknown mode", map[string]string{"SNOWLUMA_MCP_MODE": "admin"}, "SNOWLUMA_MCP_MODE"},
+		{"endpoint without scheme", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "127.0.0.1:3000"}, "SNOWLUMA_MCP_ENDPOINT"},
+		{"endpoint with another scheme", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "ftp://host/"}, "SNOWLUMA_MCP_ENDPOINT"},
+		{"endpoint with credentials", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "http://u:" + token + "@host/"}, "SNOWLUMA_MCP_ENDPOINT"},
+		{"non-numeric timeout", map[string]string{"SNOWLUMA_MCP_TIMEOUT_MS": "soon"}, "SNOWLUMA_MCP_TIMEOUT_MS"},
+		{"zero timeout", map[string]string{"SNOWLUMA_MCP_TIMEOUT_MS": "0"}, "SNOWLUMA_MCP_TIMEOUT_MS"},
+		{"negative file limit", map[string]string{"SNOWLUMA_MCP_MAX_FILE_BYTES": "-1"}, "SNOWLUMA_MCP_MAX_FILE_BYTES"},
+		{"chunk over SnowLuma's body cap", map[string]string{"SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "2097152"}, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES"},
+		{"relative download dir", map[string]string{"SNOWLUMA_MCP_DOWNLOAD_DIR": "downloads"}, "SNOWLUMA_MCP_DOWNLOAD_DIR"},
+		{"relative upload root", map[string]string{"SNOWLUMA_MCP_UPLOAD_ROOT": "./up"}, "SNOWLUMA_MCP_UPLOAD_ROOT"},
+		{"relative task dir", map[string]string{"SNOWLUMA_MCP_TASK_DIR": "tasks"}, "SNOWLUMA_MCP_TASK_DIR"},
+		{"events over http", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "http://host/"}, "SNOWLUMA_MCP_EVENTS_URL"},
+		{"events with a query", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://host/?access_token=" + token}, "SNOWLUMA_MCP_EVENTS_URL"},
+		{"events with a fragment", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://host/#x"}, "SNOWLUMA_MCP_EVENTS_URL"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.env["SNOWLUMA_MCP_TOKEN"] = token
+			_, _, err := Load(env(tt.env))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.mention)
+			assert.NotContains(t, err.Error(), token)
+		})
+	}
+}
+
+func TestLoadReadsEveryValue(t *testing.T) {
+	t.Parallel()
+	cfg, _, err := Load(env(map[string]string{
+		"SNOWLUMA_MCP_ENDPOINT": "https://luma.example:3000/onebot", "SNOWLUMA_MCP_TOKEN": " t ",
+		"SNOWLUMA_MCP_TIMEOUT_MS": "1500", "SNOWLUMA_MCP_DOWNLOAD_DIR": "/d/", "SNOWLUMA_MCP_UPLOAD_ROOT": "/u",
+		"SNOWLUMA_MCP_MAX_FILE_BYTES": "10", "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES": "20", "SNOWLUMA_MCP_MAX_STREAMS": "2",
+		"SNOWLUMA_MCP_STREAM_CONNECT_TIMEOUT_MS": "100", "SNOWLUMA_MCP_STREAM_IDLE_TIMEOUT_MS": "200",
+		"SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "1024", "SNOWLUMA_MCP_EVENTS_URL": "WSS://luma.example/event", "SNOWLUMA_MCP_TASK_DIR": "/t",
+	}))
+	require.NoError(t, err)
+	assert.Equal(t, "https://luma.example:3000/onebot", cfg.Endpoint.String())
+	assert.Equal(t, "t", cfg.Token)
+	assert.Equal(t, 1500*time.Millisecond, cfg.Timeout)
+	assert.Equal(t, "/d", cfg.DownloadDir)
+	assert.Equal(t, "/u", cfg.UploadRoot)
+	assert.Equal(t, int64(10), cfg.MaxFileBytes)
+	assert.Equal(t, int64(20), cfg.DownloadQuotaBytes)
+	assert.Equal(t, 2, cfg.MaxStreams)
+	assert.Equal(t, 100*time.Millisecond, cfg.StreamConnectTimeout)
+	assert.Equal(t, 200*time.Millisecond, cfg.StreamIdleTimeout)
+	assert.Equal(t, 1024, cfg.UploadChunkBytes)
+	assert.Equal(t, "wss://luma.example/event", cfg.EventsURL.String())
+	assert.Equal(t, "/t", cfg.TaskDir)
+}

@@ -1,0 +1,36 @@
+package fault
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestCodeOf(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		err  error
+		want Code
+	}{
+		{"reads the code of a fault", Errorf(CodeTimeout, "http", "slow"), CodeTimeout},
+		{"finds a fault inside a wrapped error", fmt.Errorf("outer: %w", Errorf(CodeLimit, "x", "big")), CodeLimit},
+		{"calls a plain error internal", errors.New("boom"), CodeInternal},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tt.want, CodeOf(tt.err))
+		})
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	t.Parallel()
+	cause := errors.New("connection refused")
+	assert.Equal(t, "cannot reach: connection refused", Wrap(CodeTransport, "http", cause, "cannot reach").Error())
+	assert.Equal(t, "connection refused", Wrap(CodeTransport, "http", cause, "").Error())
+	assert.ErrorIs(t, Wrap(CodeTransport, "http", cause, "x"), cause)
+}

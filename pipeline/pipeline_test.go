@@ -1,0 +1,50 @@
+package pipeline
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func recorder(name string, log *[]string) Stage {
+	return StageFunc{StageName: name, WrapFunc: func(next Handler) Handler {
+		return func(ctx context.Context, c *Call) (*Result, error) {
+			*log = append(*log, "in:"+name)
+			r, err := next(ctx, c)
+			*log = append(*log, "out:"+name)
+			return r, err
+		}
+	}}
+}
+
+func TestChain(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		stages []string
+		want   []string
+	}{
+		{"runs the handler alone without stages", nil, []string{"handler"}},
+		{"makes the first stage outermost", []string{"a", "b"}, []string{"in:a", "in:b", "handler", "out:b", "out:a"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var log []string
+			var stages []Stage
+			for _, n := range tt.stages {
+				stages = append(stages, recorder(n, &log))
+			}
+			h := Chain(stages...)(func(ctx context.Context, c *Call) (*Result, error) {
+				log = append(log, "handler")
+				return &Result{Payload: 1}, nil
+			})
+			r, err := h(context.Background(), &Call{})
+			require.NoError(t, err)
+			assert.Equal(t, 1, r.Payload)
+			assert.Equal(t, tt.want, log)
+		})
+	}
+}

@@ -1,0 +1,55 @@
+package calllog
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/trace"
+)
+
+func TestLogLine(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		result *pipeline.Result
+		note   string
+		want   []string
+	}{
+		{"logs a success", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "success"}}, "",
+			[]string{"tool=query_action", "outcome=success", "kind=-", "duration_ms=1500.0"}},
+		{"logs the failure kind", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "unknown", Kind: "timeout"}}, "",
+			[]string{"outcome=unknown", "kind=timeout"}},
+		{"logs an escaped error as internal", nil, "", []string{"outcome=failed", "kind=internal"}},
+		{"marks ignored trace metadata with a fixed word", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "success"}}, trace.InvalidNote,
+			[]string{"trace_meta=invalid_ignored"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var out bytes.Buffer
+			clock := time.Unix(100, 0)
+			now := func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock }
+			sc, _ := trace.Start(nil)
+			c := &pipeline.Call{Tool: &pipeline.Tool{Name: "query_action"}, Span: sc, TraceNote: tt.note,
+				Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`)}
+			h := New(&out, now).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
+			_, _ = h(context.Background(), c)
+			line := out.String()
+			require.Equal(t, 1, strings.Count(line, "\n"), "exactly one line per call")
+			assert.Contains(t, line, "traceparent="+trace.Traceparent(sc))
+			for _, w := range tt.want {
+				assert.Contains(t, line, w)
+			}
+			assert.NotContains(t, line, "secret words")
+			assert.NotContains(t, line, "send_group_msg")
+		})
+	}
+}

@@ -1,0 +1,53 @@
+package deadline
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+func TestDeadline(t *testing.T) {
+	t.Parallel()
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	tests := []struct {
+		name        string
+		ctx         context.Context
+		action      *catalog.Action
+		wantLimit   bool
+		wantErrCode fault.Code
+	}{
+		{"bounds an ordinary call by the timeout", context.Background(), &catalog.Action{Name: "get_status"}, true, ""},
+		{"bounds a docs call too", context.Background(), nil, true, ""},
+		{"leaves streams to their own timeouts", context.Background(), &catalog.Action{Name: "download_file_stream", Stream: true}, false, ""},
+		{"refuses a call cancelled before it starts", cancelled, nil, false, fault.CodeCancelled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var deadline time.Time
+			var has bool
+			h := New(time.Hour).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				deadline, has = ctx.Deadline()
+				return &pipeline.Result{}, nil
+			})
+			_, err := h(tt.ctx, &pipeline.Call{Tool: &pipeline.Tool{Name: "t"}, Action: tt.action})
+			if tt.wantErrCode != "" {
+				assert.Equal(t, tt.wantErrCode, fault.CodeOf(err))
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.wantLimit, has)
+			if has {
+				assert.WithinDuration(t, time.Now().Add(time.Hour), deadline, time.Minute)
+			}
+		})
+	}
+}

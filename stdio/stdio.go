@@ -150,6 +150,10 @@ func (c *conn) decode(data []byte) jsonrpc.Message {
 		c.reject(idOf(data), jsonrpc.CodeInvalidRequest, "invalid JSON-RPC message: "+err.Error())
 		return nil
 	}
+	if resp, ok := msg.(*jsonrpc.Response); ok && resp.Result == nil && resp.Error == nil {
+		c.reject(idOf(data), jsonrpc.CodeInvalidRequest, "invalid JSON-RPC message: no method, result or error")
+		return nil
+	}
 	if req, ok := msg.(*jsonrpc.Request); ok && req.ID.IsValid() && req.Method != "subscriptions/listen" {
 		c.pmu.Lock()
 		c.pending[req.ID.Raw()] = true

@@ -1,0 +1,216 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+func deps(t *testing.T, mode config.Mode) *Deps {
+	t.Helper()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	return &Deps{Catalog: cat, Config: &config.Config{Mode: mode, Timeout: time.Second, DownloadDir: "/cache/dl", MaxStreams: 4}}
+}
+
+// call runs a handler directly and returns its payload as generic JSON.
+func call(t *testing.T, tool Tool, args string, c *pipeline.Call) (any, error) {
+	t.Helper()
+	if c == nil {
+		c = &pipeline.Call{}
+	}
+	c.Tool, c.Arguments = tool.Spec, json.RawMessage(args)
+	r, err := tool.Handle(context.Background(), c)
+	if err != nil {
+		return nil, err
+	}
+	raw, err := json.Marshal(r.Payload)
+	require.NoError(t, err)
+	var v any
+	require.NoError(t, json.Unmarshal(raw, &v))
+	return v, nil
+}
+
+func TestListActionsPaging(t *testing.T) {
+	t.Parallel()
+	tool := ListActions(deps(t, config.ModeDocs))
+	tests := []struct {
+		name  string
+		args  string
+		count int
+		total any // nil: unpaged
+		next  any
+		err   bool
+	}{
+		{"keeps the unpaged shape without limit or offset", `{}`, 177, nil, nil, false},
+		{"pages from the start", `{"limit":50}`, 50, 177.0, 50.0, false},
+		{"pages from an offset", `{"limit":50,"offset":150}`, 27, 177.0, nil, false},
+		{"returns an empty last page past the end", `{"offset":500}`, 0, 177.0, nil, false},
+		{"pages a filtered list", `{"category":"流式接口","limit":4}`, 4, 6.0, 4.0, false},
+		{"ends exactly at the total", `{"category":"流式接口","limit":6}`, 6, 6.0, nil, false},
+		{"refuses an unknown category", `{"category":"魔法"}`, 0, nil, nil, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			v, err := call(t, tool, tt.args, nil)
+			if tt.err {
+				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+				return
+			}
+			require.NoError(t, err)
+			m := v.(map[string]any)
+			assert.Equal(t, float64(tt.count), m["count"])
+			assert.Len(t, m["actions"], tt.count)
+			if tt.total == nil {
+				assert.NotContains(t, m, "total")
+				assert.NotContains(t, m, "next_offset")
+				return
+			}
+			assert.Equal(t, tt.total, m["total"])
+			assert.Contains(t, m, "next_offset")
+			assert.Equal(t, tt.next, m["next_offset"])
+		})
+	}
+}
+
+func TestToolSchemasRefuseBadPaging(t *testing.T) {
+	t.Parallel()
+	tool := ListActions(deps(t, config.ModeDocs))
+	v, err := schema.Compile(tool.Spec.InputSchema)
+	require.NoError(t, err)
+	for _, args := range []string{`{"limit":0}`, `{"limit":201}`, `{"offset":-1}`, `{"limit":"5"}`, `{"read_only":"yes"}`, `{"bogus":1}`} {
+		assert.Error(t, v.Validate(json.RawMessage(args), "arguments"), args)
+	}
+	for _, args := range []string{`{"limit":1}`, `{"limit":200,"offset":0}`, `{"read_only":false,"stream":true}`} {
+		assert.NoError(t, v.Validate(json.RawMessage(args), "arguments"), args)
+	}
+}
+
+func TestGetAction(t *testing.T) {
+	t.Parallel()
+	tool := GetAction(deps(t, config.ModeDocs))
+	v, err := call(t, tool, `{"name":"get_record_text"}`, nil)
+	require.NoError(t, err)
+	m := v.(map[string]any)
+	assert.Equal(t, "fetch_ptt_text", m["name"])
+	for _, k := range []string{"inputSchema", "returnsSchema", "examples", "params"} {
+		assert.Contains(t, m, k)
+	}
+	_, err = call(t, tool, `{"name":"nope"}`, nil)
+	assert.Equal(t, fault.CodeUnknownAction, fault.CodeOf(err))
+}
+
+func TestSearchStaysCompact(t *testing.T) {
+	t.Parallel()
+	v, err := call(t, SearchActions(deps(t, config.ModeDocs)), `{"query":"group_msg","read_only":false}`, nil)
+	require.NoError(t, err)
+	m := v.(map[string]any)
+	require.NotEmpty(t, m["actions"])
+	for _, a := range m["actions"].([]any) {
+		e := a.(map[string]any)
+		assert.ElementsMatch(t, []string{"name", "category", "summary", "aliases", "readOnly", "stream"}, keys(e))
+		assert.Equal(t, false, e["readOnly"])
+	}
+}
+
+func keys(m map[string]any) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func TestVerdict(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		reply   onebot.Reply
+		outcome pipeline.Outcome
+		kind    string
+	}{
+		{"confirms ok with retcode 0", onebot.Reply{Status: "ok", Retcode: "0"}, "success", ""},
+		{"reports a failed envelope as a business failure", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, "failed", "business_failure"},
+		{"calls an async acknowledgement unknown", onebot.Reply{Status: "async", Retcode: "1"}, "unknown", "async_accepted"},
+		{"calls ok with a non-zero retcode unknown", onebot.Reply{Status: "ok", Retcode: "5"}, "unknown", "unconfirmed"},
+		{"calls a reply without status unknown", onebot.Reply{}, "unknown", "unconfirmed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := verdict(&tt.reply)
+			assert.Equal(t, tt.outcome, d.Outcome)
+			assert.Equal(t, tt.kind, d.Kind)
+			if tt.kind == "business_failure" {
+				assert.Equal(t, tt.reply.Wording, d.Message)
+				assert.NotEmpty(t, d.NextStep)
+			}
+		})
+	}
+}
+
+func TestRuntimeInfo(t *testing.T) {
+	t.Parallel()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.Contains(readAll(r), "get_status") {
+			w.WriteHeader(500)
+			_, _ = w.Write([]byte(`{"status":"failed","retcode":1200,"data":null,"wording":"down"}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{"user_id":10001}}`))
+	}))
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL)
+
+	docs, err := call(t, GetRuntimeInfo(deps(t, config.ModeDocs)), `{}`, nil)
+	require.NoError(t, err)
+	m := docs.(map[string]any)
+	assert.Nil(t, m["transport"])
+	assert.Equal(t, false, m["connection_checked"])
+	assert.Equal(t, "unknown", m["server_support"])
+	assert.Equal(t, map[string]any{"version": "1.11.1", "action_count": 177.0}, m["catalog"])
+
+	_, err = call(t, GetRuntimeInfo(deps(t, config.ModeDocs)), `{"check_connection":true}`, nil)
+	assert.Equal(t, fault.CodeModeDenied, fault.CodeOf(err))
+
+	d := deps(t, config.ModeRead)
+	d.Config.Endpoint, d.Config.Token = u, "tok-secret"
+	v, err := call(t, GetRuntimeInfo(d), `{"check_connection":true}`, &pipeline.Call{OneBot: onebot.New(u, "tok-secret")})
+	require.NoError(t, err)
+	raw, _ := json.Marshal(v)
+	assert.NotContains(t, string(raw), "tok-secret")
+	assert.NotContains(t, string(raw), u.Host)
+	m = v.(map[string]any)
+	assert.Equal(t, true, m["connection_checked"])
+	transport := m["transport"].(map[string]any)
+	assert.Equal(t, 1000.0, transport["timeout_ms"])
+	assert.Equal(t, false, transport["upload_enabled"])
+	checks := m["checks"].(map[string]any)
+	require.Len(t, checks, 3)
+	assert.Equal(t, "success", checks["get_login_info"].(map[string]any)["diagnostics"].(map[string]any)["outcome"])
+	status := checks["get_status"].(map[string]any)
+	assert.Nil(t, status["result"])
+	assert.Equal(t, "upstream_http", status["diagnostics"].(map[string]any)["kind"], "a partial failure stays visible")
+}
+
+func readAll(r *http.Request) string {
+	b, _ := io.ReadAll(r.Body)
+	return string(b)
+}

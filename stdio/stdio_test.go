@@ -1,0 +1,158 @@
+package stdio
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// syncBuffer collects written lines safely.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) lines() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return strings.Split(strings.TrimRight(s.b.String(), "\n"), "\n")
+}
+
+func TestReadAnswersBadLinesAndKeepsServing(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		line string
+		code float64
+		id   any
+	}{
+		{"answers invalid JSON with a parse error", `{"jsonrpc":"2.0",`, -32700, nil},
+		{"answers plain text with a parse error", `hello`, -32700, nil},
+		{"refuses a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, nil},
+		{"refuses a message without a method, keeping its id", `{"jsonrpc":"2.0","id":7}`, -32600, float64(7)},
+		{"refuses a wrong jsonrpc version", `{"jsonrpc":"1.0","id":"a","method":"ping"}`, -32600, "a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := &syncBuffer{}
+			in := tt.line + "\n\n" + `{"jsonrpc":"2.0","id":2,"method":"tools/list"}` + "\n"
+			conn, err := (&Transport{In: strings.NewReader(in), Out: out}).Connect(context.Background())
+			require.NoError(t, err)
+			msg, err := conn.Read(context.Background())
+			require.NoError(t, err, "the session goes on after a bad line")
+			req, ok := msg.(*jsonrpc.Request)
+			require.True(t, ok)
+			assert.Equal(t, "tools/list", req.Method)
+			var reply struct {
+				ID    any `json:"id"`
+				Error struct {
+					Code float64 `json:"code"`
+				} `json:"error"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(out.lines()[0]), &reply))
+			assert.Equal(t, tt.code, reply.Error.Code)
+			assert.Equal(t, tt.id, reply.ID)
+		})
+	}
+}
+
+func TestReadRefusesOverlongLines(t *testing.T) {
+	t.Parallel()
+	out := &syncBuffer{}
+	in := `{"x":"` + strings.Repeat("a", MaxLine) + `"}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+	conn, _ := (&Transport{In: strings.NewReader(in), Out: out}).Connect(context.Background())
+	msg, err := conn.Read(context.Background())
+	require.NoError(t, err)
+	assert.Equal(t, "notifications/initialized", msg.(*jsonrpc.Request).Method)
+	assert.Contains(t, out.lines()[0], `"code":-32600`)
+}
+
+func TestEOFWaitsForAnswersOwed(t *testing.T) {
+	t.Parallel()
+	out := &syncBuffer{}
+	conn, _ := (&Transport{In: strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"tools/list"}` + "\n"), Out: out}).Connect(context.Background())
+	msg, err := conn.Read(context.Background())
+	require.NoError(t, err)
+	eof := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(context.Background())
+		eof <- err
+	}()
+	select {
+	case <-eof:
+		t.Fatal("EOF was reported while an answer was still owed")
+	case <-time.After(100 * time.Millisecond):
+	}
+	id := msg.(*jsonrpc.Request).ID
+	require.NoError(t, conn.Write(context.Background(), &jsonrpc.Response{ID: id, Result: json.RawMessage(`{}`)}))
+	assert.ErrorIs(t, <-eof, io.EOF)
+}
+
+func TestEOFWithNothingOwedEndsAtOnce(t *testing.T) {
+	t.Parallel()
+	conn, _ := (&Transport{In: strings.NewReader(""), Out: io.Discard}).Connect(context.Background())
+	_, err := conn.Read(context.Background())
+	assert.ErrorIs(t, err, io.EOF)
+}
+
+func TestWriteNeverSendsCodeZero(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		err  error
+		code float64
+	}{
+		{"gives a plain error the internal-error code", errors.New(`method "tools/list" is invalid during session initialization`), -32603},
+		{"keeps a real JSON-RPC code", &jsonrpc.Error{Code: -32602, Message: "bad"}, -32602},
+		{"replaces an explicit code 0", &jsonrpc.Error{Code: 0, Message: "zero"}, -32603},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := &syncBuffer{}
+			conn, _ := (&Transport{In: strings.NewReader(""), Out: out}).Connect(context.Background())
+			id, _ := jsonrpc.MakeID(float64(3))
+			require.NoError(t, conn.Write(context.Background(), &jsonrpc.Response{ID: id, Error: tt.err}))
+			var reply struct {
+				Error struct {
+					Code    float64 `json:"code"`
+					Message string  `json:"message"`
+				} `json:"error"`
+			}
+			require.NoError(t, json.NewDecoder(bufio.NewReader(strings.NewReader(out.lines()[0]))).Decode(&reply))
+			assert.Equal(t, tt.code, reply.Error.Code)
+			assert.NotEmpty(t, reply.Error.Message)
+		})
+	}
+}
+
+func TestCloseUnblocksRead(t *testing.T) {
+	t.Parallel()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	conn, _ := (&Transport{In: pr, Out: io.Discard}).Connect(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(context.Background())
+		done <- err
+	}()
+	require.NoError(t, conn.Close())
+	assert.ErrorIs(t, <-done, io.EOF)
+}

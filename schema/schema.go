@@ -1,41 +1,36 @@
 // Package schema compiles and applies JSON Schemas (draft 2020-12) with a real
-// validator, and words its failures so an agent can fix its call: each
-// problem names the JSON location and what was expected there.
+// validator, and words its failures so an agent can fix its call: the problem
+// names the JSON location and what was expected there.
+//
+// It uses github.com/google/jsonschema-go, the validator the MCP SDK itself
+// depends on: it adds nothing to the binary and almost nothing to start-up
+// (a heavier validator cost 12 ms of package initialisation, a third of the
+// cold-start budget).
 package schema
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
-// Validator checks JSON documents against one compiled schema. It is safe for
+// Validator checks JSON documents against one resolved schema. It is safe for
 // concurrent use.
-type Validator struct{ s *jsonschema.Schema }
+type Validator struct{ rs *jsonschema.Resolved }
 
-// Compile compiles a schema document.
+// Compile resolves a schema document.
 func Compile(doc json.RawMessage) (*Validator, error) {
-	v, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
-	if err != nil {
-		return nil, fmt.Errorf("schema is not JSON: %w", err)
+	var s jsonschema.Schema
+	if err := json.Unmarshal(doc, &s); err != nil {
+		return nil, fmt.Errorf("schema is not valid: %w", err)
 	}
-	c := jsonschema.NewCompiler()
-	c.DefaultDraft(jsonschema.Draft2020)
-	if err := c.AddResource("mem:///schema.json", v); err != nil {
-		return nil, err
-	}
-	s, err := c.Compile("mem:///schema.json")
+	rs, err := s.Resolve(nil)
 	if err != nil {
 		return nil, err
 	}
-	return &Validator{s: s}, nil
+	return &Validator{rs: rs}, nil
 }
 
 // MustCompile compiles a schema that is part of the program; a failure is a
@@ -48,57 +43,78 @@ func MustCompile(doc string) *Validator {
 	return v
 }
 
-// Validate checks doc. The error lists every problem, one per line, each
-// prefixed with prefix (say "params") and the JSON path.
+// Validate checks doc. The error is prefixed with prefix (say "params") and
+// the JSON path of the offending value.
 func (v *Validator) Validate(doc json.RawMessage, prefix string) error {
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(doc))
-	if err != nil {
+	var inst any
+	if err := json.Unmarshal(doc, &inst); err != nil {
 		return fmt.Errorf("%s: not valid JSON", prefix)
 	}
-	err = v.s.Validate(inst)
-	if err == nil {
-		return nil
+	if err := v.rs.Validate(inst); err != nil {
+		return fmt.Errorf("%s", reword(err.Error(), prefix))
 	}
-	ve, ok := err.(*jsonschema.ValidationError)
-	if !ok {
-		return fmt.Errorf("%s: %v", prefix, err)
-	}
-	var problems []string
-	collect(ve, prefix, &problems)
-	sort.Strings(problems)
-	return fmt.Errorf("%s", strings.Join(dedupe(problems), "; "))
+	return nil
 }
 
-var printer = message.NewPrinter(language.English)
-
-// collect gathers the leaf problems: those are the specific ones ("must be
-// >= 1"), while inner nodes only say that something below failed.
-func collect(e *jsonschema.ValidationError, prefix string, out *[]string) {
-	if len(e.Causes) > 0 {
-		for _, c := range e.Causes {
-			collect(c, prefix, out)
+// reword turns the library's nested "validating /properties/a/items/0: ..."
+// chain into "prefix.a[0]: ...".
+func reword(msg, prefix string) string {
+	path := prefix
+	msg = strings.TrimPrefix(msg, "validating root: ")
+	for strings.HasPrefix(msg, "validating /") {
+		loc, rest, ok := strings.Cut(msg[len("validating "):], ": ")
+		if !ok {
+			break
 		}
-		return
+		path = prefix + jsonPath(loc)
+		msg = rest
 	}
-	loc := prefix
-	for _, part := range e.InstanceLocation {
-		loc += "." + part
+	switch {
+	case strings.HasPrefix(msg, "not: "):
+		// The library names the anonymous schema it matched; in this
+		// catalog a 'not' rule always excludes specific values, such as 0
+		// for message IDs.
+		msg = "this value is not allowed here"
+	case strings.HasPrefix(msg, "minimum: "), strings.HasPrefix(msg, "maximum: "):
+		msg = strings.SplitN(msg, ": ", 2)[0] + " " + bound(msg)
 	}
-	text := e.ErrorKind.LocalizedString(printer)
-	if _, isNot := e.ErrorKind.(*kind.Not); isNot {
-		// The library only says "'not' failed"; in this catalog a 'not' rule
-		// always excludes specific values, such as 0 for message IDs.
-		text = "this value is not allowed here"
-	}
-	*out = append(*out, loc+": "+text)
+	return path + ": " + msg
 }
 
-func dedupe(s []string) []string {
-	out := s[:0]
-	for i, x := range s {
-		if i == 0 || x != s[i-1] {
-			out = append(out, x)
+// jsonPath converts a schema location (/properties/a/items/0) into a value
+// path (.a[0]).
+func jsonPath(loc string) string {
+	var b strings.Builder
+	parts := strings.Split(strings.TrimPrefix(loc, "/"), "/")
+	for i := 0; i < len(parts); i++ {
+		switch parts[i] {
+		case "properties", "additionalProperties", "patternProperties":
+			if i+1 < len(parts) {
+				b.WriteString("." + parts[i+1])
+				i++
+			}
+		case "items", "prefixItems":
+			if i+1 < len(parts) {
+				b.WriteString("[" + parts[i+1] + "]")
+				i++
+			} else {
+				b.WriteString("[]")
+			}
 		}
 	}
-	return out
+	return b.String()
+}
+
+// bound rewrites "0/1 is less than 1.000000" as "is 1 or more" style text.
+func bound(msg string) string {
+	_, rest, _ := strings.Cut(msg, ": ")
+	fields := strings.Fields(rest)
+	if len(fields) == 0 {
+		return rest
+	}
+	limit := strings.TrimRight(strings.TrimRight(fields[len(fields)-1], "0"), ".")
+	if strings.Contains(rest, "less than") {
+		return "violated: the value must be at least " + limit
+	}
+	return "violated: the value must be at most " + limit
 }

@@ -10,8 +10,9 @@ import (
 
 func TestValidate(t *testing.T) {
 	t.Parallel()
-	v := MustCompile(`{"type":"object","properties":{"group_id":{"type":"integer","minimum":1},
-		"message_id":{"type":"integer","not":{"const":0}}},"required":["group_id"],"additionalProperties":true}`)
+	v := MustCompile(`{"type":"object","properties":{"group_id":{"type":"integer","minimum":1,"x-role":"group_id"},
+		"message_id":{"type":"integer","not":{"const":0}},"limit":{"type":"integer","maximum":200},
+		"ids":{"type":"array","items":{"type":"integer","minimum":1}}},"required":["group_id"],"additionalProperties":true}`)
 	tests := []struct {
 		name string
 		doc  string
@@ -20,11 +21,14 @@ func TestValidate(t *testing.T) {
 		{"accepts a complete object", `{"group_id":123456789}`, ""},
 		{"accepts a negative message id", `{"group_id":1,"message_id":-1559550018}`, ""},
 		{"keeps unknown keys allowed", `{"group_id":1,"extra":true}`, ""},
-		{"names a missing required field", `{}`, "params: missing property 'group_id'"},
-		{"names the path of a bad minimum", `{"group_id":0}`, "params.group_id: minimum: got 0, want 1"},
+		{"names a missing required field", `{}`, `params: required: missing properties: ["group_id"]`},
+		{"names the path of a bad minimum", `{"group_id":0}`, "params.group_id: minimum violated: the value must be at least 1"},
+		{"names the path of a bad maximum", `{"group_id":1,"limit":201}`, "params.limit: maximum violated: the value must be at most 200"},
+		{"names an array element", `{"group_id":1,"ids":[1,0]}`, "params.ids[]: minimum violated"},
 		{"refuses a zero message id", `{"group_id":1,"message_id":0}`, "params.message_id: this value is not allowed here"},
-		{"refuses a wrong type", `{"group_id":"x"}`, "params.group_id: got string, want integer"},
-		{"refuses a non-object", `[1]`, "params: got array, want object"},
+		{"refuses a wrong type", `{"group_id":"x"}`, `params.group_id: type: x has type "string", want "integer"`},
+		{"refuses a fraction for an integer", `{"group_id":1.5}`, `params.group_id: type: 1.5 has type "number", want "integer"`},
+		{"refuses a non-object", `[1]`, `params: type: [1] has type "array", want "object"`},
 		{"refuses broken JSON", `{`, "params: not valid JSON"},
 	}
 	for _, tt := range tests {
@@ -41,9 +45,17 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+func TestClosedObjectsRefuseExtraKeys(t *testing.T) {
+	t.Parallel()
+	v := MustCompile(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":false}`)
+	err := v.Validate(json.RawMessage(`{"a":"x","b":1}`), "arguments")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `arguments: unexpected additional properties ["b"]`)
+}
+
 func TestCompileRefusesBadSchema(t *testing.T) {
 	t.Parallel()
-	_, err := Compile(json.RawMessage(`{"type":"nonsense"}`))
+	_, err := Compile(json.RawMessage(`{"type":7}`))
 	assert.Error(t, err)
 	_, err = Compile(json.RawMessage(`{`))
 	assert.Error(t, err)

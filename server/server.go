@@ -39,20 +39,13 @@ func New(o Options) *mcp.Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	var client *onebot.Client
-	if o.Config.ExecutionEnabled() {
-		client = onebot.New(o.Config.Endpoint, o.Config.Token)
-	}
 	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, &mcp.ServerOptions{
 		Instructions: instructions(o.Config.Mode),
 		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SetCacheable: cacheHints,
 	})
-	chain := pipeline.Chain(stages.Default(stages.Deps{
-		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now,
-	})...)
-	for _, t := range handlers.ForMode(&handlers.Deps{Catalog: o.Catalog, Config: o.Config}) {
-		s.AddTool(t.Def, adapt(t.Spec, chain(t.Handle), o.Now))
+	for _, t := range tools(o) {
+		s.AddTool(t.def, t.handle)
 	}
 	addResources(s, o.Catalog)
 	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes)
@@ -69,4 +62,25 @@ func instructions(mode config.Mode) string {
 	default:
 		return base + "offline (docs mode); no SnowLuma endpoint is configured."
 	}
+}
+
+type tool struct {
+	def    *mcp.Tool
+	handle mcp.ToolHandler
+}
+
+// tools builds the mode's tools, each handler wrapped in the full pipeline.
+func tools(o Options) []tool {
+	var client *onebot.Client
+	if o.Config.ExecutionEnabled() {
+		client = onebot.New(o.Config.Endpoint, o.Config.Token)
+	}
+	chain := pipeline.Chain(stages.Default(stages.Deps{
+		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now,
+	})...)
+	var out []tool
+	for _, t := range handlers.ForMode(&handlers.Deps{Catalog: o.Catalog, Config: o.Config}) {
+		out = append(out, tool{def: t.Def, handle: adapt(t.Spec, chain(t.Handle), o.Now)})
+	}
+	return out
 }

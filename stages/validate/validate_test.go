@@ -31,12 +31,12 @@ func TestValidate(t *testing.T) {
 	}{
 		{"passes valid params through unchanged", getMsg, `{"action":"get_msg","params":{"message_id":-1559550018}}`, "", `{"message_id":-1559550018}`},
 		{"treats absent params as an empty object", status, `{"action":"get_status"}`, "", `{}`},
-		{"treats missing arguments as an empty object", nil, ``, "arguments: missing property 'action'", ""},
-		{"refuses an unknown argument", status, `{"action":"get_status","extra":1}`, "arguments: additional properties 'extra' not allowed", ""},
-		{"refuses non-object params", status, `{"action":"get_status","params":[1]}`, "arguments.params: got array, want object", ""},
-		{"refuses a missing required param", getMsg, `{"action":"get_msg","params":{}}`, "params: missing property 'message_id'", ""},
+		{"treats missing arguments as an empty object", nil, ``, `arguments: required: missing properties: ["action"]`, ""},
+		{"refuses an unknown argument", status, `{"action":"get_status","extra":1}`, `arguments: unexpected additional properties ["extra"]`, ""},
+		{"refuses non-object params", status, `{"action":"get_status","params":[1]}`, `arguments.params: type: [1] has type "array", want "object"`, ""},
+		{"refuses a missing required param", getMsg, `{"action":"get_msg","params":{}}`, `params: required: missing properties: ["message_id"]`, ""},
 		{"refuses message_id 0", getMsg, `{"action":"get_msg","params":{"message_id":0}}`, "params.message_id: this value is not allowed here", ""},
-		{"refuses a string message_id", getMsg, `{"action":"get_msg","params":{"message_id":"12"}}`, "params.message_id: got string, want integer", ""},
+		{"refuses a string message_id", getMsg, `{"action":"get_msg","params":{"message_id":"12"}}`, `params.message_id: type: 12 has type "string", want "integer"`, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -16,6 +16,7 @@ type Catalog struct {
 	doc    Document
 	raw    []byte
 	byName map[string]*Action
+	index  map[*Action]haystack
 }
 
 // Load parses the embedded catalog.
@@ -23,12 +24,13 @@ func Load() (*Catalog, error) { return Parse(generated) }
 
 // Parse parses a generated catalog document.
 func Parse(raw []byte) (*Catalog, error) {
-	c := &Catalog{raw: raw, byName: map[string]*Action{}}
+	c := &Catalog{raw: raw, byName: map[string]*Action{}, index: map[*Action]haystack{}}
 	if err := json.Unmarshal(raw, &c.doc); err != nil {
 		return nil, fmt.Errorf("catalog: %w", err)
 	}
 	for _, a := range c.doc.Actions {
 		c.byName[a.Name] = a
+		c.index[a] = newHaystack(a)
 	}
 	for _, a := range c.doc.Actions {
 		for _, alias := range a.Aliases {
@@ -100,22 +102,9 @@ func (c *Catalog) Search(query string, f Filter) []*Action {
 	q := strings.ToLower(strings.TrimSpace(query))
 	out := []*Action{}
 	for _, a := range c.doc.Actions {
-		if f.Match(a) && a.contains(q) {
+		if f.Match(a) && strings.Contains(c.index[a].text, q) {
 			out = append(out, a)
 		}
 	}
 	return out
-}
-
-func (a *Action) contains(q string) bool {
-	if strings.Contains(strings.ToLower(a.Name), q) || strings.Contains(strings.ToLower(a.Summary), q) ||
-		strings.Contains(strings.ToLower(a.Category), q) {
-		return true
-	}
-	for _, alias := range a.Aliases {
-		if strings.Contains(strings.ToLower(alias), q) {
-			return true
-		}
-	}
-	return false
 }

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"encoding/json"
+	"flag"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestToolDefinitions pins every tool's definition (name, description,
+// schemas, annotations) per mode, and checks catalogue-wide invariants.
+func TestToolDefinitions(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	u, _ := url.Parse("http://127.0.0.1:1/")
+	for _, mode := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite} {
+		t.Run(string(mode), func(t *testing.T) {
+			t.Parallel()
+			cfg := &config.Config{Mode: mode, Timeout: time.Second}
+			if mode != config.ModeDocs {
+				cfg.Endpoint = u
+			}
+			var defs []any
+			for _, tl := range tools(Options{Config: cfg, Catalog: cat, Log: io.Discard, Now: time.Now}) {
+				d := tl.def
+				assert.NotNil(t, d.Annotations, "%s declares its read-only-ness", d.Name)
+				assert.NotNil(t, d.OutputSchema, d.Name)
+				in, _ := json.Marshal(d.InputSchema)
+				var top map[string]any
+				require.NoError(t, json.Unmarshal(in, &top))
+				assert.Equal(t, "object", top["type"])
+				assert.NotContains(t, top, "anyOf", "no top-level anyOf in %s", d.Name)
+				assert.Equal(t, false, top["additionalProperties"], "%s refuses unknown arguments", d.Name)
+				out, _ := json.Marshal(d.OutputSchema)
+				_, err := schema.Compile(out)
+				require.NoError(t, err, d.Name)
+				_, err = schema.Compile(in)
+				require.NoError(t, err, d.Name)
+				defs = append(defs, d)
+			}
+			got, err := json.MarshalIndent(defs, "", "  ")
+			require.NoError(t, err)
+			path := filepath.Join("testdata", "tools-"+string(mode)+".json")
+			if *update {
+				require.NoError(t, os.MkdirAll("testdata", 0o755))
+				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
+			}
+			want, err := os.ReadFile(path)
+			require.NoError(t, err, "run go test ./server -update")
+			assert.JSONEq(t, string(want), string(got))
+		})
+	}
+}

@@ -192,7 +192,7 @@ func TestRuntimeInfo(t *testing.T) {
 
 	d := deps(t, config.ModeRead)
 	d.Config.Endpoint, d.Config.Token = u, "tok-secret"
-	v, err := call(t, GetRuntimeInfo(d), `{"check_connection":true}`, &pipeline.Call{OneBot: onebot.New(u, "tok-secret")})
+	v, err := call(t, GetRuntimeInfo(d), `{"check_connection":true}`, &pipeline.Call{OneBot: onebot.New(u, "tok-secret", onebot.StreamTimeouts{}).With(nil)})
 	require.NoError(t, err)
 	raw, _ := json.Marshal(v)
 	assert.NotContains(t, string(raw), "tok-secret")

@@ -15,6 +15,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
 
@@ -44,14 +45,16 @@ type Reply struct {
 
 // Client posts actions to one endpoint with one token.
 type Client struct {
-	endpoint string
-	token    string
-	http     *retryablehttp.Client
+	endpoint   string
+	token      string
+	http       *retryablehttp.Client
+	streamHTTP *retryablehttp.Client
+	timeouts   StreamTimeouts
 }
 
 // New builds a client for endpoint. The token is sent as a bearer token and
 // kept nowhere else.
-func New(endpoint *url.URL, token string) *Client {
+func New(endpoint *url.URL, token string, st StreamTimeouts) *Client {
 	rc := retryablehttp.NewClient()
 	rc.RetryMax = 0
 	rc.CheckRetry = func(context.Context, *http.Response, error) (bool, error) { return false, nil }
@@ -64,7 +67,13 @@ func New(endpoint *url.URL, token string) *Client {
 	tr.MaxIdleConnsPerHost = 16
 	tr.ResponseHeaderTimeout = 0
 	rc.HTTPClient = &http.Client{Transport: tr, CheckRedirect: noRedirects}
-	return &Client{endpoint: endpoint.String(), token: token, http: rc}
+	if st.Connect <= 0 {
+		st.Connect = 30 * time.Second
+	}
+	if st.Idle <= 0 {
+		st.Idle = 60 * time.Second
+	}
+	return &Client{endpoint: endpoint.String(), token: token, http: rc, streamHTTP: newStreamHTTP(st.Connect), timeouts: st}
 }
 
 // noRedirects keeps the bearer token from following a redirect elsewhere.
@@ -72,7 +81,13 @@ func noRedirects(*http.Request, []*http.Request) error { return http.ErrUseLastR
 
 // With returns a Doer that adds headers (the call's trace context) to every
 // request it sends. Each call gets its own, so concurrent calls never share.
-func (c *Client) With(headers http.Header) Doer { return &bound{c: c, headers: headers} }
+func (c *Client) With(headers http.Header) Executor { return &bound{c: c, headers: headers} }
+
+// Executor runs ordinary and stream actions for one call.
+type Executor interface {
+	Doer
+	Streamer
+}
 
 // Do runs an action without extra headers.
 func (c *Client) Do(ctx context.Context, action string, params json.RawMessage) (*Reply, error) {
@@ -93,7 +108,9 @@ type request struct {
 	Params json.RawMessage `json:"params"`
 }
 
-func (c *Client) do(ctx context.Context, action string, params json.RawMessage, headers http.Header) (*Reply, error) {
+// newRequest builds the POST for one action with the call's headers and the
+// bearer token.
+func (c *Client) newRequest(ctx context.Context, action string, params json.RawMessage, headers http.Header) (*retryablehttp.Request, error) {
 	if len(params) == 0 {
 		params = json.RawMessage("{}")
 	}
@@ -111,6 +128,14 @@ func (c *Client) do(ctx context.Context, action string, params json.RawMessage, 
 	req.Header.Set("Content-Type", "application/json")
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	return req, nil
+}
+
+func (c *Client) do(ctx context.Context, action string, params json.RawMessage, headers http.Header) (*Reply, error) {
+	req, err := c.newRequest(ctx, action, params, headers)
+	if err != nil {
+		return nil, err
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {

@@ -27,7 +27,7 @@ func serve(t *testing.T, h http.HandlerFunc) (*Client, *atomic.Int32) {
 	t.Cleanup(srv.Close)
 	u, err := url.Parse(srv.URL)
 	require.NoError(t, err)
-	return New(u, "s3cret"), &n
+	return New(u, "s3cret", StreamTimeouts{}), &n
 }
 
 func reply(status int, body string) http.HandlerFunc {
@@ -141,7 +141,7 @@ func TestDoReportsUnreachable(t *testing.T) {
 	srv := httptest.NewServer(http.NotFoundHandler())
 	u, _ := url.Parse(srv.URL)
 	srv.Close()
-	_, err := New(u, "s3cret").Do(context.Background(), "get_status", nil)
+	_, err := New(u, "s3cret", StreamTimeouts{}).Do(context.Background(), "get_status", nil)
 	assert.Equal(t, fault.CodeTransport, fault.CodeOf(err))
 	assert.NotContains(t, err.Error(), u.Host, "the endpoint stays out of messages")
 }

@@ -76,7 +76,7 @@ type Call struct {
 
 	// OneBot executes requests for this call; set by the execution stage with
 	// the call's trace headers bound. Nil in docs mode.
-	OneBot onebot.Doer
+	OneBot onebot.Executor
 }
 
 // Outcome is the diagnostics outcome of a completed call.

@@ -73,7 +73,9 @@ type tool struct {
 func tools(o Options) []tool {
 	var client *onebot.Client
 	if o.Config.ExecutionEnabled() {
-		client = onebot.New(o.Config.Endpoint, o.Config.Token)
+		client = onebot.New(o.Config.Endpoint, o.Config.Token, onebot.StreamTimeouts{
+			Connect: o.Config.StreamConnectTimeout, Idle: o.Config.StreamIdleTimeout,
+		})
 	}
 	chain := pipeline.Chain(stages.Default(stages.Deps{
 		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now,

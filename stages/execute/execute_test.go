@@ -27,7 +27,7 @@ func TestExecuteBindsTraceHeaders(t *testing.T) {
 	u, _ := url.Parse(srv.URL)
 	sc, _ := trace.Start(nil)
 	c := &pipeline.Call{Tool: &pipeline.Tool{Name: "query_action", Route: pipeline.RouteQuery}, Span: sc}
-	h := New(onebot.New(u, "")).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+	h := New(onebot.New(u, "", onebot.StreamTimeouts{})).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		_, err := c.OneBot.Do(ctx, "get_status", nil)
 		return &pipeline.Result{}, err
 	})

@@ -73,13 +73,13 @@ func newStreamHTTP(connect time.Duration) *retryablehttp.Client {
 
 // Stream posts a stream action and returns its frames. One request, never
 // retried; the caller's ctx cancels the body read too.
-func (b *bound) Stream(ctx context.Context, action string, params json.RawMessage) (*Frames, error) {
+func (b *bound) Stream(ctx context.Context, action string, params json.RawMessage) (stream.Body, error) {
 	return b.c.stream(ctx, action, params, b.headers)
 }
 
 // Streamer runs stream actions.
 type Streamer interface {
-	Stream(ctx context.Context, action string, params json.RawMessage) (*Frames, error)
+	Stream(ctx context.Context, action string, params json.RawMessage) (stream.Body, error)
 }
 
 func (c *Client) stream(ctx context.Context, action string, params json.RawMessage, headers http.Header) (*Frames, error) {

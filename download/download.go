@@ -1,0 +1,235 @@
+// Package download saves a stream download to the MCP host: each file_chunk
+// is decoded straight into a partial file in the download directory, checked
+// for order and size against the announced and final totals and against the
+// file and directory limits, then moved to a safe, unique name. Memory stays
+// at one frame whatever the file size; any failure removes the partial file.
+package download
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/stream"
+)
+
+// Limits bound a download.
+type Limits struct {
+	Dir     string
+	MaxFile int64
+	Quota   *Quota
+}
+
+// Saved describes a file written on the MCP host.
+type Saved struct {
+	Path       string `json:"path"`
+	FileName   string `json:"file_name"`
+	RemoteName string `json:"remote_file_name"`
+	Size       int64  `json:"size"`
+	SHA256     string `json:"sha256"`
+	Chunks     int    `json:"chunks"`
+}
+
+// Progress receives bytes written so far and the announced size (0 when
+// unknown).
+type Progress func(written, total int64)
+
+// frameData holds the fields of every download frame kind (file_info,
+// file_chunk, file_complete), so each frame is decoded exactly once.
+type frameData struct {
+	DataType    string `json:"data_type"`
+	FileName    string `json:"file_name"`
+	FileSize    int64  `json:"file_size"`
+	Index       int    `json:"index"`
+	Data        string `json:"data"`
+	Size        int64  `json:"size"`
+	TotalChunks int    `json:"total_chunks"`
+	TotalBytes  int64  `json:"total_bytes"`
+}
+
+// Save consumes src until its terminal frame. A failed terminal frame is
+// returned as *stream.Failure so the caller can keep SnowLuma's reason.
+func Save(src stream.Source, lim Limits, progress Progress) (saved *Saved, err error) {
+	if err := lim.Quota.begin(); err != nil {
+		return nil, err
+	}
+	defer lim.Quota.end()
+	if err := os.MkdirAll(lim.Dir, 0o700); err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create the download directory")
+	}
+	tmp, err := os.CreateTemp(lim.Dir, partialPrefix+"*")
+	if err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create a partial file")
+	}
+	w := &writer{file: tmp, hash: sha256.New(), lim: lim, progress: progress}
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+			lim.Quota.release(w.reserved)
+		}
+	}()
+	done, err := w.consume(src)
+	if err != nil {
+		return nil, err
+	}
+	if err := tmp.Sync(); err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot flush the file")
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot close the file")
+	}
+	remote := done.FileName
+	if remote == "" {
+		remote = w.name
+	}
+	path, err := claim(tmp.Name(), lim.Dir, finalName(remote))
+	if err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot name the saved file")
+	}
+	lim.Quota.release(w.reserved - w.written)
+	return &Saved{Path: path, FileName: baseName(path), RemoteName: remote, Size: w.written,
+		SHA256: hex.EncodeToString(w.hash.Sum(nil)), Chunks: w.chunks}, nil
+}
+
+type writer struct {
+	file     *os.File
+	hash     interface{ io.Writer; Sum([]byte) []byte }
+	lim      Limits
+	progress Progress
+
+	name     string
+	announce int64
+	written  int64
+	reserved int64
+	chunks   int
+	buf      []byte
+}
+
+func (w *writer) consume(src stream.Source) (*frameData, error) {
+	sawInfo := false
+	for {
+		f, err := src.Next()
+		if errors.Is(err, io.EOF) {
+			return nil, fault.Errorf(fault.CodeBadReply, "download", "the stream ended before its terminal frame (after %d chunks)", w.chunks)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if f.Kind == stream.Failed {
+			return nil, &stream.Failure{Frame: f}
+		}
+		var d frameData
+		if err := json.Unmarshal(f.Data, &d); err != nil {
+			return nil, malformed(err)
+		}
+		if f.Kind == stream.Done {
+			return &d, w.finish(&d)
+		}
+		switch d.DataType {
+		case "file_info":
+			if sawInfo || w.chunks > 0 {
+				return nil, fault.Errorf(fault.CodeBadReply, "download", "file_info arrived out of place")
+			}
+			sawInfo = true
+			if err := w.info(&d); err != nil {
+				return nil, err
+			}
+		case "file_chunk":
+			if err := w.chunk(&d); err != nil {
+				return nil, err
+			}
+		default:
+			return nil, fault.Errorf(fault.CodeBadReply, "download", "unexpected frame data_type %q", d.DataType)
+		}
+	}
+}
+
+func (w *writer) info(fi *frameData) error {
+	if fi.FileSize < 0 {
+		return fault.Errorf(fault.CodeBadReply, "download", "negative file_size")
+	}
+	w.name, w.announce = fi.FileName, fi.FileSize
+	if fi.FileSize > w.lim.MaxFile {
+		return fault.Errorf(fault.CodeLimit, "download", "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile)
+	}
+	if fi.FileSize > 0 {
+		if err := w.lim.Quota.reserve(fi.FileSize); err != nil {
+			return err
+		}
+		w.reserved = fi.FileSize
+	}
+	return nil
+}
+
+func (w *writer) chunk(c *frameData) error {
+	if c.Index != w.chunks {
+		return fault.Errorf(fault.CodeBadReply, "download", "chunk %d arrived where chunk %d was expected", c.Index, w.chunks)
+	}
+	n := base64.StdEncoding.DecodedLen(len(c.Data))
+	if cap(w.buf) < n {
+		w.buf = make([]byte, n)
+	}
+	n, err := base64.StdEncoding.Decode(w.buf[:n], []byte(c.Data))
+	if err != nil {
+		return fault.Wrap(fault.CodeBadReply, "download", err, fmt.Sprintf("chunk %d is not valid base64", c.Index))
+	}
+	if int64(n) != c.Size {
+		return fault.Errorf(fault.CodeBadReply, "download", "chunk %d decodes to %d bytes, not the announced %d", c.Index, n, c.Size)
+	}
+	total := w.written + int64(n)
+	switch {
+	case total > w.lim.MaxFile:
+		return fault.Errorf(fault.CodeLimit, "download", "the file grew past the file limit of %d bytes", w.lim.MaxFile)
+	case w.announce > 0 && total > w.announce:
+		return fault.Errorf(fault.CodeBadReply, "download", "the file grew past its announced size of %d bytes", w.announce)
+	case total > w.reserved:
+		if err := w.lim.Quota.reserve(total - w.reserved); err != nil {
+			return err
+		}
+		w.reserved = total
+	}
+	if _, err := w.file.Write(w.buf[:n]); err != nil {
+		return fault.Wrap(fault.CodeInternal, "download", err, "cannot write the file")
+	}
+	w.hash.Write(w.buf[:n])
+	w.written = total
+	w.chunks++
+	if w.progress != nil {
+		w.progress(w.written, w.announce)
+	}
+	return nil
+}
+
+func (w *writer) finish(c *frameData) error {
+	switch {
+	case c.DataType != "file_complete":
+		return fault.Errorf(fault.CodeBadReply, "download", "unexpected terminal data_type %q", c.DataType)
+	case c.TotalChunks != w.chunks:
+		return fault.Errorf(fault.CodeBadReply, "download", "SnowLuma reports %d chunks but %d arrived", c.TotalChunks, w.chunks)
+	case c.TotalBytes != w.written:
+		return fault.Errorf(fault.CodeBadReply, "download", "SnowLuma reports %d bytes but %d arrived", c.TotalBytes, w.written)
+	case w.announce > 0 && w.written != w.announce:
+		return fault.Errorf(fault.CodeBadReply, "download", "the file was announced as %d bytes but %d arrived", w.announce, w.written)
+	}
+	return nil
+}
+
+func malformed(err error) error {
+	return fault.Wrap(fault.CodeBadReply, "download", err, "malformed download frame")
+}
+
+func baseName(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if os.IsPathSeparator(path[i]) {
+			return path[i+1:]
+		}
+	}
+	return path
+}

@@ -99,8 +99,11 @@ func Save(src stream.Source, lim Limits, progress Progress) (saved *Saved, err e
 }
 
 type writer struct {
-	file     *os.File
-	hash     interface{ io.Writer; Sum([]byte) []byte }
+	file *os.File
+	hash interface {
+		io.Writer
+		Sum([]byte) []byte
+	}
 	lim      Limits
 	progress Progress
 

@@ -27,6 +27,7 @@ const (
 	CodeUpstreamHTTP    Code = "upstream_http"
 	CodeUpstreamAuth    Code = "upstream_auth"
 	CodeBadReply        Code = "bad_reply"
+	CodeStreamFailed    Code = "stream_failed"
 	CodeLimit           Code = "limit"
 	CodeUnsupported     Code = "unsupported"
 	CodeInternal        Code = "internal"

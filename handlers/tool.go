@@ -12,6 +12,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/download"
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -20,6 +21,8 @@ import (
 type Deps struct {
 	Catalog *catalog.Catalog
 	Config  *config.Config
+	// Quota is the download directory's byte budget, shared by all calls.
+	Quota *download.Quota
 }
 
 // Tool is one tool: what clients see, what the stages see, and its handler.

@@ -77,6 +77,11 @@ type Call struct {
 	// OneBot executes requests for this call; set by the execution stage with
 	// the call's trace headers bound. Nil in docs mode.
 	OneBot onebot.Executor
+
+	// Progress reports transferred amounts (bytes or frames) and the known
+	// total (0 when unknown). The progress stage always sets it; without a
+	// progress token it does nothing.
+	Progress func(done, total int64)
 }
 
 // Outcome is the diagnostics outcome of a completed call.

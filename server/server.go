@@ -14,6 +14,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/download"
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -81,7 +82,8 @@ func tools(o Options) []tool {
 		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now,
 	})...)
 	var out []tool
-	for _, t := range handlers.ForMode(&handlers.Deps{Catalog: o.Catalog, Config: o.Config}) {
+	deps := &handlers.Deps{Catalog: o.Catalog, Config: o.Config, Quota: download.NewQuota(o.Config.DownloadDir, o.Config.DownloadQuotaBytes)}
+	for _, t := range handlers.ForMode(deps) {
 		out = append(out, tool{def: t.Def, handle: adapt(t.Spec, chain(t.Handle), o.Now)})
 	}
 	return out

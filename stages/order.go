@@ -15,6 +15,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/envelope"
 	"github.com/snowluma/snowluma-mcp/stages/execute"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
+	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
 	"github.com/snowluma/snowluma-mcp/stages/trace"
 	"github.com/snowluma/snowluma-mcp/stages/validate"
@@ -43,7 +44,10 @@ type Deps struct {
 //     arrives) so a refused call is refused before anything else happens.
 //   - validate checks arguments and params before any time is spent waiting.
 //   - deadline starts the request timeout just before execution.
-//   - execute binds the call's OneBot client innermost, next to the handler.
+//   - progress sits outside execute so the final pending notification goes
+//     out before the result, and none after it.
+//   - execute binds the call's OneBot client and stream slot innermost, next
+//     to the handler.
 func Default(d Deps) []pipeline.Stage {
 	return []pipeline.Stage{
 		trace.New(),
@@ -53,6 +57,7 @@ func Default(d Deps) []pipeline.Stage {
 		gate.New(d.Config.Mode, d.Catalog),
 		validate.New(),
 		deadline.New(d.Config.Timeout),
-		execute.New(d.Client),
+		progress.New(progress.Interval, nil),
+		execute.New(d.Client, d.Config.MaxStreams, d.Config.StreamConnectTimeout),
 	}
 }

@@ -37,12 +37,20 @@ type Collected struct {
 
 // Collect gathers a generic stream's frames until its terminal frame, within
 // maxFrames intermediate frames and maxBytes of frame data; count receives the
-// number of frames accepted so far.
-func Collect(src Source, maxFrames int, maxBytes int, count func(n int64)) (*Collected, error) {
+// number of frames accepted so far. With lastIsTerminal, the body's last
+// frame is the terminal one whatever its type: SnowLuma answers each
+// upload_file_stream request with a single frame of type "stream".
+func Collect(src Source, maxFrames int, maxBytes int, lastIsTerminal bool, count func(n int64)) (*Collected, error) {
 	out := &Collected{Frames: []json.RawMessage{}}
 	size := 0
 	for {
 		f, err := src.Next()
+		if errors.Is(err, io.EOF) && lastIsTerminal && out.FrameCount > 0 {
+			out.FrameCount--
+			out.Terminal = out.Frames[out.FrameCount]
+			out.Frames = out.Frames[:out.FrameCount]
+			return out, nil
+		}
 		if errors.Is(err, io.EOF) {
 			return nil, fault.Errorf(fault.CodeBadReply, "stream", "the stream ended before its terminal frame (after %d frames)", out.FrameCount)
 		}

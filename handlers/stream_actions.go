@@ -1,0 +1,81 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/download"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stream"
+	"github.com/snowluma/snowluma-mcp/upload"
+)
+
+// Bounds of a generic stream's collected frames.
+const (
+	maxGenericFrames = 1000
+	maxGenericBytes  = 8 << 20
+)
+
+// downloads are the stream actions whose chunks become a file on the MCP host.
+var downloads = map[string]bool{
+	"download_file_stream": true, "download_file_image_stream": true, "download_file_record_stream": true,
+}
+
+type savedFile struct {
+	SavedFile *download.Saved `json:"saved_file"`
+	Note      string          `json:"note"`
+}
+
+type uploaded struct {
+	Upload     *upload.Result  `json:"upload"`
+	Completion json.RawMessage `json:"completion"`
+	Note       string          `json:"note"`
+}
+
+// runStream executes a stream action: a download to disk, an automatic
+// upload, or a generic stream whose frames are collected.
+func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*pipeline.Result, error) {
+	if input != nil {
+		res, err := upload.Send(ctx, c.OneBot, *input, upload.Options{
+			Root: d.Config.UploadRoot, ChunkBytes: d.Config.UploadChunkBytes, MaxFile: d.Config.MaxFileBytes,
+			ResetTimeout: max(d.Config.StreamConnectTimeout, 5*time.Second),
+		}, c.Progress)
+		if err != nil {
+			return nil, streamError(err)
+		}
+		completion := res.Completion
+		res.Completion = nil
+		return &pipeline.Result{Payload: uploaded{Upload: res, Completion: completion,
+			Note: "completion.file_path is a path on the SnowLuma host, usable by later actions there; SnowLuma deletes it after file_retention (default 5 minutes)."}}, nil
+	}
+	body, err := c.OneBot.Stream(ctx, c.Action.Name, c.Params)
+	if err != nil {
+		return nil, err
+	}
+	defer body.Close()
+	if downloads[c.Action.Name] {
+		saved, err := download.Save(body, download.Limits{Dir: d.Config.DownloadDir, MaxFile: d.Config.MaxFileBytes, Quota: d.Quota}, c.Progress)
+		if err != nil {
+			return nil, streamError(err)
+		}
+		return &pipeline.Result{Payload: savedFile{SavedFile: saved,
+			Note: "path is a file on the MCP host (where this server runs), not on the SnowLuma host."}}, nil
+	}
+	collected, err := stream.Collect(body, maxGenericFrames, maxGenericBytes, c.Action.Name == upload.Action, func(n int64) { c.Progress(n, 0) })
+	if err != nil {
+		return nil, streamError(err)
+	}
+	return &pipeline.Result{Payload: collected}, nil
+}
+
+// streamError keeps SnowLuma's reason from a failed terminal frame.
+func streamError(err error) error {
+	var f *stream.Failure
+	if errors.As(err, &f) {
+		return fault.Wrap(fault.CodeStreamFailed, "handler", err, "")
+	}
+	return err
+}

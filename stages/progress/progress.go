@@ -1,0 +1,147 @@
+// Package progress turns a handler's progress reports into MCP progress
+// notifications, only for calls that carry _meta.progressToken: at most one
+// per interval (250 ms), values strictly increasing, the last pending value
+// sent just before a successful result, nothing after completion or
+// cancellation. A notification that cannot be delivered is not fatal, but the
+// result's diagnostics say so.
+package progress
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// Interval is the least time between two notifications of one call.
+const Interval = 250 * time.Millisecond
+
+// Notify delivers one notification.
+type Notify func(ctx context.Context, c *pipeline.Call, p *mcp.ProgressNotificationParams) error
+
+// Stage is the progress stage.
+type Stage struct {
+	interval time.Duration
+	notify   Notify
+}
+
+// New returns the stage; notify nil means the SDK session of the call.
+func New(interval time.Duration, notify Notify) Stage {
+	if notify == nil {
+		notify = sessionNotify
+	}
+	return Stage{interval: interval, notify: notify}
+}
+
+func sessionNotify(ctx context.Context, c *pipeline.Call, p *mcp.ProgressNotificationParams) error {
+	return c.Request.Session.NotifyProgress(ctx, p)
+}
+
+// Name implements pipeline.Stage.
+func (Stage) Name() string { return "progress" }
+
+// Wrap implements pipeline.Stage.
+func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		token := tokenOf(c)
+		if token == nil {
+			c.Progress = func(int64, int64) {}
+			return next(ctx, c)
+		}
+		r := &reporter{interval: s.interval, last: -1, send: func(done, total int64) error {
+			p := &mcp.ProgressNotificationParams{ProgressToken: token, Progress: float64(done)}
+			if total > 0 {
+				p.Total = float64(total)
+			}
+			return s.notify(ctx, c, p)
+		}}
+		c.Progress = r.report
+		res, err := next(ctx, c)
+		deliveryErr := r.finish(err == nil && res != nil && !res.IsError && ctx.Err() == nil)
+		if deliveryErr != nil && res != nil {
+			note := "progress notifications could not be delivered: " + deliveryErr.Error()
+			if res.Diagnostics.Message != "" {
+				note = res.Diagnostics.Message + "; " + note
+			}
+			res.Diagnostics.Message = note
+		}
+		return res, err
+	}
+}
+
+func tokenOf(c *pipeline.Call) any {
+	if c.Request == nil || c.Request.Params == nil {
+		return nil
+	}
+	return c.Request.Params.GetProgressToken()
+}
+
+// reporter throttles one call's notifications.
+type reporter struct {
+	interval time.Duration
+	send     func(done, total int64) error
+
+	mu       sync.Mutex
+	last     int64 // last value sent, -1 before the first
+	sentAt   time.Time
+	pending  bool
+	done     int64
+	total    int64
+	timer    *time.Timer
+	closed   bool
+	firstErr error
+}
+
+func (r *reporter) report(done, total int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.closed || done <= r.last || (r.pending && done <= r.done) {
+		return
+	}
+	r.pending, r.done, r.total = true, done, total
+	wait := r.interval - time.Since(r.sentAt)
+	if wait <= 0 {
+		r.flushLocked()
+		return
+	}
+	if r.timer == nil {
+		r.timer = time.AfterFunc(wait, func() {
+			r.mu.Lock()
+			defer r.mu.Unlock()
+			r.timer = nil
+			if !r.closed {
+				r.flushLocked()
+			}
+		})
+	}
+}
+
+func (r *reporter) flushLocked() {
+	if !r.pending {
+		return
+	}
+	r.pending = false
+	if err := r.send(r.done, r.total); err != nil && r.firstErr == nil {
+		r.firstErr = err
+	}
+	r.last, r.sentAt = r.done, time.Now()
+}
+
+// finish stops the reporter. On success the pending value goes out first;
+// otherwise it is dropped. It returns the first delivery failure.
+func (r *reporter) finish(success bool) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.timer != nil {
+		r.timer.Stop()
+		r.timer = nil
+	}
+	if success && !r.closed {
+		r.flushLocked()
+	}
+	r.closed = true
+	return r.firstErr
+}

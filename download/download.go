@@ -6,7 +6,6 @@
 package download
 
 import (
-	"crypto/sha256"
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
@@ -43,14 +42,48 @@ type Progress func(written, total int64)
 // frameData holds the fields of every download frame kind (file_info,
 // file_chunk, file_complete), so each frame is decoded exactly once.
 type frameData struct {
-	DataType    string `json:"data_type"`
-	FileName    string `json:"file_name"`
-	FileSize    int64  `json:"file_size"`
-	Index       int    `json:"index"`
-	Data        string `json:"data"`
-	Size        int64  `json:"size"`
-	TotalChunks int    `json:"total_chunks"`
-	TotalBytes  int64  `json:"total_bytes"`
+	DataType    string
+	FileName    string
+	FileSize    int64
+	Index       int
+	Data        []byte // base64, still encoded; aliases the frame
+	Size        int64
+	TotalChunks int
+	TotalBytes  int64
+}
+
+// decodeData reads a download frame's data in one pass: the base64 payload
+// is sliced out of the frame, not copied, and every small field goes through
+// the standard decoder.
+func decodeData(raw []byte) (*frameData, error) {
+	d := &frameData{}
+	err := stream.Fields(raw, func(key string, val []byte) error {
+		switch key {
+		case "data_type":
+			return json.Unmarshal(val, &d.DataType)
+		case "file_name":
+			return json.Unmarshal(val, &d.FileName)
+		case "file_size":
+			return json.Unmarshal(val, &d.FileSize)
+		case "index":
+			return json.Unmarshal(val, &d.Index)
+		case "size":
+			return json.Unmarshal(val, &d.Size)
+		case "total_chunks":
+			return json.Unmarshal(val, &d.TotalChunks)
+		case "total_bytes":
+			return json.Unmarshal(val, &d.TotalBytes)
+		case "data":
+			b, err := stream.StringBytes(val)
+			d.Data = b
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, malformed(err)
+	}
+	return d, nil
 }
 
 // Save consumes src until its terminal frame. A failed terminal frame is
@@ -67,8 +100,13 @@ func Save(src stream.Source, lim Limits, progress Progress) (saved *Saved, err e
 	if err != nil {
 		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create a partial file")
 	}
-	w := &writer{file: tmp, hash: sha256.New(), lim: lim, progress: progress}
+	w := &writer{lim: lim}
+	w.sink = newSink(tmp, progress, func() int64 { return w.announce })
+	closed := false
 	defer func() {
+		if !closed {
+			_ = w.sink.close()
+		}
 		if err != nil {
 			_ = tmp.Close()
 			_ = os.Remove(tmp.Name())
@@ -77,6 +115,10 @@ func Save(src stream.Source, lim Limits, progress Progress) (saved *Saved, err e
 	}()
 	done, err := w.consume(src)
 	if err != nil {
+		return nil, err
+	}
+	closed = true
+	if err := w.sink.close(); err != nil {
 		return nil, err
 	}
 	if err := tmp.Sync(); err != nil {
@@ -95,24 +137,19 @@ func Save(src stream.Source, lim Limits, progress Progress) (saved *Saved, err e
 	}
 	lim.Quota.release(w.reserved - w.written)
 	return &Saved{Path: path, FileName: baseName(path), RemoteName: remote, Size: w.written,
-		SHA256: hex.EncodeToString(w.hash.Sum(nil)), Chunks: w.chunks}, nil
+		SHA256: hex.EncodeToString(w.sink.sum()), Chunks: w.chunks}, nil
 }
 
+// writer checks frames as they arrive and hands decoded chunks to its sink.
 type writer struct {
-	file *os.File
-	hash interface {
-		io.Writer
-		Sum([]byte) []byte
-	}
-	lim      Limits
-	progress Progress
+	sink *sink
+	lim  Limits
 
 	name     string
-	announce int64
-	written  int64
+	announce int64 // set before the first chunk, read by the sink after
+	written  int64 // bytes accepted (queued for writing)
 	reserved int64
 	chunks   int
-	buf      []byte
 }
 
 func (w *writer) consume(src stream.Source) (*frameData, error) {
@@ -128,12 +165,12 @@ func (w *writer) consume(src stream.Source) (*frameData, error) {
 		if f.Kind == stream.Failed {
 			return nil, &stream.Failure{Frame: f}
 		}
-		var d frameData
-		if err := json.Unmarshal(f.Data, &d); err != nil {
-			return nil, malformed(err)
+		d, err := decodeData(f.Data)
+		if err != nil {
+			return nil, err
 		}
 		if f.Kind == stream.Done {
-			return &d, w.finish(&d)
+			return d, w.finish(d)
 		}
 		switch d.DataType {
 		case "file_info":
@@ -141,11 +178,11 @@ func (w *writer) consume(src stream.Source) (*frameData, error) {
 				return nil, fault.Errorf(fault.CodeBadReply, "download", "file_info arrived out of place")
 			}
 			sawInfo = true
-			if err := w.info(&d); err != nil {
+			if err := w.info(d); err != nil {
 				return nil, err
 			}
 		case "file_chunk":
-			if err := w.chunk(&d); err != nil {
+			if err := w.chunk(d); err != nil {
 				return nil, err
 			}
 		default:
@@ -175,18 +212,27 @@ func (w *writer) chunk(c *frameData) error {
 	if c.Index != w.chunks {
 		return fault.Errorf(fault.CodeBadReply, "download", "chunk %d arrived where chunk %d was expected", c.Index, w.chunks)
 	}
-	n := base64.StdEncoding.DecodedLen(len(c.Data))
-	if cap(w.buf) < n {
-		w.buf = make([]byte, n)
+	buf := w.sink.buffer(base64.StdEncoding.DecodedLen(len(c.Data)))
+	n, err := base64.StdEncoding.Decode(buf, c.Data)
+	if err == nil && int64(n) != c.Size {
+		err = fault.Errorf(fault.CodeBadReply, "download", "chunk %d decodes to %d bytes, not the announced %d", c.Index, n, c.Size)
+	} else if err != nil {
+		err = fault.Wrap(fault.CodeBadReply, "download", err, fmt.Sprintf("chunk %d is not valid base64", c.Index))
 	}
-	n, err := base64.StdEncoding.Decode(w.buf[:n], []byte(c.Data))
+	if err == nil {
+		err = w.accept(int64(n))
+	}
 	if err != nil {
-		return fault.Wrap(fault.CodeBadReply, "download", err, fmt.Sprintf("chunk %d is not valid base64", c.Index))
+		w.sink.free <- buf
+		return err
 	}
-	if int64(n) != c.Size {
-		return fault.Errorf(fault.CodeBadReply, "download", "chunk %d decodes to %d bytes, not the announced %d", c.Index, n, c.Size)
-	}
-	total := w.written + int64(n)
+	w.chunks++
+	return w.sink.put(buf[:n])
+}
+
+// accept checks the limits for n more bytes.
+func (w *writer) accept(n int64) error {
+	total := w.written + n
 	switch {
 	case total > w.lim.MaxFile:
 		return fault.Errorf(fault.CodeLimit, "download", "the file grew past the file limit of %d bytes", w.lim.MaxFile)
@@ -198,15 +244,7 @@ func (w *writer) chunk(c *frameData) error {
 		}
 		w.reserved = total
 	}
-	if _, err := w.file.Write(w.buf[:n]); err != nil {
-		return fault.Wrap(fault.CodeInternal, "download", err, "cannot write the file")
-	}
-	w.hash.Write(w.buf[:n])
 	w.written = total
-	w.chunks++
-	if w.progress != nil {
-		w.progress(w.written, w.announce)
-	}
 	return nil
 }
 

@@ -66,6 +66,8 @@ func newStreamHTTP(connect time.Duration) *retryablehttp.Client {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.DialContext = (&net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}).DialContext
 	tr.ResponseHeaderTimeout = connect
+	// Large reads: a download moves hundreds of MiB through this connection.
+	tr.ReadBufferSize = 256 << 10
 	tr.MaxIdleConnsPerHost = 16
 	rc.HTTPClient = &http.Client{Transport: tr, CheckRedirect: noRedirects}
 	return rc

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -61,14 +62,14 @@ func Collect(src Source, maxFrames int, maxBytes int, lastIsTerminal bool, count
 		case Failed:
 			return nil, &Failure{Frame: f}
 		case Done:
-			out.Terminal = f.Raw
+			out.Terminal = bytes.Clone(f.Raw)
 			return out, nil
 		}
 		size += len(f.Raw)
 		if out.FrameCount >= maxFrames || size > maxBytes {
 			return nil, fault.Errorf(fault.CodeLimit, "stream", "the stream sent more than %d frames or %d bytes", maxFrames, maxBytes)
 		}
-		out.Frames = append(out.Frames, f.Raw)
+		out.Frames = append(out.Frames, bytes.Clone(f.Raw))
 		out.FrameCount++
 		if count != nil {
 			count(int64(out.FrameCount))
@@ -97,6 +98,6 @@ func Last(src Source, maxFrames int) (*Frame, error) {
 		if n >= maxFrames {
 			return nil, fault.Errorf(fault.CodeLimit, "stream", "SnowLuma answered with more than %d frames", maxFrames)
 		}
-		last = f
+		last = f.Clone()
 	}
 }

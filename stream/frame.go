@@ -40,6 +40,21 @@ type Frame struct {
 	Type string
 }
 
+// Clone returns a copy of f that no longer shares the reader's buffer.
+func (f *Frame) Clone() *Frame {
+	c := *f
+	c.Raw = bytes.Clone(f.Raw)
+	if f.Data != nil {
+		// Data lies inside Raw; point the copy at the same place in its own Raw.
+		if off := bytes.Index(f.Raw, f.Data); off >= 0 {
+			c.Data = c.Raw[off : off+len(f.Data)]
+		} else {
+			c.Data = bytes.Clone(f.Data)
+		}
+	}
+	return &c
+}
+
 // ErrFrameTooLarge reports a frame over the reader's bound.
 var ErrFrameTooLarge = errors.New("stream frame larger than the limit")
 
@@ -59,7 +74,9 @@ func NewReader(r io.Reader, max int) *Reader {
 }
 
 // Next returns the next frame, io.EOF at a clean end of the body, or an error.
-// Empty pieces between delimiters are skipped.
+// Empty pieces between delimiters are skipped. The frame's Raw and Data
+// share the reader's buffer and stay valid only until the next call; copy
+// what must be kept.
 func (fr *Reader) Next() (*Frame, error) {
 	for {
 		raw, err := fr.piece()
@@ -81,7 +98,7 @@ func (fr *Reader) piece() ([]byte, error) {
 		b, err := fr.r.ReadSlice('\n')
 		fr.buf = append(fr.buf, b...)
 		if bytes.HasSuffix(fr.buf, Delimiter) {
-			return bytes.Clone(fr.buf[:len(fr.buf)-len(Delimiter)]), nil
+			return fr.buf[:len(fr.buf)-len(Delimiter)], nil
 		}
 		if len(fr.buf) > fr.max+len(Delimiter) {
 			return nil, ErrFrameTooLarge
@@ -93,47 +110,66 @@ func (fr *Reader) piece() ([]byte, error) {
 			if len(bytes.TrimSpace(fr.buf)) == 0 {
 				return nil, io.EOF
 			}
-			return bytes.Clone(fr.buf), nil
+			return fr.buf, nil
 		default:
 			return nil, err
 		}
 	}
 }
 
-// Parse decodes one frame and classifies it.
+// Parse decodes one frame and classifies it. Raw aliases b.
 func Parse(raw []byte) (*Frame, error) {
-	var env struct {
-		Status  string          `json:"status"`
-		Retcode json.Number     `json:"retcode"`
-		Wording string          `json:"wording"`
-		Message string          `json:"message"`
-		Data    json.RawMessage `json:"data"`
+	f := &Frame{Raw: raw}
+	var message string
+	err := eachField(raw, func(key string, val []byte) error {
+		switch key {
+		case "status":
+			return decodeSmall(val, &f.Status)
+		case "retcode":
+			return decodeSmall(val, &f.Retcode)
+		case "wording":
+			return decodeSmall(val, &f.Wording)
+		case "message":
+			return decodeSmall(val, &message)
+		case "data":
+			f.Data = val
+			if len(val) > 0 && val[0] == '{' {
+				return eachField(val, func(k string, v []byte) error {
+					if k == "type" {
+						return decodeSmall(v, &f.Type)
+					}
+					return nil
+				})
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrMalformed, err)
 	}
-	d := json.NewDecoder(bytes.NewReader(raw))
-	d.UseNumber()
-	if err := d.Decode(&env); err != nil || d.More() {
-		return nil, fmt.Errorf("%w: not a JSON object", ErrMalformed)
-	}
-	f := &Frame{Raw: raw, Status: env.Status, Retcode: env.Retcode, Wording: env.Wording, Data: env.Data}
 	if f.Wording == "" {
-		f.Wording = env.Message
+		f.Wording = message
 	}
-	var data struct {
-		Type string `json:"type"`
-	}
-	if len(env.Data) > 0 && env.Data[0] == '{' {
-		_ = json.Unmarshal(env.Data, &data)
-	}
-	f.Type = data.Type
 	switch {
-	case env.Status == "failed" || (env.Retcode != "" && env.Retcode != "0"):
+	case f.Status == "failed" || (f.Retcode != "" && f.Retcode != "0"):
 		f.Kind = Failed
-	case env.Status == "ok" && data.Type == "stream":
+	case f.Status == "ok" && f.Type == "stream":
 		f.Kind = Intermediate
-	case env.Status == "ok" && data.Type == "response":
+	case f.Status == "ok" && f.Type == "response":
 		f.Kind = Done
 	default:
-		return nil, fmt.Errorf("%w: status %q with data type %q", ErrMalformed, env.Status, data.Type)
+		return nil, fmt.Errorf("%w: status %q with data type %q", ErrMalformed, f.Status, f.Type)
 	}
 	return f, nil
+}
+
+// decodeSmall decodes a short value with the standard decoder, which
+// validates it; numbers stay json.Number.
+func decodeSmall(val []byte, v any) error {
+	d := json.NewDecoder(bytes.NewReader(val))
+	d.UseNumber()
+	if err := d.Decode(v); err != nil {
+		return err
+	}
+	return nil
 }

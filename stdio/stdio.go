@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
@@ -145,6 +146,10 @@ func (c *conn) decode(data []byte) jsonrpc.Message {
 		c.reject(nil, jsonrpc.CodeInvalidRequest, "batch messages are not supported; send one message per line")
 		return nil
 	}
+	if id, bad := unusableID(data); bad {
+		c.reject(id, jsonrpc.CodeInvalidRequest, "invalid request id: an id must be a string or an integer of at most 2^53, never null")
+		return nil
+	}
 	msg, err := jsonrpc.DecodeMessage(data)
 	if err != nil {
 		c.reject(idOf(data), jsonrpc.CodeInvalidRequest, "invalid JSON-RPC message: "+err.Error())
@@ -160,6 +165,32 @@ func (c *conn) decode(data []byte) jsonrpc.Message {
 		c.pmu.Unlock()
 	}
 	return msg
+}
+
+// unusableID finds ids the SDK would mangle: null (it would treat the
+// request as a notification and never answer) and numbers it cannot carry
+// exactly (fractions, beyond 2^53). It returns the id as sent, for the error
+// reply to echo.
+func unusableID(data []byte) (json.RawMessage, bool) {
+	var probe map[string]json.RawMessage
+	if json.Unmarshal(data, &probe) != nil {
+		return nil, false
+	}
+	raw, present := probe["id"]
+	if !present {
+		return nil, false
+	}
+	raw = bytes.TrimSpace(raw)
+	switch {
+	case string(raw) == "null":
+		return nil, true
+	case len(raw) > 0 && raw[0] != '"' && raw[0] != '{' && raw[0] != '[':
+		n, err := strconv.ParseInt(string(raw), 10, 64)
+		if err != nil || n > 1<<53 || n < -(1<<53) {
+			return raw, true
+		}
+	}
+	return nil, false
 }
 
 // idOf recovers a usable request ID from a malformed message, if it has one.
@@ -179,6 +210,9 @@ func idOf(data []byte) any {
 
 // reject writes an error response directly; id nil is written as null.
 func (c *conn) reject(id any, code int64, msg string) {
+	if raw, ok := id.(json.RawMessage); ok && raw == nil {
+		id = nil
+	}
 	data, _ := json.Marshal(struct {
 		JSONRPC string `json:"jsonrpc"`
 		ID      any    `json:"id"`

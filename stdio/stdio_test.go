@@ -47,6 +47,9 @@ func TestReadAnswersBadLinesAndKeepsServing(t *testing.T) {
 		{"refuses a batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, -32600, nil},
 		{"refuses a message without a method, keeping its id", `{"jsonrpc":"2.0","id":7}`, -32600, float64(7)},
 		{"refuses a wrong jsonrpc version", `{"jsonrpc":"1.0","id":"a","method":"ping"}`, -32600, "a"},
+		{"refuses a null id instead of treating the call as a notification", `{"jsonrpc":"2.0","id":null,"method":"tools/list"}`, -32600, nil},
+		{"refuses a fractional id, echoing it", `{"jsonrpc":"2.0","id":9.5,"method":"tools/list"}`, -32600, 9.5},
+		{"refuses an id beyond 2^53, echoing it", `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`, -32600, 9007199254740993.0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

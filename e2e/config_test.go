@@ -1,0 +1,156 @@
+package e2e
+
+// Configuration (BASE-1, Q-2): a malformed value is a startup error on
+// stderr naming the variable and a non-zero exit, with nothing on stdout
+// and the token nowhere; read/write mode without an endpoint warns and
+// serves docs mode; values are trimmed and the mode is case-insensitive.
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// runOnce starts the binary with stdin already closed and returns its exit
+// code, stdout and stderr.
+func runOnce(t *testing.T, vars map[string]string) (int, string, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), safety)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, binary)
+	cmd.Env = environ(vars)
+	cmd.Stdin = strings.NewReader("")
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	require.NoError(t, ctx.Err(), "the binary did not exit")
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else {
+		require.NoError(t, err)
+	}
+	assertNoSecrets(t, "stdout", stdout.String())
+	assertNoSecrets(t, "stderr", stderr.String())
+	// Callers quote these in failure messages; keep secrets out of logs.
+	return code, redact(stdout.String()), redact(stderr.String())
+}
+
+func TestMalformedConfigurationStopsStartup(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"SNOWLUMA_MCP_TOKEN": token, "SNOWLUMA_MCP_ENDPOINT": snow.URL()}
+	tests := []struct {
+		name     string
+		variable string
+		value    string
+	}{
+		{"an unknown mode", "SNOWLUMA_MCP_MODE", "bogus"},
+		{"a relative download dir", "SNOWLUMA_MCP_DOWNLOAD_DIR", "relative/downloads"},
+		{"a relative upload root", "SNOWLUMA_MCP_UPLOAD_ROOT", "uploads"},
+		{"a non-numeric timeout", "SNOWLUMA_MCP_TIMEOUT_MS", "soon"},
+		{"a zero timeout", "SNOWLUMA_MCP_TIMEOUT_MS", "0"},
+		{"a non-numeric size limit", "SNOWLUMA_MCP_MAX_FILE_BYTES", "1GB"},
+		{"an ftp endpoint", "SNOWLUMA_MCP_ENDPOINT", "ftp://x"},
+		{"an endpoint without a host", "SNOWLUMA_MCP_ENDPOINT", "http://"},
+		{"an endpoint embedding the token", "SNOWLUMA_MCP_ENDPOINT", "http://bot:" + token + "@127.0.0.1:9/"},
+		{"an http events URL", "SNOWLUMA_MCP_EVENTS_URL", "http://127.0.0.1:9/"},
+		{"an events URL carrying the token in its query", "SNOWLUMA_MCP_EVENTS_URL", "ws://127.0.0.1:9/?access_token=" + token},
+		{"an events URL embedding the token", "SNOWLUMA_MCP_EVENTS_URL", "ws://bot:" + token + "@127.0.0.1:9/"},
+		{"a relative task dir", "SNOWLUMA_MCP_TASK_DIR", "tasks"},
+		{"zero concurrent streams", "SNOWLUMA_MCP_MAX_STREAMS", "0"},
+		{"an upload chunk over SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "2097152"},
+		{"a negative quota", "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES", "-1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runOnce(t, with(base, tt.variable, tt.value))
+			assert.NotZero(t, code, "a malformed value must stop the server")
+			assert.Empty(t, stdout, "stdout carries only protocol messages")
+			assert.Contains(t, stderr, tt.variable, "the message names the variable")
+		})
+	}
+}
+
+func TestExecutionModeWithoutEndpointWarnsAndServesDocs(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		mode string
+	}{
+		{"read", "read"},
+		{"write", "write"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			forEachVersion(t, func(t *testing.T, version string) {
+				s := start(t, version, map[string]string{"SNOWLUMA_MCP_MODE": tt.mode, "SNOWLUMA_MCP_TOKEN": token})
+				assert.ElementsMatch(t, docsTools, s.toolNames())
+				r := s.call(t, "get_runtime_info", nil, nil)
+				var info runtimeInfo
+				r.decodeResult(t, &info)
+				assert.Equal(t, "docs", info.Mode)
+				stderr := redact(s.closeCleanly(t))
+				assert.Contains(t, stderr, "warning")
+				assert.Contains(t, stderr, "SNOWLUMA_MCP_ENDPOINT")
+			})
+		})
+	}
+}
+
+func TestConfigurationValuesAreTrimmedAndModeIsCaseInsensitive(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := start(t, version, map[string]string{
+			"SNOWLUMA_MCP_MODE":       "  WRITE ",
+			"SNOWLUMA_MCP_ENDPOINT":   " " + snow.URL() + " ",
+			"SNOWLUMA_MCP_TOKEN":      " " + token + "\t",
+			"SNOWLUMA_MCP_TIMEOUT_MS": " 4321 ",
+		})
+		assert.Contains(t, s.toolNames(), "invoke_action")
+		c := s.run(t, "query_action", "get_status", nil, "")
+		assert.False(t, c.res.IsError, "the trimmed token is accepted: %s", c.res.Text)
+		sent := c.sent(t)
+		require.Len(t, sent, 1)
+		assertBearer(t, sent[0].Header, token)
+	})
+}
+
+func TestModeDefaultsFollowTheEndpoint(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		vars     map[string]string
+		wantMode string
+	}{
+		{"no endpoint means docs", map[string]string{}, "docs"},
+		{"an endpoint means read", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "ENDPOINT", "SNOWLUMA_MCP_TOKEN": token}, "read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			forEachVersion(t, func(t *testing.T, version string) {
+				vars := map[string]string{}
+				for k, v := range tt.vars {
+					if v == "ENDPOINT" {
+						v = snow.URL()
+					}
+					vars[k] = v
+				}
+				s := start(t, version, vars)
+				r := s.call(t, "get_runtime_info", nil, nil)
+				var info runtimeInfo
+				r.decodeResult(t, &info)
+				assert.Equal(t, tt.wantMode, info.Mode)
+			})
+		})
+	}
+}

@@ -1,0 +1,285 @@
+package fake
+
+// A realistic subset of SnowLuma's actions, with the data shapes of
+// snowluma-wire.md §4-5 and the bundled catalog: signed message IDs, void
+// actions answering data null, set_group_sign answering {}, get_file's
+// file_size as a decimal string, upload_forward_msg's message_id 0 sentinel,
+// and parameter errors as retcode 1400 "<field>: <reason>".
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+type action func(f *Fake, p params) (json.RawMessage, *failure)
+
+// aliases are the extra names SnowLuma registers (wire notes §6).
+var aliases = map[string]string{
+	"get_ptt_text":    "fetch_ptt_text",
+	"get_record_text": "fetch_ptt_text",
+	"send_group_sign": "set_group_sign",
+}
+
+var actions map[string]action
+
+func init() {
+	actions = map[string]action{
+		"get_login_info":     constant(`{"user_id":10001,"nickname":"SnowBot"}`),
+		"get_status":         constant(`{"online":true,"good":true}`),
+		"get_version_info":   constant(`{"app_name":"SnowLuma","app_version":"1.11.1-node","protocol_version":"v11"}`),
+		"can_send_image":     constant(`{"yes":true}`),
+		"can_send_record":    constant(`{"yes":true}`),
+		"get_group_list":     constant(groupList),
+		"get_friend_list":    constant(friendList),
+		"get_msg":            getMsg,
+		"delete_msg":         deleteMsg,
+		"send_group_msg":     sendGroupMsg,
+		"send_private_msg":   sendPrivateMsg,
+		"send_msg":           sendMsg,
+		"get_file":           getFile,
+		"set_group_sign":     setGroupSign,
+		"set_group_ban":      setGroupBan,
+		"upload_forward_msg": uploadForwardMsg,
+		"upload_foward_msg":  uploadForwardMsg,
+		"fetch_ptt_text":     fetchPttText,
+	}
+}
+
+// Canned list data.
+const (
+	groupList  = `[{"group_id":123456789,"group_name":"SnowLuma 测试群","member_count":42,"max_member_count":500},{"group_id":987654321,"group_name":"Bots","member_count":3,"max_member_count":200}]`
+	friendList = `[{"user_id":10002,"nickname":"Alice","remark":""},{"user_id":10003,"nickname":"Bob","remark":"老同学"}]`
+)
+
+// KnownFile is a cached media file get_file knows; its size is sent as the
+// decimal string KnownFileSize.
+const (
+	KnownFile     = "6B4DE3DFD1BD271E3297859D41C530F5.jpg"
+	KnownFileSize = "1048576"
+	knownFileURL  = "https://multimedia.nt.qq.com.cn/download?appid=1407&fileid=EhRkZmFrZQ&rkey=CAQSKAB6"
+)
+
+// handle runs an action by name or alias.
+func (f *Fake) handle(name string, p params) (json.RawMessage, *failure) {
+	if target, ok := aliases[name]; ok {
+		name = target
+	}
+	a, ok := actions[name]
+	if !ok {
+		return nil, &failure{retcode: 1404, wording: "unknown action"}
+	}
+	return a(f, p)
+}
+
+func constant(data string) action {
+	return func(*Fake, params) (json.RawMessage, *failure) { return json.RawMessage(data), nil }
+}
+
+// mustJSON encodes like JSON.stringify: compact and without HTML escaping.
+func mustJSON(v any) json.RawMessage {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		panic(err)
+	}
+	return bytes.TrimRight(b.Bytes(), "\n")
+}
+
+func getMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	id, _, fail := p.messageID("message_id", true)
+	if fail != nil {
+		return nil, fail
+	}
+	m, ok := f.store.get(id)
+	if !ok {
+		return nil, actionFailed("message not found")
+	}
+	return mustJSON(m), nil
+}
+
+func deleteMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	id, _, fail := p.messageID("message_id", true)
+	if fail != nil {
+		return nil, fail
+	}
+	if !f.store.remove(id) {
+		return nil, actionFailed("message not found")
+	}
+	return json.RawMessage("null"), nil
+}
+
+// message reads the required "message" param: a CQ string, a segment
+// array or a single segment, returned as a segment array plus raw text.
+func message(p params) (json.RawMessage, string, *failure) {
+	v, ok := p.raw("message")
+	if !ok {
+		return nil, "", badParam("message", "is required")
+	}
+	var s string
+	if json.Unmarshal(v, &s) == nil {
+		return textSegments(s), s, nil
+	}
+	var segs []struct {
+		Type string         `json:"type"`
+		Data map[string]any `json:"data"`
+	}
+	if json.Unmarshal(v, &segs) != nil {
+		var one struct {
+			Type string         `json:"type"`
+			Data map[string]any `json:"data"`
+		}
+		if json.Unmarshal(v, &one) != nil || one.Type == "" {
+			return nil, "", badParam("message", "expected a message")
+		}
+		segs = append(segs, one)
+	}
+	var raw strings.Builder
+	for _, sg := range segs {
+		if t, ok := sg.Data["text"].(string); ok && sg.Type == "text" {
+			raw.WriteString(t)
+		}
+	}
+	return mustJSON(segs), raw.String(), nil
+}
+
+// sendTo stores a self-sent copy and returns SnowLuma's send receipt.
+func (f *Fake) sendTo(kind string, target int64, segs json.RawMessage, raw string) json.RawMessage {
+	seq := f.store.nextSeq()
+	m := storedMessage{
+		Time: time.Now().Unix(), MessageType: kind, MessageSeq: seq, UserID: SelfID,
+		Message: segs, RawMessage: raw, Sender: sender{UserID: SelfID, Nickname: "SnowBot", Sex: "unknown"},
+	}
+	if kind == "group" {
+		m.SubType, m.GroupID = "normal", target
+		m.MessageID = MessageID(seq, target, "group_message")
+		m.Sender.Role = "admin"
+		m.Anonymous = json.RawMessage("null")
+	} else {
+		m.SubType, m.TargetID = "friend", target
+		m.MessageID = MessageID(seq, target, "private_message")
+	}
+	m.RealID = m.MessageID
+	f.store.put(m)
+	return mustJSON(map[string]int32{"message_id": m.MessageID})
+}
+
+func sendGroupMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	group, _, fail := p.uint("group_id", true)
+	if fail != nil {
+		return nil, fail
+	}
+	segs, raw, fail := message(p)
+	if fail != nil {
+		return nil, fail
+	}
+	return f.sendTo("group", group, segs, raw), nil
+}
+
+func sendPrivateMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	user, _, fail := p.uint("user_id", true)
+	if fail != nil {
+		return nil, fail
+	}
+	segs, raw, fail := message(p)
+	if fail != nil {
+		return nil, fail
+	}
+	return f.sendTo("private", user, segs, raw), nil
+}
+
+// sendMsg: a group_id always means a group message; message_type "group"
+// without one is an error; anything else is private.
+func sendMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	kind, _, fail := p.str("message_type")
+	if fail != nil {
+		return nil, fail
+	}
+	if _, ok := p.raw("group_id"); ok || kind == "group" {
+		return sendGroupMsg(f, p)
+	}
+	return sendPrivateMsg(f, p)
+}
+
+func getFile(f *Fake, p params) (json.RawMessage, *failure) {
+	file, _, fail := p.str("file")
+	if fail != nil {
+		return nil, fail
+	}
+	if file == "" {
+		if file, _, fail = p.str("file_id"); fail != nil {
+			return nil, fail
+		}
+	}
+	switch file {
+	case "":
+		return nil, badParam("file", "is required")
+	case KnownFile:
+		return mustJSON(struct {
+			File     string `json:"file"`
+			URL      string `json:"url"`
+			FileSize string `json:"file_size"`
+			FileName string `json:"file_name"`
+		}{knownFileURL, knownFileURL, KnownFileSize, KnownFile}), nil
+	}
+	return nil, actionFailed("file not found")
+}
+
+func setGroupSign(f *Fake, p params) (json.RawMessage, *failure) {
+	if _, _, fail := p.uint("group_id", true); fail != nil {
+		return nil, fail
+	}
+	return json.RawMessage("{}"), nil
+}
+
+func setGroupBan(f *Fake, p params) (json.RawMessage, *failure) {
+	if _, _, fail := p.uint("group_id", true); fail != nil {
+		return nil, fail
+	}
+	if _, _, fail := p.uint("user_id", true); fail != nil {
+		return nil, fail
+	}
+	if d, ok, fail := p.int("duration", false); fail != nil {
+		return nil, fail
+	} else if ok && d < 0 {
+		return nil, badParam("duration", "must be >= 0")
+	}
+	return json.RawMessage("null"), nil
+}
+
+// uploadForwardMsg uploads a forward resource without sending anything, so
+// its message_id is the sentinel 0.
+func uploadForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	_, hasMessages := p.raw("messages")
+	_, hasMessage := p.raw("message")
+	if !hasMessages && !hasMessage {
+		return nil, badParam("messages", "is required")
+	}
+	group, hasGroup, fail := p.uint("group_id", false)
+	if fail != nil {
+		return nil, fail
+	}
+	var b [12]byte
+	_, _ = rand.Read(b[:])
+	resID := hex.EncodeToString(b[:])
+	out := map[string]any{"res_id": resID, "forward_id": resID, "message_id": 0}
+	if hasGroup {
+		out["group_id"] = group
+	}
+	return mustJSON(out), nil
+}
+
+func fetchPttText(f *Fake, p params) (json.RawMessage, *failure) {
+	id, _, fail := p.str("message_id")
+	if fail != nil {
+		return nil, fail
+	}
+	if strings.TrimSpace(id) == "" {
+		return nil, badParam("message_id", "is required")
+	}
+	return json.RawMessage(`{"text":"你好，世界"}`), nil
+}

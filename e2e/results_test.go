@@ -1,0 +1,191 @@
+package e2e
+
+// Calling tools through the SDK and checking the invariants every tool
+// result must keep, whatever the test is about: structuredContent
+// {result, diagnostics} validates against the tool's advertised
+// outputSchema (with the product's real validator), exactly one text block
+// that is the pretty-printed result (or, for tool errors, the diagnostics
+// message), a valid _meta.traceparent, and no token anywhere.
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+// diagnostics is structuredContent.diagnostics.
+type diagnostics struct {
+	Outcome  string `json:"outcome"`
+	Kind     string `json:"kind"`
+	Message  string `json:"message"`
+	NextStep string `json:"next_step"`
+}
+
+// toolResult is a checked tool result.
+type toolResult struct {
+	IsError     bool
+	Text        string
+	Result      json.RawMessage // structuredContent.result (re-encoded by the SDK client)
+	Diag        diagnostics
+	Traceparent string
+	Raw         *mcp.CallToolResult
+}
+
+// decodeResult decodes Result into v.
+func (r toolResult) decodeResult(t *testing.T, v any) {
+	t.Helper()
+	require.NoError(t, json.Unmarshal(r.Result, v), "result: %s", r.Result)
+}
+
+// call calls a tool with optional _meta and checks the common invariants.
+func (s *server) call(t *testing.T, name string, args any, meta mcp.Meta) toolResult {
+	t.Helper()
+	res, err := s.callRaw(testCtx(t), name, args, meta)
+	require.NoError(t, err, "tools/call %s", name)
+	return s.check(t, name, res)
+}
+
+// callRaw calls a tool and returns what the SDK returned, unchecked.
+func (s *server) callRaw(ctx context.Context, name string, args any, meta mcp.Meta) (*mcp.CallToolResult, error) {
+	if args == nil {
+		args = map[string]any{}
+	}
+	p := &mcp.CallToolParams{Name: name, Arguments: args}
+	if meta != nil {
+		// The SDK adds its own keys to _meta; never let it touch a map a
+		// parallel test may share.
+		p.Meta = mcp.Meta{}
+		for k, v := range meta {
+			p.Meta[k] = v
+		}
+	}
+	return s.session.CallTool(ctx, p)
+}
+
+// check verifies the invariants of one tool result.
+func (s *server) check(t *testing.T, name string, res *mcp.CallToolResult) toolResult {
+	t.Helper()
+	require.NotNil(t, res)
+	tool, ok := s.tools[name]
+	require.True(t, ok, "%s is not advertised", name)
+	require.NotNil(t, tool.OutputSchema, "%s has no outputSchema", name)
+
+	require.NotNil(t, res.StructuredContent, "%s: no structuredContent", name)
+	sc := mustJSON(t, res.StructuredContent)
+	v, err := schema.Compile(mustJSON(t, tool.OutputSchema))
+	require.NoError(t, err, "%s: outputSchema does not compile", name)
+	require.NoError(t, v.Validate(sc, "structuredContent"), "%s: structuredContent %s", name, sc)
+
+	var body struct {
+		Result      json.RawMessage `json:"result"`
+		Diagnostics diagnostics     `json:"diagnostics"`
+	}
+	require.NoError(t, json.Unmarshal(sc, &body))
+	out := toolResult{IsError: res.IsError, Result: body.Result, Diag: body.Diagnostics, Raw: res}
+
+	require.Len(t, res.Content, 1, "%s: exactly one content block", name)
+	text, ok := res.Content[0].(*mcp.TextContent)
+	require.True(t, ok, "%s: the content block is text", name)
+	out.Text = text.Text
+	if res.IsError {
+		assert.Equal(t, "null", string(body.Result), "%s: a tool error has result null", name)
+		assert.Equal(t, body.Diagnostics.Message, text.Text, "%s: a tool error's text is its message", name)
+		assert.NotEmpty(t, body.Diagnostics.Kind, "%s: a tool error names its kind", name)
+		assert.Contains(t, []string{"failed", "unknown"}, body.Diagnostics.Outcome)
+	} else {
+		assertPretty(t, body.Result, text.Text)
+	}
+
+	tp, _ := res.Meta["traceparent"].(string)
+	assert.NotEmpty(t, fake.TraceIDOf(tp), "%s: _meta.traceparent %q is not a valid traceparent", name, tp)
+	out.Traceparent = tp
+
+	assertNoSecrets(t, "a tool result", string(sc), text.Text, string(mustJSON(t, res.Meta)))
+	// Later failure messages quote these; keep any leaked token out of logs.
+	out.Text, out.Result = redact(out.Text), json.RawMessage(redact(string(out.Result)))
+	return out
+}
+
+// assertPretty checks that text is the 2-space pretty-printed form of a
+// JSON document equal to result.
+func assertPretty(t *testing.T, result json.RawMessage, text string) {
+	t.Helper()
+	var compact bytes.Buffer
+	require.NoError(t, json.Compact(&compact, []byte(text)), "the text block is not JSON: %q", text)
+	var pretty bytes.Buffer
+	require.NoError(t, json.Indent(&pretty, compact.Bytes(), "", "  "))
+	assert.Equal(t, pretty.String(), text, "the text block is not pretty-printed with two spaces")
+	assert.JSONEq(t, string(result), compact.String(), "the text block differs from structuredContent.result")
+}
+
+// newTrace returns a fresh trace ID and a caller traceparent carrying it.
+func newTrace(t *testing.T) (traceID, traceparent string) {
+	t.Helper()
+	traceID = randomHex(t, 16)
+	return traceID, "00-" + traceID + "-" + randomHex(t, 8) + "-01"
+}
+
+// newTag returns a unique tag for the "_fake" marker.
+func newTag(t *testing.T) string { return randomHex(t, 8) }
+
+func randomHex(t *testing.T, n int) string {
+	t.Helper()
+	b := make([]byte, n)
+	_, err := rand.Read(b)
+	require.NoError(t, err)
+	return hex.EncodeToString(b)
+}
+
+// execCall is a checked execution-tool result plus the trace ID and tag
+// that identify its requests at the fake.
+type execCall struct {
+	res     toolResult
+	traceID string
+	tag     string
+}
+
+// run calls an execution tool for action with params, tagging the call
+// with a fresh trace and a tag so the test can find exactly its requests.
+// faults go into the "_fake" marker next to the tag.
+func (s *server) run(t *testing.T, tool, action string, params map[string]any, faults string) execCall {
+	t.Helper()
+	traceID, tp := newTrace(t)
+	tag := newTag(t)
+	p := map[string]any{}
+	for k, v := range params {
+		p[k] = v
+	}
+	marker := "tag:" + tag
+	if faults != "" {
+		marker += "," + faults
+	}
+	p[fake.Marker] = marker
+	res := s.call(t, tool, map[string]any{"action": action, "params": p}, mcp.Meta{"traceparent": tp})
+	return execCall{res: res, traceID: traceID, tag: tag}
+}
+
+// sent returns the requests the fake received for this call, requiring
+// that the trace ID and the tag agree.
+func (c execCall) sent(t *testing.T) []fake.Request {
+	t.Helper()
+	byTrace, byTag := snow.ByTrace(c.traceID), snow.ByTag(c.tag)
+	require.Equal(t, len(byTag), len(byTrace), "requests found by tag and by trace ID differ")
+	return byTag
+}
+
+// assertNothingSent requires that no request of this call reached the fake.
+func (c execCall) assertNothingSent(t *testing.T) {
+	t.Helper()
+	assert.Empty(t, snow.ByTrace(c.traceID), "a request carrying the call's trace reached SnowLuma")
+	assert.Empty(t, snow.ByTag(c.tag), "a request carrying the call's tag reached SnowLuma")
+}

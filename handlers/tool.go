@@ -38,10 +38,10 @@ func ForMode(d *Deps) []Tool {
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
 	}
 	if d.Config.ExecutionEnabled() {
-		tools = append(tools, QueryAction(d))
+		tools = append(tools, QueryAction(d), withInput(QueryAction(d)))
 	}
 	if d.Config.WriteEnabled() {
-		tools = append(tools, InvokeAction(d))
+		tools = append(tools, InvokeAction(d), withInput(InvokeAction(d)))
 	}
 	return tools
 }

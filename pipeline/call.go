@@ -19,6 +19,9 @@ type Tool struct {
 	Access Access
 	// Route says whether and how the tool runs OneBot actions.
 	Route Route
+	// Input marks the *_with_input tools, which may ask the user for
+	// missing required params.
+	Input bool
 	// InputSchema is the JSON Schema of the tool's arguments; the validation
 	// stage enforces it.
 	InputSchema json.RawMessage
@@ -121,4 +124,8 @@ type Result struct {
 	Text string
 	// Meta is copied into the result's _meta.
 	Meta map[string]any
+	// InputRequests and RequestState make the result an input_required
+	// continuation instead of a completed result.
+	InputRequests mcp.InputRequestMap
+	RequestState  string
 }

@@ -64,6 +64,12 @@ func render(c *pipeline.Call, r *pipeline.Result) *mcp.CallToolResult {
 	if _, ok := meta["traceparent"]; !ok && c.Span.IsValid() {
 		meta["traceparent"] = trace.Traceparent(c.Span)
 	}
+	if len(r.InputRequests) > 0 {
+		// A continuation, not a completed result: the SDK sends it as
+		// input_required to modern clients and turns it into
+		// elicitation/create for legacy ones. It must carry no content.
+		return &mcp.CallToolResult{Meta: meta, InputRequests: r.InputRequests, RequestState: r.RequestState}
+	}
 	return &mcp.CallToolResult{
 		Meta:              meta,
 		Content:           []mcp.Content{&mcp.TextContent{Text: text}},

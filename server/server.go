@@ -19,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/stages"
+	"github.com/snowluma/snowluma-mcp/stages/input"
 )
 
 // Name and Version identify the server to clients.
@@ -79,7 +80,7 @@ func tools(o Options) []tool {
 		})
 	}
 	chain := pipeline.Chain(stages.Default(stages.Deps{
-		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now,
+		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now, Inputs: input.NewStore(o.Now),
 	})...)
 	var out []tool
 	deps := &handlers.Deps{Catalog: o.Catalog, Config: o.Config, Quota: download.NewQuota(o.Config.DownloadDir, o.Config.DownloadQuotaBytes)}

@@ -15,6 +15,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/envelope"
 	"github.com/snowluma/snowluma-mcp/stages/execute"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
+	"github.com/snowluma/snowluma-mcp/stages/input"
 	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
 	"github.com/snowluma/snowluma-mcp/stages/trace"
@@ -26,6 +27,7 @@ type Deps struct {
 	Config  *config.Config
 	Catalog *catalog.Catalog
 	Client  *onebot.Client // nil in docs mode
+	Inputs  *input.Store   // pending input prompts
 	Log     io.Writer      // stderr
 	Now     func() time.Time
 }
@@ -40,8 +42,10 @@ type Deps struct {
 //     timeout and transport failures all become results with diagnostics.
 //   - recovery sits inside envelope so a panic becomes an internal failure
 //     with proper diagnostics rather than a dead process.
-//   - gate comes before validation (and before input completion, when it
-//     arrives) so a refused call is refused before anything else happens.
+//   - gate comes before input completion and validation, so a call the mode
+//     refuses is refused before the user is ever asked anything.
+//   - input completes missing required params (only *_with_input tools)
+//     before validation, which then checks the completed params.
 //   - validate checks arguments and params before any time is spent waiting.
 //   - deadline starts the request timeout just before execution.
 //   - progress sits outside execute so the final pending notification goes
@@ -55,6 +59,7 @@ func Default(d Deps) []pipeline.Stage {
 		envelope.New(),
 		recovery.New(d.Log),
 		gate.New(d.Config.Mode, d.Catalog),
+		input.New(d.Inputs),
 		validate.New(),
 		deadline.New(d.Config.Timeout),
 		progress.New(progress.Interval, nil),

@@ -20,5 +20,5 @@ func TestDefaultOrder(t *testing.T) {
 	for _, s := range Default(Deps{Config: &config.Config{Mode: config.ModeDocs}, Catalog: cat, Log: io.Discard, Now: time.Now}) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "gate", "validate", "deadline", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "gate", "input", "validate", "deadline", "progress", "execute"}, names)
 }

@@ -18,7 +18,7 @@ type clock struct {
 	t  time.Time
 }
 
-func (c *clock) now() time.Time     { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *clock) now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 func (c *clock) add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
 const args = `{"action":"send_group_msg","params":{"group_id":123456789}}`
@@ -30,7 +30,9 @@ func TestStateLifecycle(t *testing.T) {
 		mutate func(s *Store, c *clock, state string) (string, string, string) // state, tool, args
 		err    error
 	}{
-		{"accepts its own state once", func(s *Store, c *clock, st string) (string, string, string) { return st, "invoke_action_with_input", args }, nil},
+		{"accepts its own state once", func(s *Store, c *clock, st string) (string, string, string) {
+			return st, "invoke_action_with_input", args
+		}, nil},
 		{"accepts re-encoded arguments", func(s *Store, c *clock, st string) (string, string, string) {
 			return st, "invoke_action_with_input", `{ "params" : {"group_id":123456789}, "action":"send_group_msg"}`
 		}, nil},
@@ -49,11 +51,15 @@ func TestStateLifecycle(t *testing.T) {
 			c.add(Lifetime)
 			return st, "invoke_action_with_input", args
 		}, ErrStateExpired},
-		{"refuses another tool", func(s *Store, c *clock, st string) (string, string, string) { return st, "query_action_with_input", args }, ErrStateMismatch},
+		{"refuses another tool", func(s *Store, c *clock, st string) (string, string, string) {
+			return st, "query_action_with_input", args
+		}, ErrStateMismatch},
 		{"refuses other arguments", func(s *Store, c *clock, st string) (string, string, string) {
 			return st, "invoke_action_with_input", `{"action":"send_group_msg","params":{"group_id":987654321}}`
 		}, ErrStateMismatch},
-		{"refuses garbage", func(s *Store, c *clock, st string) (string, string, string) { return "not-a-state", "invoke_action_with_input", args }, ErrStateInvalid},
+		{"refuses garbage", func(s *Store, c *clock, st string) (string, string, string) {
+			return "not-a-state", "invoke_action_with_input", args
+		}, ErrStateInvalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

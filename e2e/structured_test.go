@@ -25,6 +25,10 @@ var toolCalls = map[string]struct{ good, bad map[string]any }{
 	"query_action":     {map[string]any{"action": "get_login_info"}, map[string]any{"action": "send_msg"}},
 	"invoke_action": {map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": fake.GroupID}},
 		map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": -1}}},
+	// Complete arguments never prompt, so these need no elicitation.
+	"query_action_with_input": {map[string]any{"action": "get_login_info"}, map[string]any{"action": "send_msg"}},
+	"invoke_action_with_input": {map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": fake.GroupID}},
+		map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": -1}}},
 }
 
 func TestEveryToolReturnsValidStructuredContent(t *testing.T) {

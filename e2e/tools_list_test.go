@@ -21,8 +21,9 @@ func TestToolsListDependsOnMode(t *testing.T) {
 		want []string
 	}{
 		{"docs mode offers only the catalog tools and runtime info", docsEnv, docsTools},
-		{"read mode adds query_action", readEnv, append(append([]string{}, docsTools...), "query_action")},
-		{"write mode adds invoke_action", writeEnv, append(append([]string{}, docsTools...), "query_action", "invoke_action")},
+		{"read mode adds query_action and its input twin", readEnv, append(append([]string{}, docsTools...), "query_action", "query_action_with_input")},
+		{"write mode adds invoke_action and its input twin", writeEnv, append(append([]string{}, docsTools...),
+			"query_action", "query_action_with_input", "invoke_action", "invoke_action_with_input")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,17 +51,20 @@ func TestToolAnnotationsDescribeWhatToolsMayDo(t *testing.T) {
 			assert.True(t, a.ReadOnlyHint, "%s is read-only", name)
 		}
 
-		q := s.tools["query_action"].Annotations
-		require.NotNil(t, q)
-		assert.True(t, q.ReadOnlyHint, "query_action is read-only")
-		assert.True(t, q.DestructiveHint == nil || !*q.DestructiveHint, "query_action is not destructive")
-
-		inv := s.tools["invoke_action"].Annotations
-		require.NotNil(t, inv)
-		assert.False(t, inv.ReadOnlyHint, "invoke_action is not read-only")
-		require.NotNil(t, inv.DestructiveHint)
-		assert.True(t, *inv.DestructiveHint, "invoke_action is destructive")
-		require.NotNil(t, inv.OpenWorldHint)
-		assert.True(t, *inv.OpenWorldHint, "invoke_action reaches the open world")
+		for _, name := range []string{"query_action", "query_action_with_input"} {
+			q := s.tools[name].Annotations
+			require.NotNil(t, q, name)
+			assert.True(t, q.ReadOnlyHint, "%s is read-only", name)
+			assert.True(t, q.DestructiveHint == nil || !*q.DestructiveHint, "%s is not destructive", name)
+		}
+		for _, name := range []string{"invoke_action", "invoke_action_with_input"} {
+			inv := s.tools[name].Annotations
+			require.NotNil(t, inv, name)
+			assert.False(t, inv.ReadOnlyHint, "%s is not read-only", name)
+			require.NotNil(t, inv.DestructiveHint)
+			assert.True(t, *inv.DestructiveHint, "%s is destructive", name)
+			require.NotNil(t, inv.OpenWorldHint)
+			assert.True(t, *inv.OpenWorldHint, "%s reaches the open world", name)
+		}
 	})
 }

@@ -55,6 +55,18 @@ type Client struct {
 // New builds a client for endpoint. The token is sent as a bearer token and
 // kept nowhere else.
 func New(endpoint *url.URL, token string, st StreamTimeouts) *Client {
+	if st.Connect <= 0 {
+		st.Connect = 30 * time.Second
+	}
+	if st.Idle <= 0 {
+		st.Idle = 60 * time.Second
+	}
+	return &Client{endpoint: endpoint.String(), token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+}
+
+// noRetry wraps tr in a retryablehttp client that never retries: one
+// request per call, always.
+func noRetry(tr *http.Transport) *retryablehttp.Client {
 	rc := retryablehttp.NewClient()
 	rc.RetryMax = 0
 	rc.CheckRetry = func(context.Context, *http.Response, error) (bool, error) { return false, nil }
@@ -63,17 +75,15 @@ func New(endpoint *url.URL, token string, st StreamTimeouts) *Client {
 	// Without an ErrorHandler the library replaces a final error with its own
 	// "giving up after 1 attempt" text and drops the response; keep both.
 	rc.ErrorHandler = retryablehttp.PassthroughErrorHandler
+	rc.HTTPClient = &http.Client{Transport: tr, CheckRedirect: noRedirects}
+	return rc
+}
+
+// transport is for ordinary calls, bounded by the caller's deadline.
+func transport() *http.Transport {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConnsPerHost = 16
-	tr.ResponseHeaderTimeout = 0
-	rc.HTTPClient = &http.Client{Transport: tr, CheckRedirect: noRedirects}
-	if st.Connect <= 0 {
-		st.Connect = 30 * time.Second
-	}
-	if st.Idle <= 0 {
-		st.Idle = 60 * time.Second
-	}
-	return &Client{endpoint: endpoint.String(), token: token, http: rc, streamHTTP: newStreamHTTP(st.Connect), timeouts: st}
+	return tr
 }
 
 // noRedirects keeps the bearer token from following a redirect elsewhere.

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hashicorp/go-retryablehttp"
-
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/stream"
 )
@@ -55,22 +53,15 @@ func (f *Frames) Next() (*stream.Frame, error) {
 // Close releases the connection.
 func (f *Frames) Close() error { return f.body.Close() }
 
-// streamClient returns the HTTP client for streams: same no-retry policy,
-// its own connect timeout, no overall timeout.
-func newStreamHTTP(connect time.Duration) *retryablehttp.Client {
-	rc := retryablehttp.NewClient()
-	rc.RetryMax = 0
-	rc.CheckRetry = func(context.Context, *http.Response, error) (bool, error) { return false, nil }
-	rc.Logger = nil
-	rc.ErrorHandler = retryablehttp.PassthroughErrorHandler
-	tr := http.DefaultTransport.(*http.Transport).Clone()
+// streamTransport is for streams: its own connect timeout (dial and
+// response headers) and no overall timeout, since a download may be long.
+func streamTransport(connect time.Duration) *http.Transport {
+	tr := transport()
 	tr.DialContext = (&net.Dialer{Timeout: connect, KeepAlive: 30 * time.Second}).DialContext
 	tr.ResponseHeaderTimeout = connect
 	// Large reads: a download moves hundreds of MiB through this connection.
 	tr.ReadBufferSize = 256 << 10
-	tr.MaxIdleConnsPerHost = 16
-	rc.HTTPClient = &http.Client{Transport: tr, CheckRedirect: noRedirects}
-	return rc
+	return tr
 }
 
 // Stream posts a stream action and returns its frames. One request, never

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -19,6 +20,15 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// The SDK's JSON decoding allocates a fresh 32 KiB buffer per
+		// decode, several per message, while the live heap stays a few MiB:
+		// at the default GOGC the collector runs every few calls and more
+		// than doubles the time per call. A larger growth factor keeps the
+		// heap small in absolute terms (measured: BenchmarkMCPQueryAction
+		// 710 µs → 294 µs; idle RSS unchanged).
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
 

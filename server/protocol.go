@@ -20,7 +20,7 @@ const staticTTL = 300_000
 // cacheHints sets the cache hints of list and read results. Tool calls never
 // get any. The hints are advice to clients; nothing here caches.
 func cacheHints(ctx context.Context, req mcp.Request, c *mcp.Cacheable) {
-	switch r := req.(type) {
+	switch req.(type) {
 	case *mcp.ListToolsRequest:
 		// Private: the mode decides which tools exist.
 		c.TTLMs, c.CacheScope = staticTTL, "private"
@@ -30,7 +30,6 @@ func cacheHints(ctx context.Context, req mcp.Request, c *mcp.Cacheable) {
 		c.TTLMs, c.CacheScope = staticTTL, "public"
 	case *mcp.ReadResourceRequest:
 		// Every resource served today is bundled static data.
-		_ = r
 		c.TTLMs, c.CacheScope = staticTTL, "public"
 	}
 }

@@ -118,7 +118,14 @@ type server struct {
 // secrets.
 func start(t *testing.T, version string, vars map[string]string) *server {
 	t.Helper()
-	cs, _, stderr := connect(t, version, vars)
+	return startWith(t, version, vars, nil)
+}
+
+// startWith is start with client options (for example a progress
+// notification handler); nil means the defaults.
+func startWith(t *testing.T, version string, vars map[string]string, opts *mcp.ClientOptions) *server {
+	t.Helper()
+	cs, _, stderr := connectWith(t, version, vars, opts)
 	s := &server{version: version, session: cs, stderr: stderr}
 	t.Cleanup(func() {
 		s.close()
@@ -138,11 +145,17 @@ func start(t *testing.T, version string, vars map[string]string) *server {
 // is shared by tests and benchmarks; the caller closes the session.
 func connect(tb testing.TB, version string, vars map[string]string) (*mcp.ClientSession, *exec.Cmd, *syncBuffer) {
 	tb.Helper()
+	return connectWith(tb, version, vars, nil)
+}
+
+// connectWith is connect with client options; nil means the defaults.
+func connectWith(tb testing.TB, version string, vars map[string]string, opts *mcp.ClientOptions) (*mcp.ClientSession, *exec.Cmd, *syncBuffer) {
+	tb.Helper()
 	cmd := exec.Command(binary)
 	cmd.Env = environ(vars)
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
-	client := mcp.NewClient(&mcp.Implementation{Name: "snowluma-e2e", Version: "1.0.0"}, nil)
+	client := mcp.NewClient(&mcp.Implementation{Name: "snowluma-e2e", Version: "1.0.0"}, opts)
 	ctx, cancel := context.WithTimeout(context.Background(), safety)
 	defer cancel()
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: version})

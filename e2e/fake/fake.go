@@ -1,7 +1,8 @@
 // Package fake is an in-process stand-in for SnowLuma's OneBot v11 HTTP
 // server, used by snowluma-mcp's end-to-end tests. It follows the request
 // processing order of snowluma-wire.md §1 (path match, auth before anything
-// else, health probe, method check, body parsing, envelopes) so that the
+// else, health probe, method check, body parsing, envelopes), and for the
+// stream actions the framing and behaviour of §2 (stream_*.go), so that the
 // product is tested against the protocol it will really meet, not against
 // what its own client happens to send.
 //
@@ -32,13 +33,14 @@ type Fake struct {
 	token string
 	path  string // normalised
 
-	rec   recorder
-	store *store
+	rec     recorder
+	store   *store
+	uploads *uploads
 }
 
 // New starts a fake on a loopback port. Close it when done.
 func New(o Options) *Fake {
-	f := &Fake{token: o.Token, path: normalizePath(o.Path), store: newStore()}
+	f := &Fake{token: o.Token, path: normalizePath(o.Path), store: newStore(), uploads: newUploads()}
 	// httptest.NewServer listens on 127.0.0.1 only.
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serveHTTP))
 	return f

@@ -11,6 +11,10 @@ package fake
 //	async        HTTP 200 {"status":"async","retcode":1,"data":null}
 //	hangup       close the connection without any response
 //	tag:<text>   no effect; lets a test find (or not find) its requests
+//
+// Stream actions have markers of their own, listed in stream_faults.go; an
+// automatic upload, whose params the product builds itself, carries its
+// marker in the uploaded file's name.
 
 import (
 	"encoding/json"

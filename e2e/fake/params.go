@@ -105,3 +105,40 @@ func (p params) str(name string) (string, bool, *failure) {
 	}
 	return "", false, badParam(name, "expected a string")
 }
+
+// count reads an integer >= 0.
+func (p params) count(name string) (int64, bool, *failure) {
+	n, ok, f := p.int(name, false)
+	if f == nil && ok && n < 0 {
+		return 0, false, badParam(name, "expected a non-negative integer")
+	}
+	return n, ok, f
+}
+
+// boolean reads a bool the way action-kit coerces one: true/false, 1/0 and
+// the strings "true"/"false"/"1"/"0"/"yes"/"no"/"on"/"off".
+func (p params) boolean(name string) (value, ok bool, f *failure) {
+	v, present := p.raw(name)
+	if !present {
+		return false, false, nil
+	}
+	var b bool
+	if json.Unmarshal(v, &b) == nil {
+		return b, true, nil
+	}
+	var s string
+	if json.Unmarshal(v, &s) != nil {
+		var num json.Number
+		if json.Unmarshal(v, &num) != nil {
+			return false, false, badParam(name, "expected a boolean")
+		}
+		s = num.String()
+	}
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "1", "yes", "on":
+		return true, true, nil
+	case "false", "0", "no", "off":
+		return false, true, nil
+	}
+	return false, false, badParam(name, "expected a boolean")
+}

@@ -2,7 +2,7 @@ package fake
 
 // This file is the HTTP adapter: SnowLuma's exact request-processing order
 // (snowluma-wire.md §1.2) and its envelopes (§1.4). Action logic lives in
-// actions.go, faults in faults.go.
+// actions.go, faults in faults.go; stream actions (§2) in stream_*.go.
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -26,7 +27,7 @@ type request struct {
 
 func (f *Fake) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	rec := f.rec.begin(r)
-	cw := &capture{ResponseWriter: w}
+	cw := &capture{ResponseWriter: w, rc: &f.rec, seq: rec}
 	defer func() { f.rec.finish(rec, cw.status, cw.body.Bytes()) }()
 	// The body is recorded even for requests SnowLuma refuses before
 	// reading it (401, 405), so tests can still tell what was sent. One
@@ -79,7 +80,7 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request, rec int, body []byt
 		}
 	}
 	params, _ := json.Marshal(req.params)
-	marker := markerOf(req.params)
+	marker := f.markerFor(req.action, req.params)
 	f.rec.update(rec, func(q *Request) { q.Action, q.Params, q.Marker = req.action, params, marker })
 	// 6. Action required.
 	if req.action == "" {
@@ -88,6 +89,11 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request, rec int, body []byt
 	}
 	// Injected faults come before the action runs, as a real failure would.
 	if !f.applyFaults(w, r, rec, marker, req.echo) {
+		return
+	}
+	// 7. Stream actions answer with frames, whatever their outcome.
+	if _, ok := streamActions[req.action]; ok {
+		f.serveStream(w, r, rec, req, marker)
 		return
 	}
 	// 8. The action; HTTP 200 whatever its outcome.
@@ -238,9 +244,13 @@ func quote(s string) []byte {
 	return bytes.TrimRight(b.Bytes(), "\n")
 }
 
-// capture keeps the status and body that were sent, for the record.
+// capture keeps the status and body that were sent, for the record. Each
+// write reaches the record before it reaches the wire, so a test that has
+// read a reply always finds it recorded.
 type capture struct {
 	http.ResponseWriter
+	rc     *recorder
+	seq    int
 	status int
 	body   bytes.Buffer
 }
@@ -252,10 +262,15 @@ func (c *capture) WriteHeader(status int) {
 	c.ResponseWriter.WriteHeader(status)
 }
 
+// Unwrap lets http.ResponseController reach the real writer (to flush
+// stream frames).
+func (c *capture) Unwrap() http.ResponseWriter { return c.ResponseWriter }
+
 func (c *capture) Write(p []byte) (int, error) {
 	if c.status == 0 {
 		c.status = http.StatusOK
 	}
 	c.body.Write(p)
+	c.rc.update(c.seq, func(q *Request) { q.Status, q.Response = c.status, slices.Clone(c.body.Bytes()) })
 	return c.ResponseWriter.Write(p)
 }

@@ -52,10 +52,18 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 
 func (s Stage) checkParams(c *pipeline.Call) error {
 	var args struct {
-		Params json.RawMessage `json:"params"`
+		Params    json.RawMessage `json:"params"`
+		Execution json.RawMessage `json:"execution"`
 	}
 	if err := json.Unmarshal(c.Arguments, &args); err != nil {
 		return fault.Wrap(fault.CodeInvalidArgument, stageName, err, "invalid arguments")
+	}
+	if len(args.Execution) > 0 && string(args.Execution) != "null" {
+		// With execution options the handler builds the OneBot params
+		// itself (an automatic upload makes each chunk's); the tool schema
+		// has already checked the options.
+		c.Params = args.Params
+		return nil
 	}
 	if len(args.Params) == 0 || string(args.Params) == "null" {
 		args.Params = json.RawMessage("{}")

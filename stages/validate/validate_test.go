@@ -13,13 +13,15 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-const execSchema = `{"type":"object","properties":{"action":{"type":"string","minLength":1},"params":{"type":"object"}},"required":["action"],"additionalProperties":false}`
+const execSchema = `{"type":"object","properties":{"action":{"type":"string","minLength":1},"params":{"type":"object"},
+	"execution":{"type":"object","properties":{"input_file":{"type":"string"}},"required":["input_file"],"additionalProperties":false}},"required":["action"],"additionalProperties":false}`
 
 func TestValidate(t *testing.T) {
 	t.Parallel()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
 	getMsg, _ := cat.Lookup("get_msg")
+	upload, _ := cat.Lookup("upload_file_stream")
 	status, _ := cat.Lookup("get_status")
 	tool := &pipeline.Tool{Name: "query_action", Route: pipeline.RouteQuery, InputSchema: json.RawMessage(execSchema)}
 	tests := []struct {
@@ -31,6 +33,9 @@ func TestValidate(t *testing.T) {
 	}{
 		{"passes valid params through unchanged", getMsg, `{"action":"get_msg","params":{"message_id":-1559550018}}`, "", `{"message_id":-1559550018}`},
 		{"treats absent params as an empty object", status, `{"action":"get_status"}`, "", `{}`},
+		{"leaves params to an automatic upload", upload, `{"action":"upload_file_stream","execution":{"input_file":"a.txt"}}`, "", `null`},
+		{"checks explicit upload params", upload, `{"action":"upload_file_stream","params":{}}`, `params: required: missing properties: ["stream_id"]`, ""},
+		{"checks execution options", upload, `{"action":"upload_file_stream","execution":{"path":"a"}}`, "arguments.execution", ""},
 		{"treats missing arguments as an empty object", nil, ``, `arguments: required: missing properties: ["action"]`, ""},
 		{"refuses an unknown argument", status, `{"action":"get_status","extra":1}`, `arguments: unexpected additional properties ["extra"]`, ""},
 		{"refuses non-object params", status, `{"action":"get_status","params":[1]}`, `arguments.params: type: [1] has type "array", want "object"`, ""},
@@ -57,6 +62,10 @@ func TestValidate(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.True(t, reached)
+			if tt.wantParams == "null" {
+				assert.Nil(t, c.Params)
+				return
+			}
 			assert.JSONEq(t, tt.wantParams, string(c.Params))
 		})
 	}

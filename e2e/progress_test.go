@@ -1,0 +1,204 @@
+package e2e
+
+// Progress (PROG-1) through the official SDK client: a call with
+// _meta.progressToken gets notifications/progress carrying that token,
+// strictly increasing, throttled to at most one per 250 ms (plus the final
+// pending update), ending at the transferred amount: download bytes written
+// (total = the file size when SnowLuma announced it, none otherwise), upload
+// bytes acknowledged, generic frame counts. A call without a token gets
+// none. Ordering against the result is checked at the wire in
+// progress_raw_test.go, because the SDK client hands responses over ahead
+// of the notifications queued before them.
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
+)
+
+// minGap is the least spacing asserted between two throttled
+// notifications: the product's 250 ms less an allowance for delivery
+// jitter (the client sees arrival times, not send times). Only this lower
+// bound is ever asserted, never an upper one.
+const minGap = 200 * time.Millisecond
+
+// progressItem is one received notification.
+type progressItem struct {
+	token    any
+	progress float64
+	total    float64
+	at       time.Time
+}
+
+func (p progressItem) String() string {
+	return fmt.Sprintf("%v/%v@%s", p.progress, p.total, p.at.Format("15:04:05.000"))
+}
+
+// progressLog records every progress notification a client receives.
+type progressLog struct {
+	mu    sync.Mutex
+	items []progressItem
+}
+
+func (l *progressLog) handle(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.items = append(l.items, progressItem{token: req.Params.ProgressToken, progress: req.Params.Progress,
+		total: req.Params.Total, at: time.Now()})
+}
+
+// all returns a copy of everything received so far.
+func (l *progressLog) all() []progressItem {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return append([]progressItem(nil), l.items...)
+}
+
+// of returns the notifications carrying token.
+func (l *progressLog) of(token string) []progressItem {
+	var out []progressItem
+	for _, it := range l.all() {
+		if it.token == token {
+			out = append(out, it)
+		}
+	}
+	return out
+}
+
+// startWithProgress starts a server whose client records progress.
+func startWithProgress(t *testing.T, version string, env map[string]string) (*server, *progressLog) {
+	t.Helper()
+	log := &progressLog{}
+	s := startWith(t, version, env, &mcp.ClientOptions{ProgressNotificationHandler: log.handle})
+	return s, log
+}
+
+// waitFinal waits until a notification of token reports want: the final
+// value is sent before the result, so it is only a matter of the client's
+// queue.
+func (l *progressLog) waitFinal(t *testing.T, token string, want float64) []progressItem {
+	t.Helper()
+	require.Eventually(t, func() bool {
+		items := l.of(token)
+		return len(items) > 0 && items[len(items)-1].progress >= want
+	}, safety, 5*time.Millisecond, "the final progress value %v never arrived for %s", want, token)
+	return l.of(token)
+}
+
+func TestStreamsReportProgress(t *testing.T) {
+	t.Parallel()
+	seed, ok := fake.StreamFileAt(fake.FileSeed)
+	require.True(t, ok)
+	size := float64(len(seed.Data))
+	tests := []struct {
+		name      string
+		args      func(t *testing.T, d streamDirs) map[string]any
+		final     float64
+		total     float64 // 0: no total may be sent
+		step      float64 // every value but the last is a multiple of step
+		minCount  int
+		throttled bool // slow enough that the 250 ms spacing shows
+	}{
+		{"a slow download reports bytes written against the file size", func(*testing.T, streamDirs) map[string]any {
+			return map[string]any{"action": "download_file_stream", "params": map[string]any{
+				"file": fake.FileSeed, "chunk_size": 10000, fake.Marker: "slowframes:70"}}
+		}, size, size, 10000, 4, true},
+		{"a download of unknown size reports bytes without a total", func(*testing.T, streamDirs) map[string]any {
+			return map[string]any{"action": "download_file_stream", "params": map[string]any{
+				"file": fake.FileSeed, "chunk_size": 10000, fake.Marker: "unannounced,slowframes:30"}}
+		}, size, 0, 10000, 2, false},
+		{"a generic stream reports frame counts", func(*testing.T, streamDirs) map[string]any {
+			return map[string]any{"action": "test_download_stream", "params": map[string]any{fake.Marker: "slowframes:80"}}
+		}, 10, 0, 1, 3, true},
+		{"an upload reports acknowledged bytes against the file size", func(t *testing.T, d streamDirs) map[string]any {
+			file := writeFile(t, d.upload, "progress.bin", randomBytes(t, 4500))
+			return map[string]any{"action": fake.UploadAction, "execution": map[string]any{"input_file": file}}
+		}, 4500, 4500, 1000, 2, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			forEachVersion(t, func(t *testing.T, version string) {
+				env, dirs := streamEnv(t, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1000")
+				s, log := startWithProgress(t, version, env)
+				token := "tok-" + newTag(t)
+				r := s.call(t, "invoke_action", tt.args(t, dirs), mcp.Meta{"progressToken": token})
+				require.False(t, r.IsError, r.Text)
+
+				items := log.waitFinal(t, token, tt.final)
+				t.Logf("progress notifications: %v", items)
+				require.GreaterOrEqual(t, len(items), tt.minCount, "too few notifications: %v", items)
+				for i, it := range items {
+					if i > 0 {
+						assert.Greater(t, it.progress, items[i-1].progress, "progress must strictly increase")
+					}
+					assert.Equal(t, tt.total, it.total, "total is the file size when known, absent otherwise")
+					if i < len(items)-1 {
+						assert.Zero(t, mod(it.progress, tt.step), "%v is not a chunk or frame boundary", it.progress)
+					}
+				}
+				assert.Equal(t, tt.final, items[len(items)-1].progress, "the last value is everything transferred")
+				if tt.throttled {
+					// The last one may be the final pending update, sent
+					// as soon as the stream ends.
+					for i := 1; i < len(items)-1; i++ {
+						assert.GreaterOrEqual(t, items[i].at.Sub(items[i-1].at), minGap,
+							"notifications %d and %d come closer than the 250 ms throttle allows", i-1, i)
+					}
+				}
+				assert.Len(t, log.all(), len(items), "no notification carries another token")
+			})
+		})
+	}
+}
+
+func mod(a, b float64) float64 { return a - b*float64(int64(a/b)) }
+
+func TestNoProgressWithoutAToken(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		args func(t *testing.T, d streamDirs) map[string]any
+	}{
+		{"a download", func(*testing.T, streamDirs) map[string]any {
+			return map[string]any{"action": "download_file_stream", "params": map[string]any{
+				"file": fake.FileSeed, "chunk_size": 10000, fake.Marker: "slowframes:30"}}
+		}},
+		{"a generic stream", func(*testing.T, streamDirs) map[string]any {
+			return map[string]any{"action": "test_download_stream", "params": map[string]any{fake.Marker: "slowframes:30"}}
+		}},
+		{"an upload", func(t *testing.T, d streamDirs) map[string]any {
+			file := writeFile(t, d.upload, "quiet.bin", randomBytes(t, 3000))
+			return map[string]any{"action": fake.UploadAction, "execution": map[string]any{"input_file": file}}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			forEachVersion(t, func(t *testing.T, version string) {
+				env, dirs := streamEnv(t, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1000")
+				s, log := startWithProgress(t, version, env)
+				r := s.call(t, "invoke_action", tt.args(t, dirs), nil)
+				require.False(t, r.IsError, r.Text)
+				// The client handles notifications in arrival order, so once
+				// a later call's notifications are in, any sent for the call
+				// above would be too.
+				token := "after-" + newTag(t)
+				later := s.call(t, "invoke_action", map[string]any{"action": "test_download_stream"}, mcp.Meta{"progressToken": token})
+				require.False(t, later.IsError, later.Text)
+				log.waitFinal(t, token, 10)
+				for _, it := range log.all() {
+					assert.Equal(t, token, it.token, "a call without a progress token got a notification")
+				}
+			})
+		})
+	}
+}

@@ -164,12 +164,37 @@ func Parse(raw []byte) (*Frame, error) {
 }
 
 // decodeSmall decodes a short value with the standard decoder, which
-// validates it; numbers stay json.Number.
+// validates it; numbers stay json.Number. Plain strings and integers, which
+// is what every frame carries, take a shortcut.
 func decodeSmall(val []byte, v any) error {
+	switch p := v.(type) {
+	case *string:
+		if len(val) >= 2 && val[0] == '"' && val[len(val)-1] == '"' && bytes.IndexByte(val, '\\') < 0 {
+			*p = string(val[1 : len(val)-1])
+			return nil
+		}
+	case *json.Number:
+		if isInteger(val) {
+			*p = json.Number(val)
+			return nil
+		}
+	}
 	d := json.NewDecoder(bytes.NewReader(val))
 	d.UseNumber()
-	if err := d.Decode(v); err != nil {
-		return err
+	return d.Decode(v)
+}
+
+func isInteger(b []byte) bool {
+	if len(b) > 0 && b[0] == '-' {
+		b = b[1:]
 	}
-	return nil
+	if len(b) == 0 || len(b) > 19 || (len(b) > 1 && b[0] == '0') {
+		return false
+	}
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

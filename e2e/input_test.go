@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -250,4 +251,24 @@ func TestContinuationState(t *testing.T) {
 			assert.Len(t, snow.ByTag(tag), tt.sends, "requests that reached SnowLuma")
 		})
 	}
+}
+
+// TestOneLogLinePerCompletedCall: the question to the user is not a call
+// of its own, so a completed input round leaves exactly one stderr line.
+func TestOneLogLinePerCompletedCall(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := startAsking(t, version, writeEnv(), &answerer{result: answer(`{"message":"Hello"}`)})
+		call := s.run(t, "invoke_action_with_input", "send_group_msg", map[string]any{"group_id": 123456789}, "")
+		require.False(t, call.res.IsError, call.res.Diag.Message)
+		var mine []string
+		for _, l := range lines(s.closeCleanly(t)) {
+			if strings.Contains(l, "tool=invoke_action_with_input") {
+				mine = append(mine, l)
+			}
+		}
+		require.Len(t, mine, 1, "one line per call")
+		assert.Contains(t, mine[0], "traceparent="+call.res.Traceparent)
+		assert.Contains(t, mine[0], "outcome=success")
+	})
 }

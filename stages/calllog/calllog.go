@@ -36,6 +36,12 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		start := s.now()
 		r, err := next(ctx, c)
+		if r != nil && len(r.InputRequests) > 0 {
+			// Not a completed call but a question to the user: the call's
+			// line is written when it resumes (for legacy clients the SDK
+			// resumes it inside the same tools/call).
+			return r, err
+		}
 		outcome, kind := "failed", "internal"
 		if r != nil {
 			outcome, kind = string(r.Diagnostics.Outcome), r.Diagnostics.Kind

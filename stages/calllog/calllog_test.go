@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -52,4 +53,14 @@ func TestLogLine(t *testing.T) {
 			assert.NotContains(t, line, "send_group_msg")
 		})
 	}
+}
+
+func TestNoLineForAQuestion(t *testing.T) {
+	t.Parallel()
+	var out bytes.Buffer
+	h := New(&out, time.Now).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		return &pipeline.Result{InputRequests: mcp.InputRequestMap{"params": &mcp.ElicitParams{Message: "?"}}}, nil
+	})
+	_, _ = h(context.Background(), &pipeline.Call{Tool: &pipeline.Tool{Name: "invoke_action_with_input"}})
+	assert.Empty(t, out.String(), "the line is written when the call completes")
 }

@@ -6,8 +6,10 @@
 package server
 
 import (
+	"context"
 	"io"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -34,6 +36,10 @@ type Options struct {
 	Catalog *catalog.Catalog
 	Log     io.Writer        // stderr; diagnostics only, never protocol
 	Now     func() time.Time // nil means time.Now
+	// Calls, when set, counts tool calls in flight, so the process can let
+	// them finish their cleanup (a partial download removed, an upload
+	// reset) before it exits.
+	Calls *sync.WaitGroup
 }
 
 // New builds the server for the configured mode.
@@ -85,7 +91,19 @@ func tools(o Options) []tool {
 	var out []tool
 	deps := &handlers.Deps{Catalog: o.Catalog, Config: o.Config, Quota: download.NewQuota(o.Config.DownloadDir, o.Config.DownloadQuotaBytes)}
 	for _, t := range handlers.ForMode(deps) {
-		out = append(out, tool{def: t.Def, handle: adapt(t.Spec, chain(t.Handle), o.Now)})
+		out = append(out, tool{def: t.Def, handle: tracked(o.Calls, adapt(t.Spec, chain(t.Handle), o.Now))})
 	}
 	return out
+}
+
+// tracked counts h's calls in calls (when calls is set).
+func tracked(calls *sync.WaitGroup, h mcp.ToolHandler) mcp.ToolHandler {
+	if calls == nil {
+		return h
+	}
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		calls.Add(1)
+		defer calls.Done()
+		return h(ctx, req)
+	}
 }

@@ -33,11 +33,15 @@ const drainWait = 5 * time.Second
 type Transport struct {
 	In  io.Reader
 	Out io.Writer
+	// Stop, when it closes, ends the session at once as if the peer had
+	// gone: calls in flight are cancelled (the SDK's own Close would wait
+	// for them to finish, however long a download takes).
+	Stop <-chan struct{}
 }
 
 // Connect implements mcp.Transport.
 func (t *Transport) Connect(ctx context.Context) (mcp.Connection, error) {
-	c := &conn{out: t.Out, lines: make(chan line, 1), closed: make(chan struct{}), pending: map[any]bool{}, idle: make(chan struct{}, 1)}
+	c := &conn{out: t.Out, lines: make(chan line, 1), closed: make(chan struct{}), pending: map[any]bool{}, idle: make(chan struct{}, 1), stop: t.Stop}
 	go c.readLoop(t.In)
 	return c, nil
 }
@@ -53,6 +57,7 @@ type conn struct {
 	lines  chan line
 	closed chan struct{}
 	once   sync.Once
+	stop   <-chan struct{} // nil: never
 
 	pmu     sync.Mutex
 	pending map[any]bool  // IDs of calls read but not yet answered
@@ -76,6 +81,9 @@ func (c *conn) readLoop(in io.Reader) {
 }
 
 var errTooLong = errors.New("line too long")
+
+// ErrStopped ends a session whose Stop channel closed.
+var ErrStopped = errors.New("stopped")
 
 // readLine returns one line without its newline; a line over MaxLine is
 // consumed and reported as errTooLong.
@@ -116,6 +124,8 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			return nil, ctx.Err()
 		case <-c.closed:
 			return nil, io.EOF
+		case <-c.stop:
+			return nil, ErrStopped
 		}
 		switch {
 		case errors.Is(l.err, errTooLong):

@@ -159,3 +159,18 @@ func TestCloseUnblocksRead(t *testing.T) {
 	require.NoError(t, conn.Close())
 	assert.ErrorIs(t, <-done, io.EOF)
 }
+
+func TestStopEndsTheSessionAtOnce(t *testing.T) {
+	t.Parallel()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	stop := make(chan struct{})
+	conn, _ := (&Transport{In: pr, Out: io.Discard, Stop: stop}).Connect(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := conn.Read(context.Background())
+		done <- err
+	}()
+	close(stop)
+	assert.ErrorIs(t, <-done, ErrStopped)
+}

@@ -11,7 +11,9 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"sync"
 	"syscall"
+	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
@@ -32,6 +34,22 @@ func main() {
 	os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
 
+// shutdownGrace bounds the wait for cancelled calls at exit.
+const shutdownGrace = 5 * time.Second
+
+// settle waits for calls to finish, at most for grace.
+func settle(calls *sync.WaitGroup, grace time.Duration) {
+	done := make(chan struct{})
+	go func() {
+		calls.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(grace):
+	}
+}
+
 func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cfg, warnings, err := config.Load(getenv)
 	if err != nil {
@@ -48,10 +66,14 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	s := server.New(server.Options{Config: cfg, Catalog: cat, Log: stderr})
-	err = s.Run(ctx, &stdio.Transport{In: stdin, Out: stdout})
+	var calls sync.WaitGroup
+	s := server.New(server.Options{Config: cfg, Catalog: cat, Log: stderr, Calls: &calls})
+	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done()})
+	// The session is over and the SDK has cancelled what was still running;
+	// give those calls a moment to clean up after themselves.
+	settle(&calls, shutdownGrace)
 	switch {
-	case err == nil, errors.Is(err, io.EOF), errors.Is(err, context.Canceled):
+	case err == nil, errors.Is(err, io.EOF), errors.Is(err, stdio.ErrStopped):
 		return 0
 	default:
 		fmt.Fprintln(stderr, "snowluma-mcp:", err)

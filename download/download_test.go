@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -173,4 +174,22 @@ func TestSaveKeepsExactBytes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "hello world", string(content))
 	assert.Equal(t, "hi.txt", saved.RemoteName)
+}
+
+func TestAbandonedPartialFilesAreSweptAndUncounted(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	old := filepath.Join(dir, partialPrefix+"old")
+	fresh := filepath.Join(dir, partialPrefix+"fresh")
+	require.NoError(t, os.WriteFile(old, []byte("0123456789"), 0o600))
+	require.NoError(t, os.WriteFile(fresh, []byte("0123"), 0o600))
+	long := time.Now().Add(-2 * staleAfter)
+	require.NoError(t, os.Chtimes(old, long, long))
+	n, err := usage(dir)
+	require.NoError(t, err)
+	assert.Equal(t, int64(4), n, "a partial file still being written counts; an abandoned one does not")
+	_, err = os.Stat(old)
+	assert.True(t, os.IsNotExist(err), "the abandoned partial file is removed")
+	_, err = os.Stat(fresh)
+	assert.NoError(t, err, "a live partial file is left alone")
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/snowluma/snowluma-mcp/fault"
 )
@@ -68,8 +69,14 @@ func (q *Quota) release(n int64) {
 	q.mu.Unlock()
 }
 
+// staleAfter is how long a partial file may sit unchanged before it counts
+// as abandoned (by a server that was killed mid-download). A live download
+// writes its partial file at least once per stream idle timeout.
+const staleAfter = time.Hour
+
 // usage sums the sizes of the regular files in dir (not recursive: we only
-// ever write directly into it). A missing directory holds nothing.
+// ever write directly into it), removing abandoned partial files on the way.
+// A missing directory holds nothing.
 func usage(dir string) (int64, error) {
 	entries, err := os.ReadDir(dir)
 	if os.IsNotExist(err) {
@@ -89,6 +96,11 @@ func usage(dir string) (int64, error) {
 				continue
 			}
 			return 0, err
+		}
+		if strings.HasPrefix(e.Name(), partialPrefix) && time.Since(info.ModTime()) > staleAfter {
+			if os.Remove(filepath.Join(dir, e.Name())) == nil {
+				continue
+			}
 		}
 		total += info.Size()
 	}

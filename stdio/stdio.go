@@ -169,10 +169,15 @@ func (c *conn) decode(data []byte) jsonrpc.Message {
 		c.reject(idOf(data), jsonrpc.CodeInvalidRequest, "invalid JSON-RPC message: no method, result or error")
 		return nil
 	}
-	if req, ok := msg.(*jsonrpc.Request); ok && req.ID.IsValid() && req.Method != "subscriptions/listen" {
-		c.pmu.Lock()
-		c.pending[req.ID.Raw()] = true
-		c.pmu.Unlock()
+	if req, ok := msg.(*jsonrpc.Request); ok {
+		switch {
+		case req.ID.IsValid() && req.Method != "subscriptions/listen":
+			c.pmu.Lock()
+			c.pending[req.ID.Raw()] = true
+			c.pmu.Unlock()
+		case req.Method == "notifications/cancelled":
+			c.forget(req.Params)
+		}
 	}
 	return msg
 }
@@ -235,6 +240,31 @@ func (c *conn) reject(id any, code int64, msg string) {
 		Message string `json:"message"`
 	}{code, msg}})
 	_ = c.writeLine(data)
+}
+
+// forget drops a cancelled call from the answers owed: the peer no longer
+// waits for it, and the SDK may never answer a call cancelled before it
+// started, which would otherwise hold up the exit at EOF.
+func (c *conn) forget(params json.RawMessage) {
+	var p struct {
+		RequestID any `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil {
+		return
+	}
+	id, err := jsonrpc.MakeID(p.RequestID)
+	if err != nil || !id.IsValid() {
+		return
+	}
+	c.pmu.Lock()
+	delete(c.pending, id.Raw())
+	if len(c.pending) == 0 {
+		select {
+		case c.idle <- struct{}{}:
+		default:
+		}
+	}
+	c.pmu.Unlock()
 }
 
 // drain waits until every call already read has been answered, so a client

@@ -46,8 +46,13 @@ func TestCancellationReachesTheHTTPRequest(t *testing.T) {
 					_, err := s.callRaw(ctx, tt.tool, map[string]any{"action": tt.action, "params": params}, mcp.Meta{"traceparent": tp})
 					done <- err
 				}()
-				require.Eventually(t, func() bool { return len(snow.ByTrace(traceID)) == 1 }, safety, 5*time.Millisecond,
-					"the request must reach SnowLuma before we cancel")
+				// Wait until SnowLuma has read the whole request: cancelling
+				// while it is still being written cuts the request short
+				// instead of leaving SnowLuma waiting on a departed client.
+				require.Eventually(t, func() bool {
+					reqs := snow.ByTrace(traceID)
+					return len(reqs) == 1 && len(reqs[0].Body) > 0
+				}, safety, 5*time.Millisecond, "the request must reach SnowLuma before we cancel")
 				cancel()
 				require.Error(t, <-done, "the client call ends with its context")
 

@@ -61,7 +61,10 @@ func TestCancellingAStreamReachesSnowLuma(t *testing.T) {
 			args: func(_ *testing.T, _ streamDirs, tag string) map[string]any {
 				return map[string]any{"action": "test_download_stream", "params": map[string]any{fake.Marker: "slowframes:300,tag:" + tag}}
 			},
-			started: func(_ *testing.T, _ streamDirs, traceID string) bool { return len(snow.ByTrace(traceID)) == 1 },
+			started: func(_ *testing.T, _ streamDirs, traceID string) bool {
+				sent := snow.ByTrace(traceID)
+				return len(sent) == 1 && len(sent[0].Body) > 0
+			},
 			after:   func(t *testing.T, sent []fake.Request) { assert.Len(t, sent, 1, "nothing is retried") },
 		},
 		{

@@ -65,7 +65,7 @@ func TestCancellingAStreamReachesSnowLuma(t *testing.T) {
 				sent := snow.ByTrace(traceID)
 				return len(sent) == 1 && len(sent[0].Body) > 0
 			},
-			after:   func(t *testing.T, sent []fake.Request) { assert.Len(t, sent, 1, "nothing is retried") },
+			after: func(t *testing.T, sent []fake.Request) { assert.Len(t, sent, 1, "nothing is retried") },
 		},
 		{
 			name: "an automatic upload while SnowLuma works on a chunk",

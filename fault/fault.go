@@ -39,6 +39,12 @@ type Error struct {
 	Stage string
 	Msg   string
 	Err   error
+	// NothingSent says SnowLuma cannot have acted on the call: the failure
+	// came before any request reached it (a refused dial, a stream slot that
+	// never freed, a prompt the store refused, a download refused on its
+	// announced size). Only then is a failed write reported as failed rather
+	// than unknown.
+	NothingSent bool
 }
 
 // Error implements error. The message never contains secrets: callers pass
@@ -64,6 +70,19 @@ func Errorf(code Code, stage, format string, args ...any) *Error {
 // Wrap builds an Error around a cause.
 func Wrap(code Code, stage string, err error, msg string) *Error {
 	return &Error{Code: code, Stage: stage, Msg: msg, Err: err}
+}
+
+// Unsent marks e as raised before anything reached SnowLuma and returns it.
+func (e *Error) Unsent() *Error {
+	e.NothingSent = true
+	return e
+}
+
+// NothingSent reports whether err says SnowLuma cannot have acted (see
+// Error.NothingSent).
+func NothingSent(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.NothingSent
 }
 
 // CodeOf returns the code of the first Error in err's chain, or CodeInternal

@@ -43,11 +43,29 @@ type Config struct {
 	TaskDir              string   // "" when tasks are off
 }
 
+// Allows reports whether a server in mode m offers what needs mode need.
+// It is the one place the mode is decided: the tools a client is shown, the
+// gate every call passes and the runtime report all ask it.
+func (m Mode) Allows(need Mode) bool { return m.rank() >= need.rank() }
+
+// rank orders the modes by power; anything unknown is below docs.
+func (m Mode) rank() int {
+	switch m {
+	case ModeDocs:
+		return 1
+	case ModeRead:
+		return 2
+	case ModeWrite:
+		return 3
+	}
+	return 0
+}
+
 // ExecutionEnabled reports whether actions can be run at all.
-func (c *Config) ExecutionEnabled() bool { return c.Mode != ModeDocs }
+func (c *Config) ExecutionEnabled() bool { return c.Mode.Allows(ModeRead) }
 
 // WriteEnabled reports whether write actions can be run.
-func (c *Config) WriteEnabled() bool { return c.Mode == ModeWrite }
+func (c *Config) WriteEnabled() bool { return c.Mode.Allows(ModeWrite) }
 
 // Load reads the configuration through getenv. Warnings are conditions worth
 // telling the user about on stderr that do not stop the server.

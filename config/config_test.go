@@ -100,3 +100,27 @@ func TestLoadReadsEveryValue(t *testing.T) {
 	assert.Equal(t, "wss://luma.example/event", cfg.EventsURL.String())
 	assert.Equal(t, "/t", cfg.TaskDir)
 }
+
+func TestModeAllows(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		mode Mode
+		need Mode
+		want bool
+	}{
+		{"docs offers docs tools", ModeDocs, ModeDocs, true},
+		{"docs refuses read tools", ModeDocs, ModeRead, false},
+		{"read offers docs tools", ModeRead, ModeDocs, true},
+		{"read offers read tools", ModeRead, ModeRead, true},
+		{"read refuses write tools", ModeRead, ModeWrite, false},
+		{"write offers everything", ModeWrite, ModeWrite, true},
+		{"an unknown mode offers nothing", Mode("bogus"), ModeDocs, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tt.want, tt.mode.Allows(tt.need))
+		})
+	}
+}

@@ -122,7 +122,8 @@ func TestRuntimeInfoChecksTheConnection(t *testing.T) {
 				traceID, tp := newTrace(t)
 				r := s.call(t, "get_runtime_info", map[string]any{"check_connection": true}, mcp.Meta{"traceparent": tp})
 				require.False(t, r.IsError, "partial or total failure stays inside the result: %s", r.Text)
-				assert.Equal(t, "success", r.Diag.Outcome)
+				assert.Equal(t, tt.wantOutcome, r.Diag.Outcome, "the overall verdict follows the checks")
+				assert.Equal(t, tt.wantKind, r.Diag.Kind, "checks failing alike give their kind")
 				var info runtimeInfo
 				r.decodeResult(t, &info)
 				assert.True(t, info.ConnectionChecked)

@@ -7,6 +7,8 @@ package fault
 import (
 	"errors"
 	"fmt"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Code classifies why a call failed. Codes come from known causes only; the
@@ -32,6 +34,16 @@ const (
 	CodeUnsupported     Code = "unsupported"
 	CodeInternal        Code = "internal"
 )
+
+// Codes lists every known code, so a test can hold each to its duties (a
+// next step for the agent, for one).
+func Codes() []Code {
+	return []Code{
+		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
+		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
+		CodeStreamFailed, CodeLimit, CodeUnsupported, CodeInternal,
+	}
+}
 
 // Error is a failure with a code and the stage (or handler) that raised it.
 type Error struct {
@@ -93,4 +105,21 @@ func CodeOf(err error) Code {
 		return e.Code
 	}
 	return CodeInternal
+}
+
+// QuoteLimit is the most bytes of a caller's value a message repeats.
+const QuoteLimit = 200
+
+// Quote renders a caller-supplied value for a message: quoted, and cut to
+// QuoteLimit bytes (on a rune boundary) with the full length noted, so a
+// huge argument is never echoed back whole.
+func Quote(s string) string {
+	if len(s) <= QuoteLimit {
+		return strconv.Quote(s)
+	}
+	cut := QuoteLimit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
 }

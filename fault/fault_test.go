@@ -3,6 +3,7 @@ package fault
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,4 +34,24 @@ func TestErrorText(t *testing.T) {
 	assert.Equal(t, "cannot reach: connection refused", Wrap(CodeTransport, "http", cause, "cannot reach").Error())
 	assert.Equal(t, "connection refused", Wrap(CodeTransport, "http", cause, "").Error())
 	assert.ErrorIs(t, Wrap(CodeTransport, "http", cause, "x"), cause)
+}
+
+func TestQuote(t *testing.T) {
+	t.Parallel()
+	long := strings.Repeat("名", 2_000_000)
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"quotes a short value whole", "send_msg", `"send_msg"`},
+		{"escapes control characters", "a\nb", `"a\nb"`},
+		{"cuts a long value on a rune boundary and names its size", long, `"` + strings.Repeat("名", 66) + `"… (6000000 bytes)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tt.want, Quote(tt.in))
+		})
+	}
 }

@@ -3,11 +3,12 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 
+	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages/envelope"
-	"github.com/snowluma/snowluma-mcp/stages/gate"
 )
 
 // connectionChecks are the read-only actions check_connection runs, in order.
@@ -49,45 +50,72 @@ type check struct {
 	Diagnostics pipeline.Diagnostics `json:"diagnostics"`
 }
 
+type runtimeArgs struct {
+	CheckConnection bool `json:"check_connection,omitempty" jsonschema:"为 true 时实际连接 SnowLuma 检查（check connection），仅读/写模式。"`
+}
+
 // GetRuntimeInfo reports the effective configuration and, on request,
 // checks the connection with three read-only actions.
-func GetRuntimeInfo(d *Deps) Tool {
-	return newTool("get_runtime_info",
-		"查看运行时概况（runtime overview）：模式、是否可执行/可写、目录版本、生效的超时与文件限制。check_connection=true（读/写模式）时依次执行 get_login_info、get_status、get_version_info 检查连接。从不返回端点地址或令牌。",
-		pipeline.RouteNone, pipeline.AccessDocs, readOnlyDocs,
-		`{"type":"object","properties":{"check_connection":{"type":"boolean","description":"为 true 时实际连接 SnowLuma 检查（check connection），仅读/写模式。"}},"additionalProperties":false}`,
-		`{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
-		func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-			var args struct {
-				CheckConnection bool `json:"check_connection"`
-			}
-			if err := decode(c.Arguments, &args); err != nil {
-				return nil, err
-			}
-			info := describe(d)
-			if !args.CheckConnection {
-				return &pipeline.Result{Payload: info}, nil
-			}
-			if c.OneBot == nil {
-				return nil, fault.Errorf(fault.CodeModeDenied, "handler", "check_connection needs read or write mode with an endpoint")
-			}
-			info.ConnectionChecked = true
-			info.Checks = map[string]check{}
-			for _, name := range connectionChecks {
-				info.Checks[name] = runCheck(ctx, d, c, name)
-			}
+func GetRuntimeInfo(d *Deps) *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "get_runtime_info",
+		Description: "查看运行时概况（runtime overview）：模式、是否可执行/可写、目录版本、生效的超时与文件限制。check_connection=true（读/写模式）时依次执行 get_login_info、get_status、get_version_info 检查连接。从不返回端点地址或令牌。",
+		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Result: `{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
+	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (*pipeline.Result, error) {
+		info := describe(d)
+		if !args.CheckConnection {
 			return &pipeline.Result{Payload: info}, nil
-		})
+		}
+		if c.OneBot == nil {
+			return nil, fault.Errorf(fault.CodeModeDenied, "handler", "check_connection needs read or write mode with an endpoint")
+		}
+		info.ConnectionChecked = true
+		info.Checks = map[string]check{}
+		for _, name := range connectionChecks {
+			info.Checks[name] = runCheck(ctx, d, c, name)
+		}
+		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks)}, nil
+	})
+}
+
+// overall is the verdict of a connection check: success only when every
+// check succeeded. When all fail alike (a refused token, say) the verdict
+// carries that kind and its advice; otherwise it names the checks that
+// failed and points to their own diagnostics.
+func overall(checks map[string]check) pipeline.Diagnostics {
+	var failed []string
+	kinds := map[string]bool{}
+	for _, name := range connectionChecks {
+		if d := checks[name].Diagnostics; d.Outcome != pipeline.OutcomeSuccess {
+			failed = append(failed, fmt.Sprintf("%s (%s)", name, d.Kind))
+			kinds[d.Kind] = true
+		}
+	}
+	if len(failed) == 0 {
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}
+	}
+	diag := pipeline.Diagnostics{
+		Outcome:  pipeline.OutcomeFailed,
+		Kind:     "connection_check_failed",
+		Message:  fmt.Sprintf("%d of %d connection checks failed: %s", len(failed), len(connectionChecks), strings.Join(failed, ", ")),
+		NextStep: "Read checks.<name>.diagnostics for each failed check's cause and advice.",
+	}
+	if len(failed) == len(connectionChecks) && len(kinds) == 1 {
+		first := checks[connectionChecks[0]].Diagnostics
+		diag.Kind, diag.NextStep = first.Kind, first.NextStep
+	}
+	return diag
 }
 
 func describe(d *Deps) runtimeInfo {
 	cfg := d.Config
 	info := runtimeInfo{
-		Mode: string(cfg.Mode), ExecutionEnabled: cfg.ExecutionEnabled(), WriteEnabled: cfg.WriteEnabled(),
+		Mode: string(cfg.Mode), ExecutionEnabled: cfg.Mode.Allows(config.ModeRead), WriteEnabled: cfg.Mode.Allows(config.ModeWrite),
 		Catalog:       catalogInfo{Version: d.Catalog.Version(), ActionCount: len(d.Catalog.Actions())},
 		ServerSupport: "unknown",
 	}
-	if cfg.ExecutionEnabled() {
+	if info.ExecutionEnabled {
 		t := &transportInfo{
 			TimeoutMS: cfg.Timeout.Milliseconds(), MaxFileBytes: cfg.MaxFileBytes, DownloadQuotaBytes: cfg.DownloadQuotaBytes,
 			MaxStreams: cfg.MaxStreams, StreamConnectTimeoutMS: cfg.StreamConnectTimeout.Milliseconds(),
@@ -105,7 +133,7 @@ func describe(d *Deps) runtimeInfo {
 // runCheck runs one check through the same read gate as query_action; each
 // check keeps its own verdict so a partial failure stays visible.
 func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check {
-	a, err := gate.Resolve(d.Catalog, name, pipeline.RouteQuery)
+	a, err := pipeline.Resolve(d.Catalog, name, pipeline.ReadActions)
 	if err == nil {
 		reply, doErr := c.OneBot.Do(ctx, a.Name, nil)
 		if doErr == nil {
@@ -113,5 +141,5 @@ func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check
 		}
 		err = doErr
 	}
-	return check{Result: json.RawMessage("null"), Diagnostics: envelope.Failure(c, err).Diagnostics}
+	return check{Result: json.RawMessage("null"), Diagnostics: pipeline.Failure(c, err).Diagnostics}
 }

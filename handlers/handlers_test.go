@@ -30,12 +30,12 @@ func deps(t *testing.T, mode config.Mode) *Deps {
 }
 
 // call runs a handler directly and returns its payload as generic JSON.
-func call(t *testing.T, tool Tool, args string, c *pipeline.Call) (any, error) {
+func call(t *testing.T, tool *pipeline.Tool, args string, c *pipeline.Call) (any, error) {
 	t.Helper()
 	if c == nil {
 		c = &pipeline.Call{}
 	}
-	c.Tool, c.Arguments = tool.Spec, json.RawMessage(args)
+	c.Tool, c.Arguments = tool, json.RawMessage(args)
 	r, err := tool.Handle(context.Background(), c)
 	if err != nil {
 		return nil, err
@@ -65,6 +65,8 @@ func TestListActionsPaging(t *testing.T) {
 		{"pages a filtered list", `{"category":"流式接口","limit":4}`, 4, 6.0, 4.0, false},
 		{"ends exactly at the total", `{"category":"流式接口","limit":6}`, 6, 6.0, nil, false},
 		{"refuses an unknown category", `{"category":"魔法"}`, 0, nil, nil, true},
+		{"takes an integral float as an integer limit", `{"limit":5.0}`, 5, 177.0, 5.0, false},
+		{"takes an exponent as an integer offset", `{"limit":1,"offset":1.76e2}`, 1, 177.0, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -93,12 +95,12 @@ func TestListActionsPaging(t *testing.T) {
 func TestToolSchemasRefuseBadPaging(t *testing.T) {
 	t.Parallel()
 	tool := ListActions(deps(t, config.ModeDocs))
-	v, err := schema.Compile(tool.Spec.InputSchema)
+	v, err := schema.Compile(tool.InputSchema)
 	require.NoError(t, err)
-	for _, args := range []string{`{"limit":0}`, `{"limit":201}`, `{"offset":-1}`, `{"limit":"5"}`, `{"read_only":"yes"}`, `{"bogus":1}`} {
+	for _, args := range []string{`{"limit":0}`, `{"limit":201}`, `{"offset":-1}`, `{"limit":"5"}`, `{"read_only":"yes"}`, `{"bogus":1}`, `{"limit":null}`, `{"limit":5.5}`} {
 		assert.Error(t, v.Validate(json.RawMessage(args), "arguments"), args)
 	}
-	for _, args := range []string{`{"limit":1}`, `{"limit":200,"offset":0}`, `{"read_only":false,"stream":true}`} {
+	for _, args := range []string{`{"limit":1}`, `{"limit":200,"offset":0}`, `{"read_only":false,"stream":true}`, `{"limit":5.0}`} {
 		assert.NoError(t, v.Validate(json.RawMessage(args), "arguments"), args)
 	}
 }
@@ -208,6 +210,79 @@ func TestRuntimeInfo(t *testing.T) {
 	status := checks["get_status"].(map[string]any)
 	assert.Nil(t, status["result"])
 	assert.Equal(t, "upstream_http", status["diagnostics"].(map[string]any)["kind"], "a partial failure stays visible")
+}
+
+func TestConnectionCheckVerdict(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		status   map[string]int // HTTP status per action; 200 when absent
+		outcome  pipeline.Outcome
+		kind     string
+		message  string
+		nextStep string
+	}{
+		{"succeeds when every check succeeds", nil, "success", "", "", ""},
+		{"fails with the shared kind when every check is refused alike", map[string]int{"get_login_info": 401, "get_status": 401, "get_version_info": 401},
+			"failed", "upstream_auth", "3 of 3 connection checks failed", "SNOWLUMA_MCP_TOKEN"},
+		{"names the failed checks when some fail", map[string]int{"get_status": 500},
+			"failed", "connection_check_failed", "1 of 3 connection checks failed: get_status (upstream_http)", "checks.<name>.diagnostics"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body := readAll(r)
+				for action, code := range tt.status {
+					if strings.Contains(r.URL.Path+body, action) {
+						w.WriteHeader(code)
+						_, _ = w.Write([]byte(`{"status":"failed","retcode":1403,"data":null,"wording":"no"}`))
+						return
+					}
+				}
+				_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{}}`))
+			}))
+			defer srv.Close()
+			u, _ := url.Parse(srv.URL)
+			d := deps(t, config.ModeRead)
+			d.Config.Endpoint = u
+			tool := GetRuntimeInfo(d)
+			r, err := tool.Handle(context.Background(), &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`),
+				OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)})
+			require.NoError(t, err)
+			diag := r.Diagnostics
+			if tt.outcome == "success" {
+				assert.Contains(t, []pipeline.Outcome{"", "success"}, diag.Outcome)
+				return
+			}
+			assert.Equal(t, tt.outcome, diag.Outcome)
+			assert.Equal(t, tt.kind, diag.Kind)
+			assert.Contains(t, diag.Message, tt.message)
+			assert.Contains(t, diag.NextStep, tt.nextStep)
+		})
+	}
+}
+
+func TestEchoedArgumentsAreCapped(t *testing.T) {
+	t.Parallel()
+	huge := strings.Repeat("x", 5<<20)
+	tests := []struct {
+		name string
+		tool *pipeline.Tool
+		args string
+	}{
+		{"get_action caps an unknown name", GetAction(deps(t, config.ModeDocs)), `{"name":"` + huge + `"}`},
+		{"list_actions caps an unknown category", ListActions(deps(t, config.ModeDocs)), `{"category":"` + huge + `"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := call(t, tt.tool, tt.args, nil)
+			require.Error(t, err)
+			assert.Less(t, len(err.Error()), 400, "the message repeats at most a couple of hundred characters")
+			assert.Contains(t, err.Error(), "(5242880 bytes)")
+		})
+	}
 }
 
 func readAll(r *http.Request) string {

@@ -3,32 +3,29 @@ package handlers
 import (
 	"context"
 
+	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // ListActions lists catalog actions in compact form, filtered and paged.
-func ListActions(d *Deps) Tool {
-	return newTool("list_actions",
-		"列出 SnowLuma 内置目录中的 OneBot 动作（list actions），可按分类、只读、流式过滤并分页。只读本地目录，不连接服务器。",
-		pipeline.RouteNone, pipeline.AccessDocs, readOnlyDocs,
-		`{"type":"object","properties":{`+filterProps+`},"additionalProperties":false}`,
-		compactResultSchema,
-		func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-			var args filterArgs
-			if err := decode(c.Arguments, &args); err != nil {
-				return nil, err
-			}
-			if err := checkCategory(d, args.Category); err != nil {
-				return nil, err
-			}
-			return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()))}, nil
-		})
+func ListActions(d *Deps) *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "list_actions",
+		Description: "列出 SnowLuma 内置目录中的 OneBot 动作（list actions），可按分类、只读、流式过滤并分页。只读本地目录，不连接服务器。",
+		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Result: compactResultSchema,
+	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (*pipeline.Result, error) {
+		if err := checkCategory(d, args.Category); err != nil {
+			return nil, err
+		}
+		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()))}, nil
+	})
 }
 
 func checkCategory(d *Deps, category *string) error {
 	if category != nil && !d.Catalog.HasCategory(*category) {
-		return fault.Errorf(fault.CodeInvalidArgument, "handler", "unknown category %q; list_categories shows the categories", *category)
+		return fault.Errorf(fault.CodeInvalidArgument, "handler", "unknown category %s; list_categories shows the categories", fault.Quote(*category))
 	}
 	return nil
 }

@@ -3,17 +3,21 @@ package handlers
 import (
 	"context"
 
+	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
+// noArgs is the argument type of tools that take none.
+type noArgs struct{}
+
 // ListCategories lists the catalog's categories with their action counts.
-func ListCategories(d *Deps) Tool {
-	return newTool("list_categories",
-		"列出动作分类及每类动作数（list categories）。只读本地目录。",
-		pipeline.RouteNone, pipeline.AccessDocs, readOnlyDocs,
-		`{"type":"object","properties":{},"additionalProperties":false}`,
-		`{"type":["array","null"],"items":{"type":"object","properties":{"category":{"type":"string"},"count":{"type":"integer"}},"required":["category","count"]}}`,
-		func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-			return &pipeline.Result{Payload: d.Catalog.Categories()}, nil
-		})
+func ListCategories(d *Deps) *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "list_categories",
+		Description: "列出动作分类及每类动作数（list categories）。只读本地目录。",
+		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Result: `{"type":["array","null"],"items":{"type":"object","properties":{"category":{"type":"string"},"count":{"type":"integer"}},"required":["category","count"]}}`,
+	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (*pipeline.Result, error) {
+		return &pipeline.Result{Payload: d.Catalog.Categories()}, nil
+	})
 }

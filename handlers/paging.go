@@ -1,24 +1,19 @@
 package handlers
 
-import "github.com/snowluma/snowluma-mcp/catalog"
+import (
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
 
 // filterArgs are the filters and paging shared by list_actions and
 // search_actions.
 type filterArgs struct {
-	Category *string `json:"category"`
-	ReadOnly *bool   `json:"read_only"`
-	Stream   *bool   `json:"stream"`
-	Limit    *int    `json:"limit"`
-	Offset   *int    `json:"offset"`
+	Category *string     `json:"category,omitempty" jsonschema:"只列出该分类（category），见 list_categories。"`
+	ReadOnly *bool       `json:"read_only,omitempty" jsonschema:"true 只要只读动作（read-only），false 只要写动作。"`
+	Stream   *bool       `json:"stream,omitempty" jsonschema:"true 只要流式动作（stream），false 只要普通动作。"`
+	Limit    *schema.Int `json:"limit,omitempty" jsonschema:"每页条数（page size, 1-200）；给出 limit 或 offset 即启用分页。" schema:"minimum=1,maximum=200"`
+	Offset   *schema.Int `json:"offset,omitempty" jsonschema:"从第几条开始（0 起）；上一页的 next_offset。" schema:"minimum=0"`
 }
-
-// filterProps is the JSON Schema of filterArgs' properties.
-const filterProps = `
- "category":{"type":"string","description":"只列出该分类（category），见 list_categories。"},
- "read_only":{"type":"boolean","description":"true 只要只读动作（read-only），false 只要写动作。"},
- "stream":{"type":"boolean","description":"true 只要流式动作（stream），false 只要普通动作。"},
- "limit":{"type":"integer","minimum":1,"maximum":200,"description":"每页条数（page size, 1-200）；给出 limit 或 offset 即启用分页。"},
- "offset":{"type":"integer","minimum":0,"description":"从第几条开始（0 起）；上一页的 next_offset。"}`
 
 // compactResultSchema describes both list shapes: {count, actions} and, when
 // paged, {count, total, next_offset, actions}.
@@ -50,10 +45,10 @@ func (f filterArgs) page(all []*catalog.Action) any {
 	}
 	offset, limit := 0, 50
 	if f.Offset != nil {
-		offset = *f.Offset
+		offset = int(*f.Offset)
 	}
 	if f.Limit != nil {
-		limit = *f.Limit
+		limit = int(*f.Limit)
 	}
 	total := len(all)
 	start := min(offset, total)

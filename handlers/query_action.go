@@ -2,10 +2,13 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
 )
 
 // envelopeResultSchema describes the OneBot envelope passed through verbatim.
@@ -15,19 +18,28 @@ const envelopeResultSchema = `{"type":["object","null"],"description":"SnowLuma'
  "data":{"description":"The action's data; get_action shows its returnsSchema."},
  "wording":{"type":"string","description":"Failure reason."}}}`
 
-// executionInput is the input schema of query_action and invoke_action.
-const executionInput = `{"type":"object","properties":{
- "action":{"type":"string","minLength":1,"description":"目录中的动作名或别名（catalog action name or alias）。"},
- "params":{"type":"object","description":"该动作的 OneBot 参数（params），按 get_action 的 inputSchema 填写；省略即 {}。"}},
- "required":["action"],"additionalProperties":false}`
+// actionArgs are the arguments of every tool that runs a named action.
+type actionArgs struct {
+	Action string        `json:"action" jsonschema:"目录中的动作名或别名（catalog action name or alias）。" schema:"minLength=1"`
+	Params schema.Object `json:"params,omitempty" jsonschema:"该动作的 OneBot 参数（params），按 get_action 的 inputSchema 填写；省略即 {}。"`
+}
+
+// Target implements pipeline.Target.
+func (a *actionArgs) Target() (string, json.RawMessage, bool) {
+	return a.Action, json.RawMessage(a.Params), false
+}
 
 // QueryAction runs a read-only catalog action.
-func QueryAction(d *Deps) Tool {
-	return newTool("query_action",
-		"执行只读的 OneBot 动作（query a read-only action），如 get_status、get_group_list。写动作与流式动作请用 invoke_action。返回 SnowLuma 原样的 OneBot 响应。",
-		pipeline.RouteQuery, pipeline.AccessRead,
-		&mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
-		executionInput, envelopeResultSchema, execute)
+func QueryAction(d *Deps) *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "query_action",
+		Description: "执行只读的 OneBot 动作（query a read-only action），如 get_status、get_group_list。写动作与流式动作请用 invoke_action。返回 SnowLuma 原样的 OneBot 响应。",
+		Mode:        config.ModeRead, Actions: pipeline.ReadActions,
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
+		Result:      envelopeResultSchema,
+	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (*pipeline.Result, error) {
+		return execute(ctx, c)
+	})
 }
 
 // execute runs the call's action once and passes the envelope through.

@@ -46,9 +46,7 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 		if err != nil {
 			return nil, streamError(err)
 		}
-		completion := res.Completion
-		res.Completion = nil
-		return &pipeline.Result{Payload: uploaded{Upload: res, Completion: completion,
+		return &pipeline.Result{Payload: uploaded{Upload: res, Completion: res.Completion,
 			Note: "completion.file_path is a path on the SnowLuma host, usable by later actions there; SnowLuma deletes it after file_retention (default 5 minutes)."}}, nil
 	}
 	body, err := c.OneBot.Stream(ctx, c.Action.Name, c.Params)

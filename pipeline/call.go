@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"encoding/json"
 	"time"
 
@@ -11,58 +12,32 @@ import (
 	"github.com/snowluma/snowluma-mcp/onebot"
 )
 
-// Tool describes a registered tool as the stages need to see it.
-type Tool struct {
-	// Name is the MCP tool name.
-	Name string
-	// Access says which mode the tool needs; the gate stage enforces it.
-	Access Access
-	// Route says whether and how the tool runs OneBot actions.
-	Route Route
-	// Input marks the *_with_input tools, which may ask the user for
-	// missing required params.
-	Input bool
-	// InputSchema is the JSON Schema of the tool's arguments; the validation
-	// stage enforces it.
-	InputSchema json.RawMessage
-}
-
-// Route is how a tool reaches SnowLuma.
-type Route int
-
-const (
-	// RouteNone tools never run actions.
-	RouteNone Route = iota
-	// RouteQuery tools run read-only, non-stream actions named in their
-	// "action" argument.
-	RouteQuery
-	// RouteInvoke tools run any catalog action named in their "action" argument.
-	RouteInvoke
-)
-
-// Access is the least mode a tool needs.
-type Access int
-
-const (
-	// AccessDocs tools run in every mode and never contact SnowLuma.
-	AccessDocs Access = iota
-	// AccessRead tools run in read and write mode and only run read-only actions.
-	AccessRead
-	// AccessWrite tools run only in write mode.
-	AccessWrite
-)
-
 // Call is the explicit per-call state that stages fill in and handlers read.
+// It holds no reference to the MCP request it came from: whoever starts a
+// call (tools/call today, a background task next) copies in what the stages
+// need, so a call can run on after its request has been answered.
 type Call struct {
 	// Tool is the definition of the tool being called.
 	Tool *Tool
-	// Request is the SDK request as received; nil in unit tests that do not need it.
-	Request *mcp.CallToolRequest
-	// Arguments are the raw tool arguments (an object, never empty after the
-	// validation stage).
+	// Arguments are the raw tool arguments as sent (an object after the
+	// arguments stage). Continuation state is bound to them.
 	Arguments json.RawMessage
+	// Args is the tool's typed argument value, decoded once by the
+	// arguments stage.
+	Args any
 	// Started is when the call entered the pipeline.
 	Started time.Time
+
+	// Client is what the caller declared about itself.
+	Client Client
+	// Meta is the caller's request _meta (trace context lives there).
+	Meta map[string]any
+	// Resume carries the answer to an earlier question to the user; nil on
+	// a first attempt.
+	Resume *Resume
+	// Notify delivers progress to whoever waits for it (the client's
+	// session, or a task record); nil when nobody asked for progress.
+	Notify Notifier
 
 	// Span identifies this call in the W3C trace; set by the trace stage.
 	Span trace.SpanContext
@@ -70,12 +45,17 @@ type Call struct {
 	// invalid (the call still runs with a fresh trace).
 	TraceNote string
 
-	// Action is the catalog action the call targets, for execution tools,
-	// resolved by the gate stage (aliases resolve to their target).
+	// ActionName is the action an execution call names, as given.
+	ActionName string
+	// Action is the catalog action the call targets, resolved by the gate
+	// stage (aliases resolve to their target).
 	Action *catalog.Action
-	// Params are the OneBot params of an execution call, validated against
-	// the action's input schema by the validation stage.
+	// Params are the OneBot params of an execution call; the params stage
+	// validates them against the action's input schema.
 	Params json.RawMessage
+	// ParamsBuilt says the handler builds the params itself (an automatic
+	// upload), so there are none to complete or validate.
+	ParamsBuilt bool
 
 	// OneBot executes requests for this call; set by the execution stage with
 	// the call's trace headers bound. Nil in docs mode.
@@ -83,9 +63,40 @@ type Call struct {
 
 	// Progress reports transferred amounts (bytes or frames) and the known
 	// total (0 when unknown). The progress stage always sets it; without a
-	// progress token it does nothing.
+	// Notify it does nothing.
 	Progress func(done, total int64)
 }
+
+// Client is what a caller declared about itself, per request.
+type Client struct {
+	// Modern is true for requests of the 2026-07-28 protocol.
+	Modern bool
+	// Capabilities are the client's capabilities for this request; nil when
+	// it declared none.
+	Capabilities *mcp.ClientCapabilities
+}
+
+// FormElicitation reports whether the client can answer a form question: it
+// declares elicitation.form, or an empty elicitation object (which means form).
+func (c Client) FormElicitation() bool {
+	e := c.Capabilities
+	if e == nil || e.Elicitation == nil {
+		return false
+	}
+	return e.Elicitation.Form != nil || e.Elicitation.URL == nil
+}
+
+// Resume is a retry that answers an earlier question.
+type Resume struct {
+	// State is the continuation state the question carried.
+	State string
+	// Responses are the client's answers, by input request key.
+	Responses mcp.InputResponseMap
+}
+
+// Notifier delivers one progress report: done so far and the total (0 when
+// unknown).
+type Notifier func(ctx context.Context, done, total int64) error
 
 // Outcome is the diagnostics outcome of a completed call.
 type Outcome string
@@ -109,13 +120,13 @@ type Diagnostics struct {
 }
 
 // Result is what a handler produces and what travels back out through the
-// stages before it becomes an MCP tool result.
+// stages before Render turns it into an MCP tool result.
 type Result struct {
-	// Payload is the tool's original payload: a Go value or raw JSON. Nil for
-	// tool errors.
+	// Payload is the tool's payload: a Go value from the handler, raw JSON
+	// once the envelope stage has encoded it. Nil for tool errors.
 	Payload any
 	// Diagnostics is filled by the handler for business outcomes and by the
-	// diagnostics stage otherwise.
+	// envelope stage otherwise.
 	Diagnostics Diagnostics
 	// IsError marks an MCP tool error (transport or tool failure).
 	IsError bool

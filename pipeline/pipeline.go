@@ -10,17 +10,19 @@ type Handler func(ctx context.Context, c *Call) (*Result, error)
 type Stage interface {
 	// Name is stable: it appears in error reports and in the order test.
 	Name() string
-	// Wrap returns a handler that does the stage's work around next. It is
-	// called once, when a tool is registered, not once per call.
-	Wrap(next Handler) Handler
+	// Wrap returns a handler that does the stage's work for tool t around
+	// next. It is called once per tool, when the tool is registered, so a
+	// stage reads the tool's policy here and a stage that has nothing to do
+	// for t returns next unchanged.
+	Wrap(t *Tool, next Handler) Handler
 }
 
 // Chain composes stages so that stages[0] is outermost: a request meets the
 // stages in list order and the result travels back in reverse order.
-func Chain(stages ...Stage) func(Handler) Handler {
-	return func(h Handler) Handler {
+func Chain(stages ...Stage) func(t *Tool, h Handler) Handler {
+	return func(t *Tool, h Handler) Handler {
 		for i := len(stages) - 1; i >= 0; i-- {
-			h = stages[i].Wrap(h)
+			h = stages[i].Wrap(t, h)
 		}
 		return h
 	}
@@ -30,11 +32,11 @@ func Chain(stages ...Stage) func(Handler) Handler {
 // stages that need no state of their own.
 type StageFunc struct {
 	StageName string
-	WrapFunc  func(next Handler) Handler
+	WrapFunc  func(t *Tool, next Handler) Handler
 }
 
 // Name implements Stage.
 func (s StageFunc) Name() string { return s.StageName }
 
 // Wrap implements Stage.
-func (s StageFunc) Wrap(next Handler) Handler { return s.WrapFunc(next) }
+func (s StageFunc) Wrap(t *Tool, next Handler) Handler { return s.WrapFunc(t, next) }

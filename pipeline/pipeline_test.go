@@ -9,7 +9,7 @@ import (
 )
 
 func recorder(name string, log *[]string) Stage {
-	return StageFunc{StageName: name, WrapFunc: func(next Handler) Handler {
+	return StageFunc{StageName: name, WrapFunc: func(_ *Tool, next Handler) Handler {
 		return func(ctx context.Context, c *Call) (*Result, error) {
 			*log = append(*log, "in:"+name)
 			r, err := next(ctx, c)
@@ -37,7 +37,7 @@ func TestChain(t *testing.T) {
 			for _, n := range tt.stages {
 				stages = append(stages, recorder(n, &log))
 			}
-			h := Chain(stages...)(func(ctx context.Context, c *Call) (*Result, error) {
+			h := Chain(stages...)(&Tool{Name: "t"}, func(ctx context.Context, c *Call) (*Result, error) {
 				log = append(log, "handler")
 				return &Result{Payload: 1}, nil
 			})
@@ -47,4 +47,24 @@ func TestChain(t *testing.T) {
 			assert.Equal(t, tt.want, log)
 		})
 	}
+}
+
+func TestStagesSeeTheToolAtRegistration(t *testing.T) {
+	t.Parallel()
+	var seen []string
+	skip := StageFunc{StageName: "only-input", WrapFunc: func(t *Tool, next Handler) Handler {
+		seen = append(seen, t.Name)
+		if !t.AsksInput {
+			return next
+		}
+		return func(ctx context.Context, c *Call) (*Result, error) { return &Result{Payload: "asked"}, nil }
+	}}
+	handler := func(context.Context, *Call) (*Result, error) { return &Result{Payload: "ran"}, nil }
+	plain := Chain(skip)(&Tool{Name: "plain"}, handler)
+	asking := Chain(skip)(&Tool{Name: "asking", AsksInput: true}, handler)
+	assert.Equal(t, []string{"plain", "asking"}, seen, "each tool is wrapped once, when it is registered")
+	r, _ := plain(context.Background(), &Call{})
+	assert.Equal(t, "ran", r.Payload)
+	r, _ = asking(context.Background(), &Call{})
+	assert.Equal(t, "asked", r.Payload)
 }

@@ -11,7 +11,9 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 )
@@ -77,8 +79,33 @@ func reword(msg, prefix string) string {
 		msg = "this value is not allowed here"
 	case strings.HasPrefix(msg, "minimum: "), strings.HasPrefix(msg, "maximum: "):
 		msg = strings.SplitN(msg, ": ", 2)[0] + " " + bound(msg)
+	case strings.HasPrefix(msg, "type: "):
+		// The library prints the value itself (a null as
+		// "<invalid reflect.Value>", a long string whole); name the types.
+		if m := typeMismatch.FindStringSubmatch(msg); m != nil {
+			msg = fmt.Sprintf("want %s, got %s", strings.ReplaceAll(m[2], `"`, ""), m[1])
+		}
+	case strings.HasPrefix(msg, "enum: "):
+		if _, allowed, ok := strings.Cut(msg, "does not equal any of: "); ok {
+			msg = "must be one of " + allowed
+		}
 	}
-	return path + ": " + msg
+	return path + ": " + capped(msg)
+}
+
+var typeMismatch = regexp.MustCompile(`has type "([a-z]+)", want (.+)$`)
+
+// capped cuts a message that repeats a caller's long value.
+func capped(msg string) string {
+	const limit = 300
+	if len(msg) <= limit {
+		return msg
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + "…"
 }
 
 // jsonPath converts a schema location (/properties/a/items/0) into a value

@@ -1,100 +1,70 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
+	"sync"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages/envelope"
-	"github.com/snowluma/snowluma-mcp/stages/trace"
 )
 
-// adapt turns a pipeline handler into an SDK tool handler. Whatever happens
-// inside, including a panic in a stage, the client gets a tool result.
-func adapt(spec *pipeline.Tool, h pipeline.Handler, now func() time.Time) mcp.ToolHandler {
-	return func(ctx context.Context, req *mcp.CallToolRequest) (res *mcp.CallToolResult, err error) {
-		c := &pipeline.Call{Tool: spec, Request: req, Started: now()}
-		if req != nil && req.Params != nil {
-			c.Arguments = req.Params.Arguments
-		}
-		defer func() {
-			if p := recover(); p != nil {
-				res, err = render(c, envelope.Failure(c, fault.Errorf(fault.CodeInternal, "server", "internal error while handling %s", spec.Name))), nil
-			}
-		}()
-		r, err := h(ctx, c)
+// adapt turns a tool's wrapped pipeline into an SDK tool handler: it copies
+// what the stages need out of the request into a Call, runs the chain, and
+// renders the result with pipeline.Render. Failures, panics and payload
+// encoding are the stages' business; nothing here repeats them.
+func adapt(t *pipeline.Tool, h pipeline.Handler, now func() time.Time) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		r, err := h(ctx, newCall(t, req, now()))
 		if err != nil || r == nil {
-			r = envelope.Failure(c, err)
+			// Only a chain without the envelope stage gets here.
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool pipeline produced no result"}
 		}
-		return render(c, r), nil
+		return pipeline.Render(r), nil
 	}
 }
 
-// structured is the structuredContent of every completed result.
-type structured struct {
-	Result      json.RawMessage      `json:"result"`
-	Diagnostics pipeline.Diagnostics `json:"diagnostics"`
+// newCall copies the request's arguments, _meta, client declaration,
+// continuation and progress token into a Call that needs the request no
+// more.
+func newCall(t *pipeline.Tool, req *mcp.CallToolRequest, started time.Time) *pipeline.Call {
+	c := &pipeline.Call{Tool: t, Started: started}
+	if req == nil || req.Params == nil {
+		return c
+	}
+	p := req.Params
+	c.Arguments, c.Meta = p.Arguments, p.Meta
+	c.Client = pipeline.Client{Modern: isModern(req), Capabilities: req.ClientCapabilities()}
+	if p.RequestState != "" || len(p.InputResponses) > 0 {
+		c.Resume = &pipeline.Resume{State: p.RequestState, Responses: p.InputResponses}
+	}
+	if token := p.GetProgressToken(); token != nil && req.Session != nil {
+		c.Notify = sessionProgress(req.Session, token)
+	}
+	return c
 }
 
-// render builds the MCP result: the text block keeps the pretty-printed
-// payload, as the predecessor did, and structuredContent adds the verdict.
-func render(c *pipeline.Call, r *pipeline.Result) *mcp.CallToolResult {
-	payload, err := rawJSON(r.Payload)
-	if err != nil {
-		r = envelope.Failure(c, fault.Wrap(fault.CodeInternal, "server", err, "encode result"))
-		payload = json.RawMessage("null")
-	}
-	text := r.Text
-	if !r.IsError {
-		var buf bytes.Buffer
-		if json.Indent(&buf, payload, "", "  ") == nil {
-			text = buf.String()
+// sessionProgress delivers a call's progress as notifications/progress.
+func sessionProgress(s *mcp.ServerSession, token any) pipeline.Notifier {
+	return func(ctx context.Context, done, total int64) error {
+		p := &mcp.ProgressNotificationParams{ProgressToken: token, Progress: float64(done)}
+		if total > 0 {
+			p.Total = float64(total)
 		}
-	}
-	meta := mcp.Meta{}
-	for k, v := range r.Meta {
-		meta[k] = v
-	}
-	if _, ok := meta["traceparent"]; !ok && c.Span.IsValid() {
-		meta["traceparent"] = trace.Traceparent(c.Span)
-	}
-	if len(r.InputRequests) > 0 {
-		// A continuation, not a completed result: the SDK sends it as
-		// input_required to modern clients and turns it into
-		// elicitation/create for legacy ones. It must carry no content.
-		return &mcp.CallToolResult{Meta: meta, InputRequests: r.InputRequests, RequestState: r.RequestState}
-	}
-	return &mcp.CallToolResult{
-		Meta:              meta,
-		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
-		StructuredContent: structured{Result: payload, Diagnostics: r.Diagnostics},
-		IsError:           r.IsError,
+		return s.NotifyProgress(ctx, p)
 	}
 }
 
-// rawJSON keeps raw payloads byte-for-byte (numbers, null, {}) and encodes
-// Go values without HTML escaping.
-func rawJSON(v any) (json.RawMessage, error) {
-	switch p := v.(type) {
-	case nil:
-		return json.RawMessage("null"), nil
-	case json.RawMessage:
-		if !json.Valid(p) {
-			return nil, fmt.Errorf("payload is not valid JSON")
-		}
-		return p, nil
+// tracked counts h's calls in calls (when calls is set).
+func tracked(calls *sync.WaitGroup, h mcp.ToolHandler) mcp.ToolHandler {
+	if calls == nil {
+		return h
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		calls.Add(1)
+		defer calls.Done()
+		return h(ctx, req)
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }

@@ -13,8 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 const statusReply = `{"status":"ok","retcode":0,"data":{"online":true,"good":true}}`
@@ -30,9 +30,7 @@ func loopback(b *testing.B) *httptest.Server {
 }
 
 func session(b *testing.B, cfg *config.Config) *mcp.ClientSession {
-	cat, err := catalog.Load()
-	require.NoError(b, err)
-	s := New(Options{Config: cfg, Catalog: cat, Log: io.Discard})
+	s := New(options(b, cfg))
 	st, ct := mcp.NewInMemoryTransports()
 	ss, err := s.Connect(context.Background(), st, nil)
 	require.NoError(b, err)
@@ -47,11 +45,11 @@ func session(b *testing.B, cfg *config.Config) *mcp.ClientSession {
 // pipelineTool returns one tool's handler wrapped in the whole pipeline, as
 // the SDK calls it, without the SDK's transport and JSON-RPC layers.
 func pipelineTool(b *testing.B, cfg *config.Config, name string) mcp.ToolHandler {
-	cat, err := catalog.Load()
-	require.NoError(b, err)
-	for _, t := range tools(Options{Config: cfg, Catalog: cat, Log: io.Discard, Now: time.Now}) {
-		if t.def.Name == name {
-			return t.handle
+	o := options(b, cfg)
+	chain := pipeline.Chain(o.Stages...)
+	for _, t := range o.Tools {
+		if t.Name == name {
+			return adapt(t, chain(t, t.Handle), time.Now)
 		}
 	}
 	b.Fatalf("no tool %s", name)

@@ -1,13 +1,12 @@
-// Package server assembles the MCP server: it registers each tool with the
-// SDK's raw AddTool and runs the stage pipeline inside the tool handler,
-// registers the catalog resources, and installs the protocol middleware
-// (cache hints, legacy result shapes, panic safety). It holds no state of its
-// own beyond what it is given.
+// Package server assembles the MCP server from parts built by cmd: it
+// registers each tool the mode allows with the SDK's raw AddTool, wrapped in
+// the stage pipeline, registers the catalog resources, and installs the
+// protocol middleware (cache hints, legacy result shapes, panic safety). It
+// builds no long-lived part and holds no state of its own.
 package server
 
 import (
-	"context"
-	"io"
+		"io"
 	"log/slog"
 	"sync"
 	"time"
@@ -16,12 +15,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/download"
-	"github.com/snowluma/snowluma-mcp/handlers"
-	"github.com/snowluma/snowluma-mcp/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages"
-	"github.com/snowluma/snowluma-mcp/stages/input"
 )
 
 // Name and Version identify the server to clients.
@@ -30,19 +24,24 @@ const (
 	Version = "0.1.0"
 )
 
-// Options configure New.
+// Options are the long-lived parts the server is assembled from; cmd builds
+// them.
 type Options struct {
 	Config  *config.Config
 	Catalog *catalog.Catalog
-	Log     io.Writer        // stderr; diagnostics only, never protocol
-	Now     func() time.Time // nil means time.Now
+	// Tools are every tool; the server registers those the mode allows.
+	Tools []*pipeline.Tool
+	// Stages wrap every tool, in order (see stages.Default).
+	Stages []pipeline.Stage
+	Log    io.Writer        // stderr; diagnostics only, never protocol
+	Now    func() time.Time // nil means time.Now
 	// Calls, when set, counts tool calls in flight, so the process can let
 	// them finish their cleanup (a partial download removed, an upload
 	// reset) before it exits.
 	Calls *sync.WaitGroup
 }
 
-// New builds the server for the configured mode.
+// New assembles the SDK server from o.
 func New(o Options) *mcp.Server {
 	if o.Now == nil {
 		o.Now = time.Now
@@ -52,8 +51,11 @@ func New(o Options) *mcp.Server {
 		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SetCacheable: cacheHints,
 	})
-	for _, t := range tools(o) {
-		s.AddTool(t.def, t.handle)
+	chain := pipeline.Chain(o.Stages...)
+	for _, t := range o.Tools {
+		if o.Config.Mode.Allows(t.Mode) {
+			s.AddTool(t.Def(), tracked(o.Calls, adapt(t, chain(t, t.Handle), o.Now)))
+		}
 	}
 	addResources(s, o.Catalog)
 	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes)
@@ -69,41 +71,5 @@ func instructions(mode config.Mode) string {
 		return base + "and runs read-only actions with query_action."
 	default:
 		return base + "offline (docs mode); no SnowLuma endpoint is configured."
-	}
-}
-
-type tool struct {
-	def    *mcp.Tool
-	handle mcp.ToolHandler
-}
-
-// tools builds the mode's tools, each handler wrapped in the full pipeline.
-func tools(o Options) []tool {
-	var client *onebot.Client
-	if o.Config.ExecutionEnabled() {
-		client = onebot.New(o.Config.Endpoint, o.Config.Token, onebot.StreamTimeouts{
-			Connect: o.Config.StreamConnectTimeout, Idle: o.Config.StreamIdleTimeout,
-		})
-	}
-	chain := pipeline.Chain(stages.Default(stages.Deps{
-		Config: o.Config, Catalog: o.Catalog, Client: client, Log: o.Log, Now: o.Now, Inputs: input.NewStore(o.Now),
-	})...)
-	var out []tool
-	deps := &handlers.Deps{Catalog: o.Catalog, Config: o.Config, Quota: download.NewQuota(o.Config.DownloadDir, o.Config.DownloadQuotaBytes)}
-	for _, t := range handlers.ForMode(deps) {
-		out = append(out, tool{def: t.Def, handle: tracked(o.Calls, adapt(t.Spec, chain(t.Handle), o.Now))})
-	}
-	return out
-}
-
-// tracked counts h's calls in calls (when calls is set).
-func tracked(calls *sync.WaitGroup, h mcp.ToolHandler) mcp.ToolHandler {
-	if calls == nil {
-		return h
-	}
-	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		calls.Add(1)
-		defer calls.Done()
-		return h(ctx, req)
 	}
 }

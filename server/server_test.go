@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,9 +20,7 @@ import (
 // connect runs a docs-mode server in memory and returns a client session.
 func connect(t *testing.T, version string) *mcp.ClientSession {
 	t.Helper()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	s := New(Options{Config: &config.Config{Mode: config.ModeDocs, Timeout: time.Second}, Catalog: cat, Log: io.Discard})
+	s := New(options(t, &config.Config{Mode: config.ModeDocs, Timeout: time.Second}))
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := s.Connect(ctx, st, nil)
@@ -97,35 +95,56 @@ func TestReadActionResource(t *testing.T) {
 	}
 }
 
-func TestAdaptRendersEveryOutcome(t *testing.T) {
+func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 	t.Parallel()
-	spec := &pipeline.Tool{Name: "t"}
+	tool := &pipeline.Tool{Name: "t"}
 	tests := []struct {
-		name    string
-		handler pipeline.Handler
-		isError bool
-		result  string
-		text    string
+		name  string
+		req   *mcp.CallToolRequest
+		check func(t *testing.T, c *pipeline.Call)
 	}{
-		{"keeps raw JSON byte for byte", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return &pipeline.Result{Payload: json.RawMessage(`{"data":{"message_id":-1559550018,"size":"10","n":null,"o":{}}}`)}, nil
-		}, false, `{"data":{"message_id":-1559550018,"size":"10","n":null,"o":{}}}`, "{\n  \"data\": {\n    \"message_id\": -1559550018,\n    \"size\": \"10\",\n    \"n\": null,\n    \"o\": {}\n  }\n}"},
-		{"renders an error with a null result", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return &pipeline.Result{IsError: true, Text: "nope"}, nil
-		}, true, `null`, "nope"},
-		{"survives a panic outside the stages", func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("x") }, true, `null`, "internal error while handling t"},
-		{"survives an escaped error", func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF }, true, `null`, "internal error"},
+		{"starts an empty call without params", &mcp.CallToolRequest{}, func(t *testing.T, c *pipeline.Call) {
+			assert.Nil(t, c.Arguments)
+			assert.Nil(t, c.Resume)
+			assert.Nil(t, c.Notify, "no token, no progress")
+		}},
+		{"copies arguments and _meta", &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{
+			Arguments: json.RawMessage(`{"a":1}`), Meta: mcp.Meta{"traceparent": "x"},
+		}}, func(t *testing.T, c *pipeline.Call) {
+			assert.JSONEq(t, `{"a":1}`, string(c.Arguments))
+			assert.Equal(t, "x", c.Meta["traceparent"])
+		}},
+		{"reads a modern request's own capabilities", &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Meta: mcp.Meta{
+			"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+			"io.modelcontextprotocol/clientCapabilities": map[string]any{"elicitation": map[string]any{}},
+		}}}, func(t *testing.T, c *pipeline.Call) {
+			assert.True(t, c.Client.Modern)
+			assert.True(t, c.Client.FormElicitation())
+		}},
+		{"carries a continuation", &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{
+			RequestState: "s", InputResponses: mcp.InputResponseMap{"params": &mcp.ElicitResult{Action: "accept"}},
+		}}, func(t *testing.T, c *pipeline.Call) {
+			require.NotNil(t, c.Resume)
+			assert.Equal(t, "s", c.Resume.State)
+			assert.Contains(t, c.Resume.Responses, "params")
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			res, err := adapt(spec, tt.handler, time.Now)(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{}})
-			require.NoError(t, err)
-			assert.Equal(t, tt.isError, res.IsError)
-			sc, err := json.Marshal(res.StructuredContent)
-			require.NoError(t, err)
-			assert.True(t, strings.HasPrefix(string(sc), `{"result":`+tt.result+`,"diagnostics":`), string(sc))
-			assert.Equal(t, tt.text, res.Content[0].(*mcp.TextContent).Text)
+			c := newCall(tool, tt.req, time.Now())
+			assert.Same(t, tool, c.Tool)
+			tt.check(t, c)
 		})
 	}
+}
+
+func TestAdaptRefusesAChainWithoutResult(t *testing.T) {
+	t.Parallel()
+	h := adapt(&pipeline.Tool{Name: "t"}, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF }, time.Now)
+	res, err := h(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{}})
+	assert.Nil(t, res)
+	var we *jsonrpc.Error
+	require.ErrorAs(t, err, &we)
+	assert.Equal(t, int64(jsonrpc.CodeInternalError), we.Code)
 }

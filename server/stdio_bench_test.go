@@ -11,7 +11,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/stdio"
 )
@@ -21,8 +20,7 @@ import (
 // pipeline and the HTTP call), with a bare line client instead of the SDK's.
 func BenchmarkStdioQueryAction(b *testing.B) {
 	u, _ := url.Parse(loopback(b).URL)
-	cat, _ := catalog.Load()
-	s := New(Options{Config: &config.Config{Mode: config.ModeRead, Endpoint: u, Timeout: time.Minute, MaxStreams: 4, StreamConnectTimeout: time.Second}, Catalog: cat, Log: io.Discard})
+	s := New(options(b, &config.Config{Mode: config.ModeRead, Endpoint: u, Timeout: time.Minute, MaxStreams: 4, StreamConnectTimeout: time.Second}))
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go func() { _ = s.Run(context.Background(), &stdio.Transport{In: inR, Out: outW}) }()

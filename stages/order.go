@@ -10,24 +10,28 @@ import (
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/prompt"
+	"github.com/snowluma/snowluma-mcp/slot"
+	"github.com/snowluma/snowluma-mcp/stages/arguments"
 	"github.com/snowluma/snowluma-mcp/stages/calllog"
 	"github.com/snowluma/snowluma-mcp/stages/deadline"
 	"github.com/snowluma/snowluma-mcp/stages/envelope"
 	"github.com/snowluma/snowluma-mcp/stages/execute"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
+	"github.com/snowluma/snowluma-mcp/stages/params"
 	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
 	"github.com/snowluma/snowluma-mcp/stages/trace"
-	"github.com/snowluma/snowluma-mcp/stages/validate"
 )
 
-// Deps are what the stages need from the running server.
+// Deps are the long-lived parts the stages use, built once by cmd.
 type Deps struct {
 	Config  *config.Config
 	Catalog *catalog.Catalog
 	Client  *onebot.Client // nil in docs mode
-	Inputs  *input.Store   // pending input prompts
+	Prompts *prompt.Store  // pending questions to the user
+	Slots   *slot.Pool     // concurrent stream transfers
 	Log     io.Writer      // stderr
 	Now     func() time.Time
 }
@@ -38,15 +42,18 @@ type Deps struct {
 //     the call's traceparent, and every later stage can see the span.
 //   - calllog sits inside trace (it logs the traceparent) and outside the
 //     envelope, so it logs the final verdict of every call.
-//   - envelope sits outside everything that can fail, so gate, validation,
-//     timeout and transport failures all become results with diagnostics.
+//   - envelope sits outside everything that can fail, so argument, gate,
+//     validation, timeout and transport failures all become results with
+//     diagnostics, and every payload leaves it encoded.
 //   - recovery sits inside envelope so a panic becomes an internal failure
 //     with proper diagnostics rather than a dead process.
-//   - gate comes before input completion and validation, so a call the mode
-//     refuses is refused before the user is ever asked anything.
-//   - input completes missing required params (only *_with_input tools)
-//     before validation, which then checks the completed params.
-//   - validate checks arguments and params before any time is spent waiting.
+//   - arguments checks and decodes the tool arguments once; everything after
+//     it reads the typed value, and the gate needs the action it names.
+//   - gate refuses what the mode forbids and resolves the action before
+//     input completion, so a call it refuses never prompts the user.
+//   - input completes missing required params (only tools that declare
+//     AsksInput) before params, which then checks the completed params.
+//   - params checks the OneBot params before any time is spent waiting.
 //   - deadline starts the request timeout just before execution.
 //   - progress sits outside execute so the final pending notification goes
 //     out before the result, and none after it.
@@ -58,11 +65,12 @@ func Default(d Deps) []pipeline.Stage {
 		calllog.New(d.Log, d.Now),
 		envelope.New(),
 		recovery.New(d.Log),
+		arguments.New(),
 		gate.New(d.Config.Mode, d.Catalog),
-		input.New(d.Inputs),
-		validate.New(),
+		input.New(d.Prompts),
+		params.New(),
 		deadline.New(d.Config.Timeout),
-		progress.New(progress.Interval, nil),
-		execute.New(d.Client, d.Config.MaxStreams, d.Config.StreamConnectTimeout),
+		progress.New(progress.Interval),
+		execute.New(d.Client, d.Slots),
 	}
 }

@@ -49,8 +49,9 @@ type Result struct {
 	SHA256   string `json:"sha256"`
 	Chunks   int    `json:"chunks"`
 	// Completion is SnowLuma's completion data; its file_path is a path on
-	// the SnowLuma host.
-	Completion json.RawMessage `json:"completion"`
+	// the SnowLuma host. It is not part of the upload summary: the tool
+	// result carries it once, beside the summary.
+	Completion json.RawMessage `json:"-"`
 }
 
 // Progress receives the bytes SnowLuma has acknowledged and the file size.

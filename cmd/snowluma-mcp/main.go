@@ -67,7 +67,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var calls sync.WaitGroup
-	s := server.New(server.Options{Config: cfg, Catalog: cat, Log: stderr, Calls: &calls})
+	s := server.New(parts(cfg, cat, stderr, &calls))
 	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done()})
 	// The session is over and the SDK has cancelled what was still running;
 	// give those calls a moment to clean up after themselves.

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages/trace"
+	"github.com/snowluma/snowluma-mcp/span"
 )
 
 // Stage is the call log stage.
@@ -32,7 +32,7 @@ func New(w io.Writer, now func() time.Time) Stage {
 func (Stage) Name() string { return "calllog" }
 
 // Wrap implements pipeline.Stage.
-func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		start := s.now()
 		r, err := next(ctx, c)
@@ -50,7 +50,7 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 			kind = "-"
 		}
 		line := fmt.Sprintf("snowluma-mcp call tool=%s traceparent=%s outcome=%s kind=%s duration_ms=%.1f",
-			c.Tool.Name, trace.Traceparent(c.Span), outcome, kind, float64(s.now().Sub(start).Microseconds())/1000)
+			t.Name, span.Traceparent(c.Span), outcome, kind, float64(s.now().Sub(start).Microseconds())/1000)
 		if c.TraceNote != "" {
 			line += " trace_meta=invalid_ignored"
 		}

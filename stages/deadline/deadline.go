@@ -23,10 +23,10 @@ func New(timeout time.Duration) Stage { return Stage{timeout: timeout} }
 func (Stage) Name() string { return "deadline" }
 
 // Wrap implements pipeline.Stage.
-func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if err := ctx.Err(); err != nil {
-			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "call cancelled before it started")
+			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "call cancelled before it started").Unsent()
 		}
 		if c.Action != nil && c.Action.Stream {
 			// Streams keep their own connect and idle timeouts instead.

@@ -2,7 +2,7 @@ package gate
 
 import (
 	"context"
-	"encoding/json"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,9 +15,10 @@ import (
 )
 
 var (
-	docsTool   = &pipeline.Tool{Name: "list_actions", Access: pipeline.AccessDocs}
-	queryTool  = &pipeline.Tool{Name: "query_action", Access: pipeline.AccessRead, Route: pipeline.RouteQuery}
-	invokeTool = &pipeline.Tool{Name: "invoke_action", Access: pipeline.AccessWrite, Route: pipeline.RouteInvoke}
+	docsTool   = &pipeline.Tool{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}
+	readTool   = &pipeline.Tool{Name: "get_runtime_info", Mode: config.ModeRead, Actions: pipeline.NoActions}
+	queryTool  = &pipeline.Tool{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}
+	invokeTool = &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
 )
 
 func TestGate(t *testing.T) {
@@ -25,50 +26,117 @@ func TestGate(t *testing.T) {
 	cat, err := catalog.Load()
 	require.NoError(t, err)
 	tests := []struct {
-		name   string
-		mode   config.Mode
-		tool   *pipeline.Tool
-		args   string
-		code   fault.Code // "" means allowed
-		action string     // resolved action when allowed
+		name        string
+		mode        config.Mode
+		tool        *pipeline.Tool
+		actionName  string
+		code        fault.Code // "" means allowed
+		action      string     // resolved action when allowed
+		nothingSent bool
 	}{
-		{"allows docs tools in docs mode", config.ModeDocs, docsTool, `{}`, "", ""},
-		{"refuses query_action in docs mode", config.ModeDocs, queryTool, `{"action":"get_status"}`, fault.CodeModeDenied, ""},
-		{"allows a read-only action through query_action", config.ModeRead, queryTool, `{"action":"get_status"}`, "", "get_status"},
-		{"resolves an alias", config.ModeRead, queryTool, `{"action":"get_ptt_text"}`, "", "fetch_ptt_text"},
-		{"refuses a write action through query_action", config.ModeWrite, queryTool, `{"action":"send_group_msg"}`, fault.CodeWrongTool, ""},
-		{"refuses a stream action through query_action", config.ModeWrite, queryTool, `{"action":"test_download_stream"}`, fault.CodeWrongTool, ""},
-		{"refuses invoke_action in read mode", config.ModeRead, invokeTool, `{"action":"get_status"}`, fault.CodeModeDenied, ""},
-		{"allows a write action through invoke_action", config.ModeWrite, invokeTool, `{"action":"send_group_msg"}`, "", "send_group_msg"},
-		{"refuses an unknown action by name", config.ModeWrite, invokeTool, `{"action":"send_nukes"}`, fault.CodeUnknownAction, ""},
-		{"refuses a case variant of a name", config.ModeRead, queryTool, `{"action":"GET_STATUS"}`, fault.CodeUnknownAction, ""},
-		{"refuses a missing action", config.ModeRead, queryTool, `{"params":{}}`, fault.CodeInvalidArgument, ""},
-		{"refuses a non-string action", config.ModeRead, queryTool, `{"action":7}`, fault.CodeInvalidArgument, ""},
-		{"refuses non-object arguments", config.ModeRead, queryTool, `[1]`, fault.CodeInvalidArgument, ""},
-		{"refuses missing arguments", config.ModeRead, queryTool, ``, fault.CodeInvalidArgument, ""},
+		{"allows docs tools in docs mode", config.ModeDocs, docsTool, "", "", "", false},
+		{"allows docs tools in write mode", config.ModeWrite, docsTool, "", "", "", false},
+		{"refuses a read tool in docs mode", config.ModeDocs, readTool, "", fault.CodeModeDenied, "", true},
+		{"refuses query_action in docs mode", config.ModeDocs, queryTool, "get_status", fault.CodeModeDenied, "", true},
+		{"allows a read-only action through query_action", config.ModeRead, queryTool, "get_status", "", "get_status", false},
+		{"allows query_action in write mode", config.ModeWrite, queryTool, "get_status", "", "get_status", false},
+		{"resolves an alias", config.ModeRead, queryTool, "get_ptt_text", "", "fetch_ptt_text", false},
+		{"refuses a write action through query_action", config.ModeWrite, queryTool, "send_group_msg", fault.CodeWrongTool, "", false},
+		{"refuses a stream action through query_action", config.ModeWrite, queryTool, "test_download_stream", fault.CodeWrongTool, "", false},
+		{"refuses invoke_action in read mode", config.ModeRead, invokeTool, "get_status", fault.CodeModeDenied, "", true},
+		{"refuses invoke_action in docs mode", config.ModeDocs, invokeTool, "get_status", fault.CodeModeDenied, "", true},
+		{"allows a write action through invoke_action", config.ModeWrite, invokeTool, "send_group_msg", "", "send_group_msg", false},
+		{"allows a stream action through invoke_action", config.ModeWrite, invokeTool, "test_download_stream", "", "test_download_stream", false},
+		{"refuses an unknown action by name", config.ModeWrite, invokeTool, "send_nukes", fault.CodeUnknownAction, "", false},
+		{"refuses a case variant of a name", config.ModeRead, queryTool, "GET_STATUS", fault.CodeUnknownAction, "", false},
+		{"refuses a missing action", config.ModeRead, queryTool, "", fault.CodeInvalidArgument, "", false},
+		{"refuses a missing action on invoke_action", config.ModeWrite, invokeTool, "", fault.CodeInvalidArgument, "", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			reached := false
-			h := New(tt.mode, cat).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			h := New(tt.mode, cat).Wrap(tt.tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 				reached = true
 				return &pipeline.Result{}, nil
 			})
-			c := &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}
+			c := &pipeline.Call{Tool: tt.tool, ActionName: tt.actionName}
 			_, err := h(context.Background(), c)
 			if tt.code != "" {
 				require.Error(t, err)
 				assert.Equal(t, tt.code, fault.CodeOf(err))
+				assert.Equal(t, tt.nothingSent, fault.NothingSent(err))
 				assert.False(t, reached, "a refused call goes no further")
+				assert.Nil(t, c.Action)
 				return
 			}
 			require.NoError(t, err)
 			assert.True(t, reached)
-			if tt.action != "" {
-				require.NotNil(t, c.Action)
-				assert.Equal(t, tt.action, c.Action.Name)
+			if tt.action == "" {
+				assert.Nil(t, c.Action)
+				return
 			}
+			require.NotNil(t, c.Action)
+			assert.Equal(t, tt.action, c.Action.Name)
 		})
 	}
+}
+
+func TestGateMessages(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
+	tests := []struct {
+		name       string
+		mode       config.Mode
+		tool       *pipeline.Tool
+		actionName string
+		want       string
+	}{
+		{"names the tool and the mode", config.ModeRead, invokeTool, "send_group_msg", "invoke_action is not available in read mode"},
+		{"says where to find action names", config.ModeRead, queryTool, "", "arguments.action is required"},
+		{"quotes an unknown name", config.ModeRead, queryTool, "send_nukes", `unknown action "send_nukes"`},
+		{"points a write action to invoke_action", config.ModeWrite, queryTool, "send_group_msg", "send_group_msg is a write action"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := New(tt.mode, cat).Wrap(tt.tool, next)(context.Background(), &pipeline.Call{Tool: tt.tool, ActionName: tt.actionName})
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
+func TestGateDecidesTheModeAtRegistration(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	tool := &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+	// The refusal never needs the handler it wraps: it is fixed when the
+	// tool is registered, whatever the call says.
+	h := New(config.ModeRead, cat).Wrap(tool, nil)
+	require.NotNil(t, h)
+	tool.Mode = config.ModeDocs // a later change to the declaration does not reopen it
+	for _, name := range []string{"", "get_status", "send_group_msg"} {
+		_, err := h(context.Background(), &pipeline.Call{Tool: tool, ActionName: name})
+		require.Error(t, err, name)
+		assert.Equal(t, fault.CodeModeDenied, fault.CodeOf(err), name)
+		assert.True(t, fault.NothingSent(err), "a mode refusal comes before anything is sent")
+	}
+}
+
+func TestGatePassesToolsWithoutActionsStraightThrough(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{Payload: "next"}, nil }
+	h := New(config.ModeWrite, cat).Wrap(docsTool, next)
+	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the gate returns next unchanged")
+	c := &pipeline.Call{Tool: docsTool, ActionName: "send_nukes"}
+	r, err := h(context.Background(), c)
+	require.NoError(t, err)
+	assert.Equal(t, "next", r.Payload)
+	assert.Nil(t, c.Action, "no action is resolved for a tool that runs none")
 }

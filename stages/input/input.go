@@ -9,7 +9,6 @@
 package input
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -22,6 +21,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/prompt"
 	"github.com/snowluma/snowluma-mcp/schema"
 )
 
@@ -34,27 +34,30 @@ const (
 )
 
 // Stage is the input-completion stage.
-type Stage struct{ store *Store }
+type Stage struct{ store *prompt.Store }
 
-// New returns the stage backed by store.
-func New(store *Store) Stage { return Stage{store: store} }
+// New returns the stage backed by store, the process's one prompt store.
+func New(store *prompt.Store) Stage { return Stage{store: store} }
 
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return stageName }
 
-// Wrap implements pipeline.Stage.
-func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+// Wrap implements pipeline.Stage. Only tools that declare AsksInput ask.
+func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	if !t.AsksInput {
+		return next
+	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-		if !c.Tool.Input || c.Action == nil {
+		if c.Action == nil || c.ParamsBuilt {
 			return next(ctx, c)
 		}
-		if c.Request != nil && c.Request.Params != nil && c.Request.Params.RequestState != "" {
-			if err := s.resume(c); err != nil {
+		if c.Resume != nil && c.Resume.State != "" {
+			if err := s.resume(t, c); err != nil {
 				return nil, err
 			}
 			return next(ctx, c)
 		}
-		_, params, err := split(c.Arguments)
+		params, err := fields(c.Params)
 		if err != nil {
 			return nil, err
 		}
@@ -62,21 +65,21 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 		if len(missing) == 0 {
 			return next(ctx, c)
 		}
-		if !formSupported(c) {
+		if !c.Client.FormElicitation() {
 			return nil, fault.Errorf(fault.CodeUnsupported, stageName,
 				"%s needs %s, and this client does not support form elicitation; call %s with complete params instead",
-				c.Action.Name, strings.Join(missing, ", "), strings.TrimSuffix(c.Tool.Name, "_with_input"))
+				c.Action.Name, strings.Join(missing, ", "), strings.TrimSuffix(t.Name, "_with_input")).Unsent()
 		}
-		state, err := s.store.Issue(c.Tool.Name, c.Arguments, missing)
-		if errors.Is(err, ErrTooMany) {
-			return nil, fault.Errorf(fault.CodeLimit, stageName, "%d prompts are already waiting for an answer; answer or abandon one first", MaxPending)
+		state, err := s.store.Issue(t.Name, c.Arguments, missing)
+		if errors.Is(err, prompt.ErrTooMany) {
+			return nil, fault.Errorf(fault.CodeLimit, stageName, "%d prompts are already waiting for an answer; answer or abandon one first", prompt.MaxPending).Unsent()
 		}
 		if err != nil {
 			return nil, fault.Wrap(fault.CodeInvalidArgument, stageName, err, "cannot record the prompt")
 		}
 		return &pipeline.Result{
 			Diagnostics:   pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "input_required"},
-			InputRequests: mcp.InputRequestMap{Key: prompt(c.Action, missing)},
+			InputRequests: mcp.InputRequestMap{Key: form(c.Action, missing)},
 			RequestState:  state,
 		}, nil
 	}
@@ -84,12 +87,12 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 
 // resume checks the state and the answer, then merges the answer into the
 // call's arguments. Every failure here executes nothing.
-func (s Stage) resume(c *pipeline.Call) error {
-	missing, err := s.store.Consume(c.Request.Params.RequestState, c.Tool.Name, normalized(c.Arguments))
+func (s Stage) resume(t *pipeline.Tool, c *pipeline.Call) error {
+	missing, err := s.store.Consume(c.Resume.State, t.Name, c.Arguments)
 	if err != nil {
 		return fault.Wrap(fault.CodeInvalidArgument, stageName, err, "nothing was executed")
 	}
-	answer, ok := c.Request.Params.InputResponses[Key].(*mcp.ElicitResult)
+	answer, ok := c.Resume.Responses[Key].(*mcp.ElicitResult)
 	if !ok || answer == nil {
 		return fault.Errorf(fault.CodeInvalidArgument, stageName, "the retry carries no answer to the %q input request; nothing was executed", Key)
 	}
@@ -108,11 +111,11 @@ func (s Stage) resume(c *pipeline.Call) error {
 	if err != nil {
 		return err
 	}
-	merged, err := merge(c.Arguments, fields)
+	merged, err := merge(c.Params, fields)
 	if err != nil {
 		return err
 	}
-	c.Arguments = merged
+	c.Params = merged
 	return nil
 }
 
@@ -154,8 +157,8 @@ func answerSchema(a *catalog.Action, missing []string) json.RawMessage {
 	return raw
 }
 
-// prompt builds the form for the missing fields.
-func prompt(a *catalog.Action, missing []string) *mcp.ElicitParams {
+// form builds the question for the missing fields.
+func form(a *catalog.Action, missing []string) *mcp.ElicitParams {
 	var hints []string
 	for _, p := range a.Params {
 		for _, m := range missing {
@@ -179,33 +182,14 @@ func prompt(a *catalog.Action, missing []string) *mcp.ElicitParams {
 	}
 }
 
-// formSupported reads the call's own client capabilities: a client declares
-// form elicitation with elicitation.form, or with an empty elicitation
-// object (which means form).
-func formSupported(c *pipeline.Call) bool {
-	if c.Request == nil {
-		return false
+// fields reads the params object's members (params is an object: the
+// arguments stage checked it).
+func fields(params json.RawMessage) (map[string]json.RawMessage, error) {
+	out := map[string]json.RawMessage{}
+	if err := json.Unmarshal(params, &out); err != nil || out == nil {
+		return nil, fault.Errorf(fault.CodeInvalidArgument, stageName, "arguments.params must be a JSON object")
 	}
-	caps := c.Request.ClientCapabilities()
-	if caps == nil || caps.Elicitation == nil {
-		return false
-	}
-	return caps.Elicitation.Form != nil || caps.Elicitation.URL == nil
-}
-
-// split returns the arguments object and its params object.
-func split(args json.RawMessage) (map[string]json.RawMessage, map[string]json.RawMessage, error) {
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(normalized(args), &top); err != nil || top == nil {
-		return nil, nil, fault.Errorf(fault.CodeInvalidArgument, stageName, "arguments must be a JSON object")
-	}
-	params := map[string]json.RawMessage{}
-	if raw, ok := top["params"]; ok && string(bytes.TrimSpace(raw)) != "null" {
-		if err := json.Unmarshal(raw, &params); err != nil || params == nil {
-			return nil, nil, fault.Errorf(fault.CodeInvalidArgument, stageName, "arguments.params must be a JSON object")
-		}
-	}
-	return top, params, nil
+	return out, nil
 }
 
 // missingFields lists the action's required fields absent from params, in
@@ -220,30 +204,22 @@ func missingFields(a *catalog.Action, params map[string]json.RawMessage) []strin
 	return missing
 }
 
-// merge adds the answered fields to the arguments' params.
-func merge(args json.RawMessage, fields map[string]json.RawMessage) (json.RawMessage, error) {
-	top, params, err := split(args)
+// merge adds the answered fields to the params.
+func merge(params json.RawMessage, answer map[string]json.RawMessage) (json.RawMessage, error) {
+	have, err := fields(params)
 	if err != nil {
 		return nil, err
 	}
-	keys := make([]string, 0, len(fields))
-	for k := range fields {
+	keys := make([]string, 0, len(answer))
+	for k := range answer {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if _, taken := params[k]; taken {
+		if _, taken := have[k]; taken {
 			return nil, fault.Errorf(fault.CodeInvalidArgument, stageName, "the answer may not overwrite params.%s; nothing was executed", k)
 		}
-		params[k] = fields[k]
+		have[k] = answer[k]
 	}
-	top["params"], _ = json.Marshal(params)
-	return json.Marshal(top)
-}
-
-func normalized(args json.RawMessage) json.RawMessage {
-	if len(bytes.TrimSpace(args)) == 0 || string(bytes.TrimSpace(args)) == "null" {
-		return json.RawMessage("{}")
-	}
-	return args
+	return json.Marshal(have)
 }

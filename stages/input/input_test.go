@@ -3,6 +3,7 @@ package input
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 	"testing"
 	"time"
 
@@ -11,21 +12,35 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/prompt"
 )
 
-var tool = &pipeline.Tool{Name: "invoke_action_with_input", Route: pipeline.RouteInvoke, Input: true}
+var tool = &pipeline.Tool{Name: "invoke_action_with_input", Mode: config.ModeWrite, Actions: pipeline.AnyAction, AsksInput: true}
 
-// modern builds a 2026-07-28 request whose _meta declares caps.
-func modern(caps map[string]any, args string) *mcp.CallToolRequest {
-	return &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{
-		Name: tool.Name, Arguments: json.RawMessage(args),
-		Meta: mcp.Meta{"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps},
-	}}
+// client is a 2026-07-28 client that declares caps.
+func client(caps *mcp.ClientCapabilities) pipeline.Client {
+	return pipeline.Client{Modern: true, Capabilities: caps}
 }
 
-var formCaps = map[string]any{"elicitation": map[string]any{"form": map[string]any{}}}
+var formCaps = &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}}
+
+// call builds a first attempt: the raw arguments and the params they name,
+// as the arguments stage leaves them.
+func call(t *testing.T, tl *pipeline.Tool, action *catalog.Action, caps *mcp.ClientCapabilities, args string) *pipeline.Call {
+	t.Helper()
+	var a struct {
+		Params json.RawMessage `json:"params"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(args), &a))
+	if len(a.Params) == 0 {
+		a.Params = json.RawMessage("{}")
+	}
+	return &pipeline.Call{Tool: tl, Client: client(caps), Arguments: json.RawMessage(args),
+		ActionName: action.Name, Action: action, Params: a.Params}
+}
 
 func TestAsking(t *testing.T) {
 	t.Parallel()
@@ -35,7 +50,7 @@ func TestAsking(t *testing.T) {
 	tests := []struct {
 		name    string
 		tool    *pipeline.Tool
-		caps    map[string]any
+		caps    *mcp.ClientCapabilities
 		args    string
 		ask     []string // fields asked for; nil means the call went through
 		errCode fault.Code
@@ -43,25 +58,26 @@ func TestAsking(t *testing.T) {
 		{"lets a complete call through without asking", tool, formCaps, `{"action":"send_group_msg","params":{"group_id":1,"message":"hi"}}`, nil, ""},
 		{"asks for one missing field", tool, formCaps, `{"action":"send_group_msg","params":{"group_id":123456789}}`, []string{"message"}, ""},
 		{"asks for every missing field in catalog order", tool, formCaps, `{"action":"send_group_msg"}`, []string{"group_id", "message"}, ""},
-		{"treats an empty elicitation capability as form", tool, map[string]any{"elicitation": map[string]any{}}, `{"action":"send_group_msg","params":{"group_id":1}}`, []string{"message"}, ""},
-		{"refuses a client without elicitation", tool, map[string]any{}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
-		{"refuses a URL-only client", tool, map[string]any{"elicitation": map[string]any{"url": map[string]any{}}}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
-		{"never asks for the plain tools", &pipeline.Tool{Name: "invoke_action", Route: pipeline.RouteInvoke}, formCaps, `{"action":"send_group_msg"}`, nil, ""},
+		{"treats an empty elicitation capability as form", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}}, `{"action":"send_group_msg","params":{"group_id":1}}`, []string{"message"}, ""},
+		{"refuses a client without elicitation", tool, &mcp.ClientCapabilities{}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
+		{"refuses a client that declared no capabilities", tool, nil, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
+		{"refuses a URL-only client", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
+		{"never asks for the plain tools", &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}, formCaps, `{"action":"send_group_msg"}`, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			reached := false
-			h := New(NewStore(time.Now)).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			h := New(prompt.NewStore(time.Now)).Wrap(tt.tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 				reached = true
 				return &pipeline.Result{}, nil
 			})
-			c := &pipeline.Call{Tool: tt.tool, Action: send, Request: modern(tt.caps, tt.args), Arguments: json.RawMessage(tt.args)}
-			r, err := h(context.Background(), c)
+			r, err := h(context.Background(), call(t, tt.tool, send, tt.caps, tt.args))
 			if tt.errCode != "" {
 				require.Error(t, err)
 				assert.Equal(t, tt.errCode, fault.CodeOf(err))
 				assert.Contains(t, err.Error(), "invoke_action with complete params")
+				assert.True(t, fault.NothingSent(err))
 				assert.False(t, reached)
 				return
 			}
@@ -81,8 +97,46 @@ func TestAsking(t *testing.T) {
 			schema := p.RequestedSchema.(map[string]any)
 			assert.Equal(t, []string{Field}, schema["required"])
 			assert.NotEmpty(t, r.RequestState)
+			assert.Equal(t, pipeline.OutcomeUnknown, r.Diagnostics.Outcome)
 		})
 	}
+}
+
+func TestInputSkips(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	upload, _ := cat.Lookup("upload_file_stream")
+	tests := []struct {
+		name string
+		call *pipeline.Call
+	}{
+		{"lets built params through without asking", &pipeline.Call{Tool: tool, Client: client(formCaps), ActionName: upload.Name, Action: upload, ParamsBuilt: true,
+			Arguments: json.RawMessage(`{"action":"upload_file_stream","execution":{"input_file":"a.txt"}}`)}},
+		{"lets a call without an action through", &pipeline.Call{Tool: tool, Client: client(formCaps), Arguments: json.RawMessage(`{}`)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			reached := false
+			h := New(prompt.NewStore(time.Now)).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				reached = true
+				return &pipeline.Result{}, nil
+			})
+			r, err := h(context.Background(), tt.call)
+			require.NoError(t, err)
+			assert.True(t, reached)
+			assert.Empty(t, r.InputRequests)
+		})
+	}
+}
+
+func TestInputLeavesToolsThatDoNotAskAlone(t *testing.T) {
+	t.Parallel()
+	plain := &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
+	h := New(prompt.NewStore(time.Now)).Wrap(plain, next)
+	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
 }
 
 func TestResuming(t *testing.T) {
@@ -105,6 +159,7 @@ func TestResuming(t *testing.T) {
 		{"accepts segment arrays", accept(`{"message":[{"type":"text","data":{"text":"hi"}}]}`), `{"group_id":123456789,"message":[{"type":"text","data":{"text":"hi"}}]}`, "", ""},
 		{"runs nothing on decline", &mcp.ElicitResult{Action: "decline"}, "", fault.CodeInputDeclined, "decline"},
 		{"runs nothing on cancel", &mcp.ElicitResult{Action: "cancel"}, "", fault.CodeInputDeclined, "cancel"},
+		{"refuses an unknown elicitation action", &mcp.ElicitResult{Action: "later"}, "", fault.CodeInvalidArgument, "unknown elicitation action"},
 		{"refuses invalid JSON", accept(`{"message":`), "", fault.CodeInvalidArgument, "must hold one JSON object"},
 		{"refuses a JSON array", accept(`["Hello"]`), "", fault.CodeInvalidArgument, "must hold one JSON object"},
 		{"refuses a missing field", accept(`{}`), "", fault.CodeInvalidArgument, "missing properties"},
@@ -117,24 +172,25 @@ func TestResuming(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			store := NewStore(time.Now)
+			store := prompt.NewStore(time.Now)
 			var got json.RawMessage
-			h := New(store).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				var a struct {
-					Params json.RawMessage `json:"params"`
-				}
-				require.NoError(t, json.Unmarshal(c.Arguments, &a))
-				got = a.Params
+			h := New(store).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				got = c.Params
 				return &pipeline.Result{}, nil
 			})
-			first, err := h(context.Background(), &pipeline.Call{Tool: tool, Action: send, Request: modern(formCaps, args), Arguments: json.RawMessage(args)})
+			first, err := h(context.Background(), call(t, tool, send, formCaps, args))
 			require.NoError(t, err)
-			retry := modern(formCaps, args)
-			retry.Params.RequestState = first.RequestState
-			if tt.answer != nil {
-				retry.Params.InputResponses = mcp.InputResponseMap{Key: tt.answer}
+			require.NotEmpty(t, first.RequestState)
+			retry := func() *pipeline.Call {
+				c := call(t, tool, send, formCaps, args)
+				c.Resume = &pipeline.Resume{State: first.RequestState}
+				if tt.answer != nil {
+					c.Resume.Responses = mcp.InputResponseMap{Key: tt.answer}
+				}
+				return c
 			}
-			_, err = h(context.Background(), &pipeline.Call{Tool: tool, Action: send, Request: retry, Arguments: json.RawMessage(args)})
+			c := retry()
+			_, err = h(context.Background(), c)
 			if tt.errCode != "" {
 				require.Error(t, err)
 				assert.Equal(t, tt.errCode, fault.CodeOf(err))
@@ -144,8 +200,56 @@ func TestResuming(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.JSONEq(t, tt.params, string(got))
-			_, err = h(context.Background(), &pipeline.Call{Tool: tool, Action: send, Request: retry, Arguments: json.RawMessage(args)})
+			assert.JSONEq(t, args, string(c.Arguments), "the answer goes into the params, not the arguments")
+			got = nil
+			_, err = h(context.Background(), retry())
 			assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err), "a replay executes nothing")
+			assert.Nil(t, got)
+		})
+	}
+}
+
+func TestResumingChecksTheState(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	send, _ := cat.Lookup("send_group_msg")
+	const args = `{"action":"send_group_msg","params":{"group_id":123456789}}`
+	answer := mcp.InputResponseMap{Key: &mcp.ElicitResult{Action: "accept", Content: map[string]any{Field: `{"message":"Hello"}`}}}
+	tests := []struct {
+		name  string
+		state func(issued string) string
+		args  string
+		tool  *pipeline.Tool
+	}{
+		{"refuses a tampered state", func(s string) string { return s + "x" }, args, tool},
+		{"refuses a state from another server run", func(string) string {
+			other, err := prompt.NewStore(time.Now).Issue(tool.Name, json.RawMessage(args), []string{"message"})
+			require.NoError(t, err)
+			return other
+		}, args, tool},
+		{"refuses a state bound to other arguments", func(s string) string { return s }, `{"action":"send_group_msg","params":{"group_id":987654321}}`, tool},
+		{"refuses a state bound to another tool", func(s string) string { return s }, args,
+			&pipeline.Tool{Name: "query_action_with_input", Mode: config.ModeRead, Actions: pipeline.ReadActions, AsksInput: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			store := prompt.NewStore(time.Now)
+			reached := false
+			next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+				reached = true
+				return &pipeline.Result{}, nil
+			}
+			first, err := New(store).Wrap(tool, next)(context.Background(), call(t, tool, send, formCaps, args))
+			require.NoError(t, err)
+			c := call(t, tt.tool, send, formCaps, tt.args)
+			c.Resume = &pipeline.Resume{State: tt.state(first.RequestState), Responses: answer}
+			_, err = New(store).Wrap(tt.tool, next)(context.Background(), c)
+			require.Error(t, err)
+			assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+			assert.Contains(t, err.Error(), "nothing was executed")
+			assert.False(t, reached)
 		})
 	}
 }

@@ -1,5 +1,6 @@
-// Package progress turns a handler's progress reports into MCP progress
-// notifications, only for calls that carry _meta.progressToken: at most one
+// Package progress throttles a handler's progress reports into the call's
+// Notify (MCP progress notifications for a tools/call that carries
+// _meta.progressToken, the task record for a background task): at most one
 // per interval (250 ms), values strictly increasing, the last pending value
 // sent just before a successful result, nothing after completion or
 // cancellation. A notification that cannot be delivered is not fatal, but the
@@ -11,52 +12,31 @@ import (
 	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // Interval is the least time between two notifications of one call.
 const Interval = 250 * time.Millisecond
 
-// Notify delivers one notification.
-type Notify func(ctx context.Context, c *pipeline.Call, p *mcp.ProgressNotificationParams) error
-
 // Stage is the progress stage.
-type Stage struct {
-	interval time.Duration
-	notify   Notify
-}
+type Stage struct{ interval time.Duration }
 
-// New returns the stage; notify nil means the SDK session of the call.
-func New(interval time.Duration, notify Notify) Stage {
-	if notify == nil {
-		notify = sessionNotify
-	}
-	return Stage{interval: interval, notify: notify}
-}
-
-func sessionNotify(ctx context.Context, c *pipeline.Call, p *mcp.ProgressNotificationParams) error {
-	return c.Request.Session.NotifyProgress(ctx, p)
-}
+// New returns the stage.
+func New(interval time.Duration) Stage { return Stage{interval: interval} }
 
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "progress" }
 
 // Wrap implements pipeline.Stage.
-func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-		token := tokenOf(c)
-		if token == nil {
+		if c.Notify == nil {
 			c.Progress = func(int64, int64) {}
 			return next(ctx, c)
 		}
+		notify := c.Notify
 		r := &reporter{interval: s.interval, last: -1, send: func(done, total int64) error {
-			p := &mcp.ProgressNotificationParams{ProgressToken: token, Progress: float64(done)}
-			if total > 0 {
-				p.Total = float64(total)
-			}
-			return s.notify(ctx, c, p)
+			return notify(ctx, done, total)
 		}}
 		c.Progress = r.report
 		res, err := next(ctx, c)
@@ -70,13 +50,6 @@ func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
 		}
 		return res, err
 	}
-}
-
-func tokenOf(c *pipeline.Call) any {
-	if c.Request == nil || c.Request.Params == nil {
-		return nil
-	}
-	return c.Request.Params.GetProgressToken()
 }
 
 // reporter throttles one call's notifications.

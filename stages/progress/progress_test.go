@@ -7,69 +7,65 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
+type report struct{ done, total int64 }
+
 type sink struct {
 	mu   sync.Mutex
-	sent []*mcp.ProgressNotificationParams
+	sent []report
 	at   []time.Time
 	err  error
 }
 
-func (s *sink) notify(ctx context.Context, c *pipeline.Call, p *mcp.ProgressNotificationParams) error {
+func (s *sink) notify(ctx context.Context, done, total int64) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sent = append(s.sent, p)
+	s.sent = append(s.sent, report{done, total})
 	s.at = append(s.at, time.Now())
 	return s.err
 }
 
-func (s *sink) values() []float64 {
+func (s *sink) values() []int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []float64
+	var out []int64
 	for _, p := range s.sent {
-		out = append(out, p.Progress)
+		out = append(out, p.done)
 	}
 	return out
 }
 
-func call(token any) *pipeline.Call {
-	meta := mcp.Meta{}
-	if token != nil {
-		meta["progressToken"] = token
-	}
-	return &pipeline.Call{Tool: &pipeline.Tool{Name: "invoke_action"}, Request: &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Meta: meta}}}
-}
+var tool = &pipeline.Tool{Name: "invoke_action"}
 
 func TestProgress(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
-		token   any
+		wanted  bool // whether the call has a Notify
 		reports []int64
 		total   int64
 		fail    bool
 		sinkErr error
-		want    []float64
+		want    []int64
 		note    bool
 	}{
-		{"sends nothing without a token", nil, []int64{1, 2, 3}, 10, false, nil, nil, false},
-		{"sends the first value and the last pending one", "t1", []int64{1, 2, 3}, 10, false, nil, []float64{1, 3}, false},
-		{"never sends a value twice or backwards", 7, []int64{5, 5, 4, 6}, 0, false, nil, []float64{5, 6}, false},
-		{"drops the pending value on failure", "t2", []int64{1, 2, 3}, 10, true, nil, []float64{1}, false},
-		{"surfaces delivery failures", "t3", []int64{1}, 0, false, errors.New("pipe closed"), []float64{1}, true},
+		{"sends nothing when nobody asked for progress", false, []int64{1, 2, 3}, 10, false, nil, nil, false},
+		{"sends the first value and the last pending one", true, []int64{1, 2, 3}, 10, false, nil, []int64{1, 3}, false},
+		{"never sends a value twice or backwards", true, []int64{5, 5, 4, 6}, 0, false, nil, []int64{5, 6}, false},
+		{"drops the pending value on failure", true, []int64{1, 2, 3}, 10, true, nil, []int64{1}, false},
+		{"surfaces delivery failures", true, []int64{1}, 0, false, errors.New("pipe closed"), []int64{1}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			s := &sink{err: tt.sinkErr}
-			h := New(time.Hour, s.notify).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			h := New(time.Hour).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				require.NotNil(t, c.Progress, "handlers may always report")
 				for _, r := range tt.reports {
 					c.Progress(r, tt.total)
 				}
@@ -78,17 +74,49 @@ func TestProgress(t *testing.T) {
 				}
 				return &pipeline.Result{}, nil
 			})
-			res, _ := h(context.Background(), call(tt.token))
+			c := &pipeline.Call{Tool: tool}
+			if tt.wanted {
+				c.Notify = s.notify
+			}
+			res, _ := h(context.Background(), c)
 			assert.Equal(t, tt.want, s.values())
 			for _, p := range s.sent {
-				assert.Equal(t, tt.token, p.ProgressToken)
-				assert.Equal(t, float64(tt.total), p.Total, "total only when known")
+				assert.Equal(t, tt.total, p.total, "total only when known")
 			}
 			if tt.note {
 				assert.Contains(t, res.Diagnostics.Message, "progress notifications could not be delivered: pipe closed")
+			} else if res != nil {
+				assert.Empty(t, res.Diagnostics.Message)
 			}
 		})
 	}
+}
+
+func TestProgressKeepsTheHandlersMessage(t *testing.T) {
+	t.Parallel()
+	s := &sink{err: errors.New("pipe closed")}
+	h := New(time.Hour).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		c.Progress(1, 2)
+		return &pipeline.Result{Diagnostics: pipeline.Diagnostics{Message: "async acknowledgement"}}, nil
+	})
+	res, err := h(context.Background(), &pipeline.Call{Tool: tool, Notify: s.notify})
+	require.NoError(t, err)
+	assert.Equal(t, "async acknowledgement; progress notifications could not be delivered: pipe closed", res.Diagnostics.Message)
+}
+
+func TestProgressSendsNothingAfterCancellation(t *testing.T) {
+	t.Parallel()
+	s := &sink{}
+	ctx, cancel := context.WithCancel(context.Background())
+	h := New(time.Hour).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		c.Progress(1, 10)
+		c.Progress(2, 10)
+		cancel()
+		return &pipeline.Result{}, nil
+	})
+	_, err := h(ctx, &pipeline.Call{Tool: tool, Notify: s.notify})
+	require.NoError(t, err)
+	assert.Equal(t, []int64{1}, s.values(), "the pending value is dropped once the call is cancelled")
 }
 
 func TestProgressCadence(t *testing.T) {
@@ -96,7 +124,7 @@ func TestProgressCadence(t *testing.T) {
 	s := &sink{}
 	const interval = 20 * time.Millisecond
 	var c *pipeline.Call
-	h := New(interval, s.notify).Wrap(func(ctx context.Context, cc *pipeline.Call) (*pipeline.Result, error) {
+	h := New(interval).Wrap(tool, func(ctx context.Context, cc *pipeline.Call) (*pipeline.Result, error) {
 		c = cc
 		for i := int64(1); i <= 200; i++ {
 			cc.Progress(i, 200)
@@ -104,11 +132,11 @@ func TestProgressCadence(t *testing.T) {
 		}
 		return &pipeline.Result{}, nil
 	})
-	_, err := h(context.Background(), call("cadence"))
+	_, err := h(context.Background(), &pipeline.Call{Tool: tool, Notify: s.notify})
 	require.NoError(t, err)
 	vals := s.values()
 	require.NotEmpty(t, vals)
-	assert.Equal(t, 200.0, vals[len(vals)-1], "the final value is delivered before the result")
+	assert.Equal(t, int64(200), vals[len(vals)-1], "the final value is delivered before the result")
 	for i := 1; i < len(vals); i++ {
 		assert.Greater(t, vals[i], vals[i-1])
 	}

@@ -23,14 +23,14 @@ func New(log io.Writer) Stage { return Stage{log: log} }
 func (Stage) Name() string { return "recovery" }
 
 // Wrap implements pipeline.Stage.
-func (s Stage) Wrap(next pipeline.Handler) pipeline.Handler {
+func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, err error) {
 		defer func() {
 			if p := recover(); p != nil {
 				if s.log != nil {
-					fmt.Fprintf(s.log, "snowluma-mcp recovered a panic in tool=%s\n", c.Tool.Name)
+					fmt.Fprintf(s.log, "snowluma-mcp recovered a panic in tool=%s\n", t.Name)
 				}
-				r, err = nil, fault.Errorf(fault.CodeInternal, "recovery", "internal error while handling %s; the server keeps running", c.Tool.Name)
+				r, err = nil, fault.Errorf(fault.CodeInternal, "recovery", "internal error while handling %s; the server keeps running", t.Name)
 			}
 		}()
 		return next(ctx, c)

@@ -1,4 +1,9 @@
-package input
+// Package prompt keeps the continuation state of questions put to the user
+// (input completion): each state is signed with a per-process key, bound to
+// one tool and its exact arguments, expires, and is consumed once. It is a
+// long-lived service built at start and shared by every call, so it lives
+// below the stages that use it.
+package prompt
 
 import (
 	"bytes"

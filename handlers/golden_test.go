@@ -1,19 +1,15 @@
-package server
+package handlers
 
 import (
 	"encoding/json"
 	"flag"
-	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/schema"
 )
@@ -21,22 +17,19 @@ import (
 var update = flag.Bool("update", false, "rewrite golden files")
 
 // TestToolDefinitions pins every tool's definition (name, description,
-// schemas, annotations) per mode, and checks catalogue-wide invariants.
+// schemas, annotations) as each mode shows it, and checks catalogue-wide
+// invariants.
 func TestToolDefinitions(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	u, _ := url.Parse("http://127.0.0.1:1/")
 	for _, mode := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite} {
 		t.Run(string(mode), func(t *testing.T) {
 			t.Parallel()
-			cfg := &config.Config{Mode: mode, Timeout: time.Second}
-			if mode != config.ModeDocs {
-				cfg.Endpoint = u
-			}
 			var defs []any
-			for _, tl := range tools(Options{Config: cfg, Catalog: cat, Log: io.Discard, Now: time.Now}) {
-				d := tl.def
+			for _, tl := range All(deps(t, mode)) {
+				if !mode.Allows(tl.Mode) {
+					continue
+				}
+				d := tl.Def()
 				assert.NotNil(t, d.Annotations, "%s declares its read-only-ness", d.Name)
 				assert.NotNil(t, d.OutputSchema, d.Name)
 				in, _ := json.Marshal(d.InputSchema)
@@ -60,7 +53,7 @@ func TestToolDefinitions(t *testing.T) {
 				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
 			}
 			want, err := os.ReadFile(path)
-			require.NoError(t, err, "run go test ./server -update")
+			require.NoError(t, err, "run go test ./handlers -update")
 			assert.JSONEq(t, string(want), string(got))
 		})
 	}

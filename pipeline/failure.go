@@ -1,0 +1,68 @@
+package pipeline
+
+import (
+	"errors"
+
+	"github.com/snowluma/snowluma-mcp/fault"
+)
+
+// Failure turns err into a tool-error result with a verdict: the kind and the
+// next step come from the failure's code, never from its wording, and the
+// outcome says whether SnowLuma may have acted. The envelope stage applies it
+// to every failure of a call; a handler reporting a sub-step (a connection
+// check) uses it too, so both read the same.
+func Failure(c *Call, err error) *Result {
+	code := fault.CodeOf(err)
+	var fe *fault.Error
+	if !errors.As(err, &fe) {
+		// An unclassified error is reported as internal without its text:
+		// it was not written to be shown and may say more than it should.
+		err = errors.New("internal error")
+	}
+	return &Result{
+		IsError: true,
+		Text:    err.Error(),
+		Diagnostics: Diagnostics{
+			Outcome:  outcomeOf(c, code, fault.NothingSent(err)),
+			Kind:     string(code),
+			Message:  err.Error(),
+			NextStep: NextStep(code),
+		},
+	}
+}
+
+// outcomeOf decides between failed and unknown. Only a write whose request
+// may have reached SnowLuma before the wait broke off might have taken
+// effect; a read, a refusal before sending, or a failure that says nothing
+// was sent did not.
+func outcomeOf(c *Call, code fault.Code, nothingSent bool) Outcome {
+	if c == nil || c.Action == nil || c.Action.ReadOnly || nothingSent {
+		return OutcomeFailed
+	}
+	switch code {
+	case fault.CodeTimeout, fault.CodeCancelled, fault.CodeTransport, fault.CodeUpstreamHTTP, fault.CodeBadReply:
+		return OutcomeUnknown
+	}
+	return OutcomeFailed
+}
+
+// NextStep is the advice for a failure code.
+func NextStep(code fault.Code) string { return nextSteps[code] }
+
+var nextSteps = map[fault.Code]string{
+	fault.CodeInvalidArgument: "Correct the arguments as described; get_action shows the action's parameters and an example.",
+	fault.CodeModeDenied:      "This server's mode does not allow the call. The user can change SNOWLUMA_MCP_MODE (and SNOWLUMA_MCP_ENDPOINT) in the MCP client configuration.",
+	fault.CodeUnknownAction:   "Find the right name with search_actions or list_actions.",
+	fault.CodeWrongTool:       "Use invoke_action for write and stream actions; it needs write mode.",
+	fault.CodeInputDeclined:   "Nothing was executed. Call again with complete params if the user agrees.",
+	fault.CodeCancelled:       "The wait was cancelled. For a write, check whether it took effect before calling again.",
+	fault.CodeTimeout:         "SnowLuma did not answer in time. For a write, check whether it took effect before calling again; nothing was retried.",
+	fault.CodeTransport:       "Check that SnowLuma is running and SNOWLUMA_MCP_ENDPOINT points at its HTTP server. Nothing was retried.",
+	fault.CodeUpstreamAuth:    "SnowLuma rejected the access token: SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken.",
+	fault.CodeUpstreamHTTP:    "SnowLuma reported a server error; follow the traceparent into its logs. Nothing was retried.",
+	fault.CodeBadReply:        "SnowLuma's reply was not a OneBot envelope; check that SNOWLUMA_MCP_ENDPOINT is SnowLuma's OneBot HTTP server.",
+	fault.CodeStreamFailed:    "SnowLuma reported the failure in the stream's terminal frame; the message carries its retcode and reason.",
+	fault.CodeLimit:           "The call crossed a configured limit; get_runtime_info shows the effective limits.",
+	fault.CodeUnsupported:     "This server version cannot do that yet; see the message.",
+	fault.CodeInternal:        "An internal error occurred in snowluma-mcp; the call can be repeated if it was read-only.",
+}

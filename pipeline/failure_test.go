@@ -1,0 +1,58 @@
+package pipeline
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/fault"
+)
+
+func TestFailure(t *testing.T) {
+	t.Parallel()
+	write := &catalog.Action{Name: "send_group_msg"}
+	stream := &catalog.Action{Name: "download_file_stream", Stream: true}
+	read := &catalog.Action{Name: "get_status", ReadOnly: true}
+	tests := []struct {
+		name    string
+		action  *catalog.Action
+		err     error
+		outcome Outcome
+		kind    string
+		message string
+	}{
+		{"turns a gate refusal into a failed tool error", nil, fault.Errorf(fault.CodeModeDenied, "gate", "no"), "failed", "mode_denied", "no"},
+		{"calls a timed-out write unknown", write, fault.Errorf(fault.CodeTimeout, "http", "slow"), "unknown", "timeout", "slow"},
+		{"calls a cancelled write unknown", write, fault.Errorf(fault.CodeCancelled, "http", "stop"), "unknown", "cancelled", "stop"},
+		{"calls a write whose request may have arrived unknown", write, fault.Errorf(fault.CodeTransport, "http", "reset"), "unknown", "transport", "reset"},
+		{"calls a write whose dial failed failed", write, fault.Errorf(fault.CodeTransport, "http", "refused").Unsent(), "failed", "transport", "refused"},
+		{"calls a stream that never got a slot failed", stream, fault.Errorf(fault.CodeLimit, "execute", "busy").Unsent(), "failed", "limit", "busy"},
+		{"calls a limit on a write failed", write, fault.Errorf(fault.CodeLimit, "input", "full"), "failed", "limit", "full"},
+		{"calls a stream cancelled while waiting failed", stream, fault.Errorf(fault.CodeCancelled, "execute", "gave up").Unsent(), "failed", "cancelled", "gave up"},
+		{"calls a timed-out read failed", read, fault.Errorf(fault.CodeTimeout, "http", "slow"), "failed", "timeout", "slow"},
+		{"calls a refused write failed", write, fault.Errorf(fault.CodeInvalidArgument, "params", "bad"), "failed", "invalid_argument", "bad"},
+		{"hides the text of an unclassified error", nil, errors.New("secret detail"), "failed", "internal", "internal error"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := Failure(&Call{Action: tt.action}, tt.err)
+			assert.True(t, r.IsError)
+			assert.Nil(t, r.Payload)
+			assert.Equal(t, tt.outcome, r.Diagnostics.Outcome)
+			assert.Equal(t, tt.kind, r.Diagnostics.Kind)
+			assert.Equal(t, tt.message, r.Diagnostics.Message)
+			assert.Equal(t, tt.message, r.Text)
+			assert.NotEmpty(t, r.Diagnostics.NextStep)
+		})
+	}
+}
+
+func TestEveryCodeHasANextStep(t *testing.T) {
+	t.Parallel()
+	for _, code := range fault.Codes() {
+		assert.NotEmpty(t, NextStep(code), code)
+	}
+}

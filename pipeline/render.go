@@ -1,0 +1,85 @@
+package pipeline
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Render turns a finished call's result into the MCP tool result. It is the
+// only place that does: tools/call and, later, tasks/get both answer with it,
+// so a result reads the same whichever way it was fetched. r must have passed
+// the envelope stage (its payload encoded, its verdict set).
+func Render(r *Result) *mcp.CallToolResult {
+	meta := make(mcp.Meta, len(r.Meta))
+	for k, v := range r.Meta {
+		meta[k] = v
+	}
+	if len(r.InputRequests) > 0 {
+		// A continuation, not a completed result: the SDK sends it as
+		// input_required to modern clients and turns it into
+		// elicitation/create for legacy ones. It must carry no content.
+		return &mcp.CallToolResult{Meta: meta, InputRequests: r.InputRequests, RequestState: r.RequestState}
+	}
+	payload, ok := r.Payload.(json.RawMessage)
+	if !ok || len(payload) == 0 {
+		payload = json.RawMessage("null")
+	}
+	text := r.Text
+	if !r.IsError {
+		var buf bytes.Buffer
+		if json.Indent(&buf, payload, "", "  ") == nil {
+			text = buf.String()
+		}
+	}
+	return &mcp.CallToolResult{
+		Meta:              meta,
+		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
+		StructuredContent: structured{Result: payload, Diagnostics: r.Diagnostics},
+		IsError:           r.IsError,
+	}
+}
+
+// structured is the structuredContent of every completed result.
+type structured struct {
+	Result      json.RawMessage `json:"result"`
+	Diagnostics Diagnostics     `json:"diagnostics"`
+}
+
+// Encode turns a payload into JSON: raw payloads stay byte for byte (numbers,
+// null, {}), Go values are encoded without HTML escaping.
+func Encode(v any) (json.RawMessage, error) {
+	switch p := v.(type) {
+	case nil:
+		return json.RawMessage("null"), nil
+	case json.RawMessage:
+		if !json.Valid(p) {
+			return nil, fmt.Errorf("payload is not valid JSON")
+		}
+		return p, nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}
+
+// diagnosticsSchema describes the verdict beside every result.
+const diagnosticsSchema = `{"type":"object","description":"Verdict of the call.","properties":{
+ "outcome":{"enum":["success","failed","unknown"],"description":"success: done and confirmed; failed: not done; unknown: not confirmed either way."},
+ "kind":{"type":"string","description":"Known failure category, e.g. invalid_argument, mode_denied, unknown_action, business_failure, timeout, transport."},
+ "message":{"type":"string","description":"What went wrong."},
+ "next_step":{"type":"string","description":"What to do about it."}},
+ "required":["outcome"],"additionalProperties":false}`
+
+// OutputSchema wraps a tool's result schema in the {result, diagnostics}
+// envelope that Render produces. The result is null for tool errors, so
+// every result schema must admit null.
+func OutputSchema(result string) json.RawMessage {
+	return json.RawMessage(fmt.Sprintf(`{"type":"object","properties":{"result":%s,"diagnostics":%s},"required":["result","diagnostics"],"additionalProperties":false}`, result, diagnosticsSchema))
+}

@@ -1,0 +1,122 @@
+package pipeline
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+// Tool is a tool's whole declaration: what clients are shown and the policy
+// the stages read when they wrap it. Each field is declared once, here, by
+// the tool's constructor; nothing else decides it again.
+type Tool struct {
+	// Name is the MCP tool name.
+	Name string
+	// Description is shown to clients.
+	Description string
+	// Mode is the least mode the tool needs. config.Mode.Allows decides,
+	// for tools/list and for the gate on every call alike.
+	Mode config.Mode
+	// Actions says whether and which OneBot actions the tool runs.
+	Actions Actions
+	// AsksInput lets the input stage ask the user for missing required params.
+	AsksInput bool
+	// Annotations are the MCP tool annotations (read-only-ness and so on).
+	Annotations *mcp.ToolAnnotations
+	// Meta is the tool's optional _meta in tools/list.
+	Meta mcp.Meta
+	// InputSchema is generated from the tool's argument type; the arguments
+	// stage enforces it.
+	InputSchema json.RawMessage
+	// OutputSchema is the {result, diagnostics} envelope around the tool's
+	// result schema.
+	OutputSchema json.RawMessage
+	// Decode parses arguments that passed InputSchema into the tool's typed
+	// argument value.
+	Decode func(json.RawMessage) (any, error)
+	// Handle does the tool's one job.
+	Handle Handler
+}
+
+// Actions is how a tool reaches SnowLuma.
+type Actions int
+
+const (
+	// NoActions tools never run an action named by the caller.
+	NoActions Actions = iota
+	// ReadActions tools run read-only, non-stream catalog actions.
+	ReadActions
+	// AnyAction tools run any catalog action, stream actions included.
+	AnyAction
+)
+
+// Target is implemented by the arguments of tools that run actions: the
+// action they name, its OneBot params as given, and whether the handler
+// builds the params itself (an automatic upload builds every chunk's), in
+// which case there are none to validate.
+type Target interface {
+	Target() (action string, params json.RawMessage, built bool)
+}
+
+// Spec is what a tool declares besides its argument type and handler.
+type Spec struct {
+	Name        string
+	Description string
+	Mode        config.Mode
+	Actions     Actions
+	AsksInput   bool
+	Annotations *mcp.ToolAnnotations
+	Meta        mcp.Meta
+	// Result is the JSON Schema of the tool's payload; it must admit null,
+	// the payload of a tool error.
+	Result string
+}
+
+// NewTool declares a tool whose arguments decode into A. A's struct is the
+// input schema (see schema.For) and the value the handler reads, parsed once
+// per call by the arguments stage.
+func NewTool[A any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
+	return &Tool{
+		Name: s.Name, Description: s.Description, Mode: s.Mode, Actions: s.Actions, AsksInput: s.AsksInput,
+		Annotations: s.Annotations, Meta: s.Meta,
+		InputSchema:  schema.MustFor[A](),
+		OutputSchema: OutputSchema(s.Result),
+		Decode:       decodeInto[A],
+		Handle: func(ctx context.Context, c *Call) (*Result, error) {
+			args, ok := c.Args.(*A)
+			if !ok {
+				// Called without the arguments stage (a unit test, say).
+				v, err := decodeInto[A](c.Arguments)
+				if err != nil {
+					return nil, err
+				}
+				args = v.(*A)
+			}
+			return handle(ctx, c, args)
+		},
+	}
+}
+
+func decodeInto[A any](raw json.RawMessage) (any, error) {
+	v := new(A)
+	if len(raw) == 0 {
+		return v, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return nil, fault.Wrap(fault.CodeInvalidArgument, "arguments", err, "invalid arguments")
+	}
+	return v, nil
+}
+
+// Def is the tool as clients see it in tools/list.
+func (t *Tool) Def() *mcp.Tool {
+	return &mcp.Tool{
+		Name: t.Name, Description: t.Description, Annotations: t.Annotations, Meta: t.Meta,
+		InputSchema: t.InputSchema, OutputSchema: t.OutputSchema,
+	}
+}

@@ -1,0 +1,67 @@
+// Package arguments is the stage that checks a call's tool arguments against
+// the tool's input schema with a real JSON Schema validator and decodes them,
+// once, into the tool's typed value. Later stages and the handler read that
+// value (and, for tools that run actions, the action name and params it
+// names) instead of parsing the raw JSON again. Tools are registered with
+// the SDK's raw AddTool precisely so this check is ours and visible here.
+package arguments
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"sync"
+
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+const stageName = "arguments"
+
+// Stage is the arguments stage.
+type Stage struct{}
+
+// New returns the stage.
+func New() Stage { return Stage{} }
+
+// Name implements pipeline.Stage.
+func (Stage) Name() string { return stageName }
+
+// Wrap implements pipeline.Stage. The tool's schema compiles on its first
+// call, not at registration, so start-up does not pay for tools a session
+// never calls.
+func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	var (
+		once sync.Once
+		v    *schema.Validator
+	)
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		once.Do(func() { v = schema.MustCompile(string(t.InputSchema)) })
+		if trimmed := bytes.TrimSpace(c.Arguments); len(trimmed) == 0 || string(trimmed) == "null" {
+			c.Arguments = json.RawMessage("{}")
+		}
+		if err := v.Validate(c.Arguments, "arguments"); err != nil {
+			return nil, fault.Wrap(fault.CodeInvalidArgument, stageName, err, "invalid arguments")
+		}
+		args, err := t.Decode(c.Arguments)
+		if err != nil {
+			return nil, err
+		}
+		c.Args = args
+		if target, ok := args.(pipeline.Target); ok {
+			name, params, built := target.Target()
+			c.ActionName, c.ParamsBuilt = name, built
+			c.Params = params
+			if !built && !given(params) {
+				c.Params = json.RawMessage("{}")
+			}
+		}
+		return next(ctx, c)
+	}
+}
+
+func given(raw json.RawMessage) bool {
+	t := bytes.TrimSpace(raw)
+	return len(t) > 0 && string(t) != "null"
+}

@@ -1,0 +1,187 @@
+package arguments
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+// listArgs are the arguments of a docs-style tool.
+type listArgs struct {
+	Query string     `json:"query,omitempty" schema:"maxLength=20"`
+	Limit schema.Int `json:"limit,omitempty" schema:"minimum=1,maximum=50"`
+}
+
+// actionArgs are the arguments of a tool that runs a named action.
+type actionArgs struct {
+	Action    string        `json:"action" schema:"minLength=1"`
+	Params    schema.Object `json:"params,omitempty"`
+	Execution *execution    `json:"execution,omitempty"`
+}
+
+type execution struct {
+	InputFile string `json:"input_file" schema:"minLength=1"`
+}
+
+// Target implements pipeline.Target: with execution options the handler
+// builds the params itself.
+func (a *actionArgs) Target() (string, json.RawMessage, bool) {
+	return a.Action, json.RawMessage(a.Params), a.Execution != nil
+}
+
+func noop(context.Context, *pipeline.Call, *listArgs) (*pipeline.Result, error) {
+	return &pipeline.Result{}, nil
+}
+
+func noopAction(context.Context, *pipeline.Call, *actionArgs) (*pipeline.Result, error) {
+	return &pipeline.Result{}, nil
+}
+
+var (
+	listTool   = pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	actionTool = pipeline.NewTool(pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":"null"}`}, noopAction)
+)
+
+func TestArguments(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		tool *pipeline.Tool
+		args string
+		// On success: the decoded args and, for action tools, the target.
+		want        any
+		wantAction  string
+		wantParams  string // "" means nil params
+		wantBuilt   bool
+		wantErr     string // "" means the call goes through
+		wantNotText string
+	}{
+		{"decodes valid arguments into the typed value", listTool, `{"query":"group","limit":5}`,
+			&listArgs{Query: "group", Limit: 5}, "", "", false, "", ""},
+		{"accepts 5.0 for an integer field", listTool, `{"limit":5.0}`,
+			&listArgs{Limit: 5}, "", "", false, "", ""},
+		{"treats missing arguments as an empty object", listTool, ``,
+			&listArgs{}, "", "", false, "", ""},
+		{"treats null arguments as an empty object", listTool, `null`,
+			&listArgs{}, "", "", false, "", ""},
+		{"fills the action and params an action tool names", actionTool, `{"action":"get_msg","params":{"message_id":-1559550018}}`,
+			&actionArgs{Action: "get_msg", Params: schema.Object(`{"message_id":-1559550018}`)}, "get_msg", `{"message_id":-1559550018}`, false, "", ""},
+		{"keeps params byte for byte", actionTool, `{"action":"send_group_msg","params":{"message":"a<b","group_id":1.0}}`,
+			&actionArgs{Action: "send_group_msg", Params: schema.Object(`{"message":"a<b","group_id":1.0}`)}, "send_group_msg", `{"message":"a<b","group_id":1.0}`, false, "", ""},
+		{"turns missing params into an empty object", actionTool, `{"action":"get_status"}`,
+			&actionArgs{Action: "get_status"}, "get_status", `{}`, false, "", ""},
+		{"leaves params to a handler that builds them", actionTool, `{"action":"upload_file_stream","execution":{"input_file":"a.txt"}}`,
+			&actionArgs{Action: "upload_file_stream", Execution: &execution{InputFile: "a.txt"}}, "upload_file_stream", "", true, "", ""},
+		{"refuses an empty argument object when the action is required", actionTool, `{}`,
+			nil, "", "", false, `arguments: required: missing properties: ["action"]`, ""},
+		{"refuses missing arguments when the action is required", actionTool, ``,
+			nil, "", "", false, `arguments: required: missing properties: ["action"]`, ""},
+		{"refuses non-object arguments", actionTool, `[1]`,
+			nil, "", "", false, `arguments: type: [1] has type "array", want "object"`, ""},
+		{"refuses a string as arguments", listTool, `"limit=5"`,
+			nil, "", "", false, `has type "string", want "object"`, ""},
+		{"refuses an unknown argument", listTool, `{"limit":5,"extra":1}`,
+			nil, "", "", false, `arguments: unexpected additional properties ["extra"]`, ""},
+		{"refuses a non-string action", actionTool, `{"action":7}`,
+			nil, "", "", false, `arguments.action: type: 7 has type "integer", want "string"`, ""},
+		{"refuses an empty action", actionTool, `{"action":""}`,
+			nil, "", "", false, `arguments.action: minLength`, ""},
+		{"refuses non-object params", actionTool, `{"action":"get_status","params":[1]}`,
+			nil, "", "", false, `arguments.params: type: [1] has type "array", want "object"`, ""},
+		{"refuses null params", actionTool, `{"action":"get_status","params":null}`,
+			nil, "", "", false, `arguments.params: type`, "invalid reflect.Value"},
+		{"checks execution options", actionTool, `{"action":"upload_file_stream","execution":{"path":"a"}}`,
+			nil, "", "", false, "arguments.execution", ""},
+		{"refuses a value above the maximum", listTool, `{"limit":51}`,
+			nil, "", "", false, "arguments.limit: maximum violated: the value must be at most 50", ""},
+		{"refuses a fraction for an integer field", listTool, `{"limit":5.5}`,
+			nil, "", "", false, `arguments.limit: type: 5.5 has type "number", want "integer"`, ""},
+		{"refuses a string for an integer field", listTool, `{"limit":"5"}`,
+			nil, "", "", false, `arguments.limit: type: 5 has type "string", want "integer"`, ""},
+		{"refuses null for an integer field readably", listTool, `{"limit":null}`,
+			nil, "", "", false, "arguments.limit", "invalid reflect.Value"},
+		{"refuses null for a string field readably", listTool, `{"query":null}`,
+			nil, "", "", false, "arguments.query", "invalid reflect.Value"},
+		{"refuses broken JSON", listTool, `{"limit":`,
+			nil, "", "", false, "arguments: not valid JSON", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			reached := false
+			h := New().Wrap(tt.tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				reached = true
+				return &pipeline.Result{}, nil
+			})
+			c := &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}
+			_, err := h(context.Background(), c)
+			if tt.wantErr != "" {
+				require.Error(t, err)
+				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+				assert.Contains(t, err.Error(), tt.wantErr)
+				if tt.wantNotText != "" {
+					assert.NotContains(t, err.Error(), tt.wantNotText)
+				}
+				assert.False(t, reached, "a refused call goes no further")
+				assert.Nil(t, c.Args)
+				assert.Empty(t, c.ActionName)
+				return
+			}
+			require.NoError(t, err)
+			assert.True(t, reached)
+			assert.Equal(t, tt.want, c.Args)
+			assert.Equal(t, tt.wantAction, c.ActionName)
+			assert.Equal(t, tt.wantBuilt, c.ParamsBuilt)
+			if tt.wantParams == "" {
+				assert.Nil(t, c.Params)
+			} else {
+				assert.Equal(t, tt.wantParams, string(c.Params))
+			}
+			assert.True(t, json.Valid(c.Arguments), "the arguments are an object after the stage")
+		})
+	}
+}
+
+func TestArgumentsDecodedOnceReachTheHandler(t *testing.T) {
+	t.Parallel()
+	var got *listArgs
+	tool := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`},
+		func(_ context.Context, _ *pipeline.Call, a *listArgs) (*pipeline.Result, error) {
+			got = a
+			return &pipeline.Result{}, nil
+		})
+	c := &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"limit":5.0}`)}
+	_, err := New().Wrap(tool, tool.Handle)(context.Background(), c)
+	require.NoError(t, err)
+	require.NotNil(t, got)
+	assert.Same(t, c.Args, got, "the handler reads the value the stage decoded")
+	assert.Equal(t, schema.Int(5), got.Limit)
+}
+
+func TestArgumentsDecodeFailure(t *testing.T) {
+	t.Parallel()
+	// A value the schema admits but the type cannot hold (an integer beyond
+	// int64) fails at decoding, as an invalid argument.
+	tool := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	c := &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"limit":1e30}`)}
+	// A plain integer schema, so the value reaches Decode.
+	tool.InputSchema = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
+	reached := false
+	_, err := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		reached = true
+		return &pipeline.Result{}, nil
+	})(context.Background(), c)
+	require.Error(t, err)
+	assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+	assert.Contains(t, err.Error(), "want an integer")
+	assert.False(t, reached)
+	assert.Nil(t, c.Args)
+}

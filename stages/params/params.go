@@ -1,0 +1,67 @@
+// Package params is the stage that checks an execution call's OneBot params
+// against the action's catalog schema before anything is sent. It runs after
+// input completion, so completed params are checked like any others.
+package params
+
+import (
+	"context"
+	"sync"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+const stageName = "params"
+
+// Stage is the params stage.
+type Stage struct{ actions *actionSchemas }
+
+// New returns the stage. Action schemas compile on first use, so start-up
+// does not pay for 177 schemas a session may never touch.
+func New() Stage { return Stage{actions: &actionSchemas{m: map[string]*schema.Validator{}}} }
+
+// Name implements pipeline.Stage.
+func (Stage) Name() string { return stageName }
+
+// Wrap implements pipeline.Stage.
+func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	if t.Actions == pipeline.NoActions {
+		return next
+	}
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		if c.ParamsBuilt {
+			// The handler builds the params itself (an automatic upload
+			// makes each chunk's); the tool schema has checked its options.
+			return next(ctx, c)
+		}
+		v, err := s.actions.get(c.Action)
+		if err != nil {
+			return nil, fault.Wrap(fault.CodeInternal, stageName, err, "catalog schema of "+c.Action.Name)
+		}
+		if err := v.Validate(c.Params, "params"); err != nil {
+			return nil, fault.Wrap(fault.CodeInvalidArgument, stageName, err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
+		}
+		return next(ctx, c)
+	}
+}
+
+type actionSchemas struct {
+	mu sync.Mutex
+	m  map[string]*schema.Validator
+}
+
+func (a *actionSchemas) get(act *catalog.Action) (*schema.Validator, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if v, ok := a.m[act.Name]; ok {
+		return v, nil
+	}
+	v, err := schema.Compile(act.InputSchema)
+	if err != nil {
+		return nil, err
+	}
+	a.m[act.Name] = v
+	return v, nil
+}

@@ -1,0 +1,99 @@
+package pipeline_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// shoutArgs is the argument type of the example tool: its struct is the
+// input schema and the value the handler reads.
+type shoutArgs struct {
+	Text  string `json:"text" jsonschema:"what to shout" schema:"minLength=1"`
+	Times int    `json:"times,omitempty" jsonschema:"how often" schema:"minimum=1,maximum=3"`
+}
+
+// shout declares a tool once: its name, mode, policy, result schema and
+// handler. Stages read the declaration when they wrap it.
+func shout() *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "shout",
+		Description: "Repeats text in capitals.",
+		Mode:        config.ModeDocs, // offered in every mode; runs no actions
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+		Result:      `{"type":["string","null"]}`,
+	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (*pipeline.Result, error) {
+		return &pipeline.Result{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
+	})
+}
+
+// Declaring a tool: pipeline.NewTool derives the input schema from the
+// argument struct and decodes arguments into it; the handler does its one
+// job.
+func Example_declareTool() {
+	t := shout()
+	fmt.Println(string(t.InputSchema))
+	r, _ := t.Handle(context.Background(), &pipeline.Call{Tool: t, Arguments: []byte(`{"text":"hi","times":2}`)})
+	fmt.Println(r.Payload)
+	// Output:
+	// {"type":"object","properties":{"text":{"type":"string","description":"what to shout","minLength":1},"times":{"type":"integer","description":"how often","minimum":1,"maximum":3}},"required":["text"],"additionalProperties":false}
+	// HIHI
+}
+
+// quiet is an example stage: it refuses calls in quiet hours. A stage reads
+// the tool's declaration once, in Wrap, and returns next unchanged for the
+// tools it has nothing to do with.
+type quiet struct{ hours bool }
+
+func (quiet) Name() string { return "quiet" }
+
+func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	if t.Mode == config.ModeDocs {
+		return next // reading docs is never too loud
+	}
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		if q.hours {
+			return nil, fault.Errorf(fault.CodeLimit, "quiet", "%s waits until morning", t.Name).Unsent()
+		}
+		return next(ctx, c)
+	}
+}
+
+// envelope is a minimal stand-in for the envelope stage: it turns failures
+// into results with pipeline.Failure and encodes payloads for
+// pipeline.Render.
+var envelope = pipeline.StageFunc{StageName: "envelope", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		r, err := next(ctx, c)
+		if err != nil {
+			return pipeline.Failure(c, err), nil
+		}
+		r.Payload, _ = pipeline.Encode(r.Payload)
+		return r, nil
+	}
+}}
+
+// Composing stages: pipeline.Chain wraps a tool's handler once, at
+// registration, with the first stage outermost; pipeline.Render makes the MCP
+// result.
+func Example_composeStages() {
+	chain := pipeline.Chain(envelope, quiet{hours: true})
+	docs := shout()
+	loud := shout()
+	loud.Name, loud.Mode = "loud_shout", config.ModeWrite
+	for _, t := range []*pipeline.Tool{docs, loud} {
+		h := chain(t, t.Handle)
+		r, _ := h(context.Background(), &pipeline.Call{Tool: t, Arguments: []byte(`{"text":"hi"}`)})
+		res := pipeline.Render(r)
+		fmt.Printf("%s: error=%v %s\n", t.Name, res.IsError, res.Content[0].(*mcp.TextContent).Text)
+	}
+	// Output:
+	// shout: error=false "HI"
+	// loud_shout: error=true loud_shout waits until morning
+}

@@ -196,12 +196,14 @@ func (w *writer) info(fi *frameData) error {
 		return fault.Errorf(fault.CodeBadReply, "download", "negative file_size")
 	}
 	w.name, w.announce = fi.FileName, fi.FileSize
+	// A refusal here comes before any byte is written, so the call changed
+	// nothing anywhere: it is marked unsent and reported as failed.
 	if fi.FileSize > w.lim.MaxFile {
-		return fault.Errorf(fault.CodeLimit, "download", "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile)
+		return fault.Errorf(fault.CodeLimit, "download", "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile).Unsent()
 	}
 	if fi.FileSize > 0 {
 		if err := w.lim.Quota.reserve(fi.FileSize); err != nil {
-			return err
+			return err.Unsent()
 		}
 		w.reserved = fi.FileSize
 	}

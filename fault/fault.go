@@ -28,9 +28,14 @@ const (
 	CodeUpstreamAuth    Code = "upstream_auth"
 	CodeBadReply        Code = "bad_reply"
 	CodeStreamFailed    Code = "stream_failed"
-	CodeLimit           Code = "limit"
-	CodeUnsupported     Code = "unsupported"
-	CodeInternal        Code = "internal"
+	// CodeStreamBroken is a stream that broke off or contradicted itself:
+	// it ended before its terminal frame, or its chunks, counts or sizes
+	// disagree. Each frame was a proper OneBot frame, so the endpoint is
+	// right; the transfer itself went wrong.
+	CodeStreamBroken Code = "stream_broken"
+	CodeLimit        Code = "limit"
+	CodeUnsupported  Code = "unsupported"
+	CodeInternal     Code = "internal"
 )
 
 // Error is a failure with a code and the stage (or handler) that raised it.

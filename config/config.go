@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/snowluma/snowluma-mcp/upload"
 )
 
 // Mode is how much the server may do.
@@ -78,13 +80,11 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		MaxStreams:           int(p.count("SNOWLUMA_MCP_MAX_STREAMS", 4, 1024)),
 		StreamConnectTimeout: p.millis("SNOWLUMA_MCP_STREAM_CONNECT_TIMEOUT_MS", 30000),
 		StreamIdleTimeout:    p.millis("SNOWLUMA_MCP_STREAM_IDLE_TIMEOUT_MS", 60000),
-		// SnowLuma drops request bodies over 2 MiB; base64 and JSON framing
-		// add a third, so 1.5 MiB of raw bytes is the most one chunk may carry.
-		UploadChunkBytes: int(p.count("SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", 524288, 1536*1024)),
-		UploadRoot:       p.dir("SNOWLUMA_MCP_UPLOAD_ROOT"),
-		TaskDir:          p.dir("SNOWLUMA_MCP_TASK_DIR"),
-		DownloadDir:      p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
-		Token:            strings.TrimSpace(getenv("SNOWLUMA_MCP_TOKEN")),
+		UploadChunkBytes:     p.chunkBytes(),
+		UploadRoot:           p.dir("SNOWLUMA_MCP_UPLOAD_ROOT"),
+		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
+		DownloadDir:          p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
+		Token:                strings.TrimSpace(getenv("SNOWLUMA_MCP_TOKEN")),
 	}
 	cfg.Endpoint = p.url("SNOWLUMA_MCP_ENDPOINT", "http", "https")
 	cfg.EventsURL = p.url("SNOWLUMA_MCP_EVENTS_URL", "ws", "wss")
@@ -136,6 +136,25 @@ func (p *parser) count(name string, def, max int64) int64 {
 	if err != nil || n < 1 || n > max {
 		p.fail(name, fmt.Sprintf("must be a whole number from 1 to %d, got %q", max, v))
 		return def
+	}
+	return n
+}
+
+// chunkBytes reads SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES. SnowLuma tears down the
+// connection of a request body over 2 MiB without answering, so the limit
+// is upload's, derived from the largest request a chunk can travel in. The
+// value given is not repeated: the message already says what is accepted.
+func (p *parser) chunkBytes() int {
+	const name = "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES"
+	v := p.value(name)
+	if v == "" {
+		return 524288
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > upload.MaxChunkBytes {
+		p.fail(name, fmt.Sprintf("must be a whole number of bytes from 1 to %d: a larger chunk's request would pass SnowLuma's %d-byte body cap, and SnowLuma drops such requests without an answer",
+			upload.MaxChunkBytes, upload.BodyCap))
+		return 524288
 	}
 	return n
 }

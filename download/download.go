@@ -157,7 +157,7 @@ func (w *writer) consume(src stream.Source) (*frameData, error) {
 	for {
 		f, err := src.Next()
 		if errors.Is(err, io.EOF) {
-			return nil, fault.Errorf(fault.CodeBadReply, "download", "the stream ended before its terminal frame (after %d chunks)", w.chunks)
+			return nil, broken("the stream ended before its terminal frame (after %d chunks)", w.chunks)
 		}
 		if err != nil {
 			return nil, err
@@ -175,7 +175,7 @@ func (w *writer) consume(src stream.Source) (*frameData, error) {
 		switch d.DataType {
 		case "file_info":
 			if sawInfo || w.chunks > 0 {
-				return nil, fault.Errorf(fault.CodeBadReply, "download", "file_info arrived out of place")
+				return nil, broken("file_info arrived out of place")
 			}
 			sawInfo = true
 			if err := w.info(d); err != nil {
@@ -196,12 +196,14 @@ func (w *writer) info(fi *frameData) error {
 		return fault.Errorf(fault.CodeBadReply, "download", "negative file_size")
 	}
 	w.name, w.announce = fi.FileName, fi.FileSize
+	// A refusal here comes before any byte is written, so the call changed
+	// nothing anywhere: it is marked unsent and reported as failed.
 	if fi.FileSize > w.lim.MaxFile {
-		return fault.Errorf(fault.CodeLimit, "download", "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile)
+		return fault.Errorf(fault.CodeLimit, "download", "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile).Unsent()
 	}
 	if fi.FileSize > 0 {
 		if err := w.lim.Quota.reserve(fi.FileSize); err != nil {
-			return err
+			return err.Unsent()
 		}
 		w.reserved = fi.FileSize
 	}
@@ -210,12 +212,12 @@ func (w *writer) info(fi *frameData) error {
 
 func (w *writer) chunk(c *frameData) error {
 	if c.Index != w.chunks {
-		return fault.Errorf(fault.CodeBadReply, "download", "chunk %d arrived where chunk %d was expected", c.Index, w.chunks)
+		return broken("chunk %d arrived where chunk %d was expected", c.Index, w.chunks)
 	}
 	buf := w.sink.buffer(base64.StdEncoding.DecodedLen(len(c.Data)))
 	n, err := base64.StdEncoding.Decode(buf, c.Data)
 	if err == nil && int64(n) != c.Size {
-		err = fault.Errorf(fault.CodeBadReply, "download", "chunk %d decodes to %d bytes, not the announced %d", c.Index, n, c.Size)
+		err = broken("chunk %d decodes to %d bytes, not the announced %d", c.Index, n, c.Size)
 	} else if err != nil {
 		err = fault.Wrap(fault.CodeBadReply, "download", err, fmt.Sprintf("chunk %d is not valid base64", c.Index))
 	}
@@ -237,7 +239,7 @@ func (w *writer) accept(n int64) error {
 	case total > w.lim.MaxFile:
 		return fault.Errorf(fault.CodeLimit, "download", "the file grew past the file limit of %d bytes", w.lim.MaxFile)
 	case w.announce > 0 && total > w.announce:
-		return fault.Errorf(fault.CodeBadReply, "download", "the file grew past its announced size of %d bytes", w.announce)
+		return broken("the file grew past its announced size of %d bytes", w.announce)
 	case total > w.reserved:
 		if err := w.lim.Quota.reserve(total - w.reserved); err != nil {
 			return err
@@ -253,13 +255,19 @@ func (w *writer) finish(c *frameData) error {
 	case c.DataType != "file_complete":
 		return fault.Errorf(fault.CodeBadReply, "download", "unexpected terminal data_type %q", c.DataType)
 	case c.TotalChunks != w.chunks:
-		return fault.Errorf(fault.CodeBadReply, "download", "SnowLuma reports %d chunks but %d arrived", c.TotalChunks, w.chunks)
+		return broken("SnowLuma reports %d chunks but %d arrived", c.TotalChunks, w.chunks)
 	case c.TotalBytes != w.written:
-		return fault.Errorf(fault.CodeBadReply, "download", "SnowLuma reports %d bytes but %d arrived", c.TotalBytes, w.written)
+		return broken("SnowLuma reports %d bytes but %d arrived", c.TotalBytes, w.written)
 	case w.announce > 0 && w.written != w.announce:
-		return fault.Errorf(fault.CodeBadReply, "download", "the file was announced as %d bytes but %d arrived", w.announce, w.written)
+		return broken("the file was announced as %d bytes but %d arrived", w.announce, w.written)
 	}
 	return nil
+}
+
+// broken reports a download whose frames were well formed but did not add
+// up: it ended early, or its order, counts or sizes disagree.
+func broken(format string, args ...any) error {
+	return fault.Errorf(fault.CodeStreamBroken, "download", format, args...)
 }
 
 func malformed(err error) error {

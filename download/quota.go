@@ -52,7 +52,7 @@ func (q *Quota) end() {
 }
 
 // reserve claims n more bytes or reports that the quota would be crossed.
-func (q *Quota) reserve(n int64) error {
+func (q *Quota) reserve(n int64) *fault.Error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.used+n > q.limit {

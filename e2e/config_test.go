@@ -66,6 +66,7 @@ func TestMalformedConfigurationStopsStartup(t *testing.T) {
 		{"a relative task dir", "SNOWLUMA_MCP_TASK_DIR", "tasks"},
 		{"zero concurrent streams", "SNOWLUMA_MCP_MAX_STREAMS", "0"},
 		{"an upload chunk over SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "2097152"},
+		{"an upload chunk whose request would pass SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1572864"},
 		{"a negative quota", "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES", "-1"},
 	}
 	for _, tt := range tests {

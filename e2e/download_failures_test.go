@@ -32,14 +32,17 @@ func TestFailedDownloadsLeaveNoPartialFile(t *testing.T) {
 		wantText    []string // substrings of the diagnostics message
 		wantOutcome string   // "" to leave it to the general checks
 		clientGone  bool     // the product must have closed the connection
+		// brokenAdvice: the next step names a broken stream, not a wrong
+		// endpoint.
+		brokenAdvice bool
 	}{
-		{name: "a stream that ends without its terminal frame", params: seed, faults: "truncate:6", wantKind: "bad_reply"},
+		{name: "a stream that ends without its terminal frame", params: seed, faults: "truncate:6", wantKind: "stream_broken", brokenAdvice: true},
 		{name: "a connection cut in the middle of the file", params: seed, faults: "cut:6", wantKind: "transport"},
-		{name: "a chunk out of order", params: seed, faults: "outoforder", wantKind: "bad_reply"},
-		{name: "file_complete reporting more bytes than arrived", params: seed, faults: "badtotal", wantKind: "bad_reply"},
-		{name: "file_complete reporting more chunks than arrived", params: seed, faults: "badchunks", wantKind: "bad_reply"},
-		{name: "more bytes than file_info announced", params: seed, faults: "announce:100", wantKind: "bad_reply"},
-		{name: "fewer bytes than file_info announced", params: seed, faults: "announce:999999", wantKind: "bad_reply"},
+		{name: "a chunk out of order", params: seed, faults: "outoforder", wantKind: "stream_broken", brokenAdvice: true},
+		{name: "file_complete reporting more bytes than arrived", params: seed, faults: "badtotal", wantKind: "stream_broken", brokenAdvice: true},
+		{name: "file_complete reporting more chunks than arrived", params: seed, faults: "badchunks", wantKind: "stream_broken", brokenAdvice: true},
+		{name: "more bytes than file_info announced", params: seed, faults: "announce:100", wantKind: "stream_broken", brokenAdvice: true},
+		{name: "fewer bytes than file_info announced", params: seed, faults: "announce:999999", wantKind: "stream_broken", brokenAdvice: true},
 		{name: "a failed terminal frame after some chunks", params: seed, faults: "failafter:6",
 			wantKind: "stream_failed", wantText: []string{"injected stream failure after 6 frames"}, wantOutcome: "failed"},
 		{name: "an announced size over the file limit", env: []string{"SNOWLUMA_MCP_MAX_FILE_BYTES", "100000"},
@@ -89,6 +92,10 @@ func TestFailedDownloadsLeaveNoPartialFile(t *testing.T) {
 					assert.Equal(t, tt.wantOutcome, c.res.Diag.Outcome)
 				}
 				assert.NotEmpty(t, c.res.Diag.NextStep)
+				if tt.brokenAdvice {
+					assert.Contains(t, c.res.Diag.NextStep, "stream broke off")
+					assert.NotContains(t, c.res.Diag.NextStep, "SNOWLUMA_MCP_ENDPOINT", "the endpoint is not the problem")
+				}
 
 				assert.Equal(t, before, entries(t, dirs.download), "no partial file, and nothing else, is left")
 				dirs.assertOnlyInDownloadDir(t)

@@ -64,7 +64,7 @@ func TestGenericStreamFailuresAreToolErrors(t *testing.T) {
 		wantOutcome string
 	}{
 		{"error true ends with SnowLuma's failure", map[string]any{"error": true}, "", "stream_failed", "This is a test error", "failed"},
-		{"a stream that ends before its terminal frame", nil, "truncate:4", "bad_reply", "", ""},
+		{"a stream that ends before its terminal frame is broken, not a bad reply", nil, "truncate:4", "stream_broken", "ended before its terminal frame", ""},
 		{"a connection cut mid-stream", nil, "cut:4", "transport", "", ""},
 	}
 	for _, tt := range tests {

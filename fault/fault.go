@@ -30,9 +30,14 @@ const (
 	CodeUpstreamAuth    Code = "upstream_auth"
 	CodeBadReply        Code = "bad_reply"
 	CodeStreamFailed    Code = "stream_failed"
-	CodeLimit           Code = "limit"
-	CodeUnsupported     Code = "unsupported"
-	CodeInternal        Code = "internal"
+	// CodeStreamBroken is a stream that broke off or contradicted itself:
+	// it ended before its terminal frame, or its chunks, counts or sizes
+	// disagree. Each frame was a proper OneBot frame, so the endpoint is
+	// right; the transfer itself went wrong.
+	CodeStreamBroken Code = "stream_broken"
+	CodeLimit        Code = "limit"
+	CodeUnsupported  Code = "unsupported"
+	CodeInternal     Code = "internal"
 )
 
 // Codes lists every known code, so a test can hold each to its duties (a
@@ -41,7 +46,7 @@ func Codes() []Code {
 	return []Code{
 		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
 		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
-		CodeStreamFailed, CodeLimit, CodeUnsupported, CodeInternal,
+		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeUnsupported, CodeInternal,
 	}
 }
 

@@ -166,8 +166,27 @@ func (c *Client) do(ctx context.Context, action string, params json.RawMessage, 
 	return decode(resp.StatusCode, raw)
 }
 
-// transportError classifies a failed exchange by its known cause.
+// transportError classifies a failed exchange by its known cause. It must
+// see ctx before anyone cancels it on the way out, or every failure would
+// look like a cancellation.
 func transportError(ctx context.Context, err error) error {
+	e := classify(ctx, err)
+	if dialFailed(err) {
+		e.Unsent()
+	}
+	return e
+}
+
+// dialFailed reports a connection that was never made (refused, unresolved
+// host, no route): then not one byte of the request reached SnowLuma, and
+// a write certainly did not happen. Failures after the dial are never
+// marked, since SnowLuma may have read the request before the socket broke.
+func dialFailed(err error) bool {
+	var opErr *net.OpError
+	return errors.As(err, &opErr) && opErr.Op == "dial"
+}
+
+func classify(ctx context.Context, err error) *fault.Error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
 		return fault.Wrap(fault.CodeTimeout, "http", ctx.Err(), "no reply from SnowLuma in time")

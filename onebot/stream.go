@@ -84,11 +84,11 @@ func (c *Client) stream(ctx context.Context, action string, params json.RawMessa
 	}
 	resp, err := c.streamHTTP.Do(req)
 	if err != nil {
+		// Classified before cancel: afterwards ctx.Err() is set and every
+		// refused dial or dropped socket would read as a cancellation.
+		ferr := openError(ctx, err)
 		cancel()
-		if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
-			return nil, fault.Errorf(fault.CodeTimeout, "stream", "SnowLuma did not start the stream within the connect timeout")
-		}
-		return nil, transportError(ctx, err)
+		return nil, ferr
 	}
 	if resp.StatusCode != http.StatusOK {
 		defer cancel()
@@ -99,6 +99,18 @@ func (c *Client) stream(ctx context.Context, action string, params json.RawMessa
 	}
 	body := &idleBody{rc: resp.Body, cancel: cancel, idle: c.timeouts.Idle}
 	return &Frames{reader: stream.NewReader(body, MaxFrameBytes), body: body, ctx: ctx}, nil
+}
+
+// openError classifies a stream request that got no response headers.
+func openError(ctx context.Context, err error) error {
+	if ctx.Err() == nil && (errors.Is(err, context.DeadlineExceeded) || isTimeout(err)) {
+		e := fault.Errorf(fault.CodeTimeout, "stream", "SnowLuma did not start the stream within the connect timeout")
+		if dialFailed(err) {
+			e.Unsent()
+		}
+		return e
+	}
+	return transportError(ctx, err)
 }
 
 func isTimeout(err error) bool {

@@ -62,6 +62,7 @@ var nextSteps = map[fault.Code]string{
 	fault.CodeUpstreamHTTP:    "SnowLuma reported a server error; follow the traceparent into its logs. Nothing was retried.",
 	fault.CodeBadReply:        "SnowLuma's reply was not a OneBot envelope; check that SNOWLUMA_MCP_ENDPOINT is SnowLuma's OneBot HTTP server.",
 	fault.CodeStreamFailed:    "SnowLuma reported the failure in the stream's terminal frame; the message carries its retcode and reason.",
+	fault.CodeStreamBroken:    "The stream broke off or contradicted itself (ended early, chunks out of order, or sizes that disagree); a partial download was deleted, an upload was reset, and nothing was retried. The call can be repeated.",
 	fault.CodeLimit:           "The call crossed a configured limit; get_runtime_info shows the effective limits.",
 	fault.CodeUnsupported:     "This server version cannot do that yet; see the message.",
 	fault.CodeInternal:        "An internal error occurred in snowluma-mcp; the call can be repeated if it was read-only.",

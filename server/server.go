@@ -6,7 +6,7 @@
 package server
 
 import (
-		"io"
+	"io"
 	"log/slog"
 	"sync"
 	"time"

@@ -53,7 +53,7 @@ func Collect(src Source, maxFrames int, maxBytes int, lastIsTerminal bool, count
 			return out, nil
 		}
 		if errors.Is(err, io.EOF) {
-			return nil, fault.Errorf(fault.CodeBadReply, "stream", "the stream ended before its terminal frame (after %d frames)", out.FrameCount)
+			return nil, fault.Errorf(fault.CodeStreamBroken, "stream", "the stream ended before its terminal frame (after %d frames)", out.FrameCount)
 		}
 		if err != nil {
 			return nil, err
@@ -85,7 +85,7 @@ func Last(src Source, maxFrames int) (*Frame, error) {
 		f, err := src.Next()
 		if errors.Is(err, io.EOF) {
 			if last == nil {
-				return nil, fault.Errorf(fault.CodeBadReply, "stream", "SnowLuma answered with an empty stream")
+				return nil, fault.Errorf(fault.CodeStreamBroken, "stream", "the stream ended before SnowLuma's answer frame")
 			}
 			return last, nil
 		}

@@ -75,13 +75,45 @@ func Send(ctx context.Context, s Streamer, input string, opts Options, progress 
 	if err != nil || !os.SameFile(opened, info) {
 		return nil, refuse("it changed while being opened")
 	}
-	u := &sender{s: s, opts: opts, size: info.Size(), name: filepath.Base(path), id: newStreamID(), progress: progress}
+	u := &sender{s: s, opts: opts, size: info.Size(), name: wireName(filepath.Base(path)), id: newStreamID(), progress: progress}
 	res, err := u.run(ctx, f)
-	if err != nil && u.sent > 0 {
-		u.reset(ctx)
+	if err != nil {
+		return nil, u.abandon(ctx, err)
 	}
-	return res, err
+	return res, nil
 }
+
+// abandon cleans up after a failed upload and returns the failure to
+// report: the original one, never the reset's answer.
+func (u *sender) abandon(ctx context.Context, err error) error {
+	if u.sent == 0 || (u.sent == 1 && fault.NothingSent(err)) {
+		return err // SnowLuma never heard of the stream: nothing to reset
+	}
+	if u.sent > 1 && fault.NothingSent(err) {
+		// Earlier chunks did reach SnowLuma, so the call as a whole did.
+		err = &fault.Error{Code: fault.CodeOf(err), Stage: "upload", Err: err}
+	}
+	if rerr := u.reset(ctx); rerr != nil {
+		return &resetFailed{err: err, reset: rerr, id: u.id}
+	}
+	return err
+}
+
+// resetFailed is the original failure of an upload whose reset did not get
+// through. It reads as the original (same code, same cause) plus a note,
+// because the agent has to know that SnowLuma still holds the chunks.
+type resetFailed struct {
+	err   error
+	reset error
+	id    string
+}
+
+func (e *resetFailed) Error() string {
+	return fmt.Sprintf("%s; the reset of upload stream %s also failed (%s), so SnowLuma keeps its partial chunks until the stream has been idle for 10 minutes",
+		e.err.Error(), e.id, e.reset.Error())
+}
+
+func (e *resetFailed) Unwrap() error { return e.err }
 
 type sender struct {
 	s        Streamer
@@ -165,14 +197,19 @@ func (u *sender) exchange(ctx context.Context, params json.RawMessage) (*stream.
 }
 
 // reset asks SnowLuma to drop the stream. SnowLuma always answers a reset
-// with an error frame ("Stream reset completed"), so only a transport
-// failure means the reset did not arrive; either way the original failure is
-// what the caller reports.
-func (u *sender) reset(ctx context.Context) {
+// with an error frame ("Stream reset completed"), so any answer frame means
+// the reset arrived; any other outcome (a transport failure, a broken or
+// malformed answer) means it may not have, and is returned.
+func (u *sender) reset(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), u.opts.ResetTimeout)
 	defer cancel()
 	params, _ := json.Marshal(map[string]any{"stream_id": u.id, "reset": true})
-	_, _ = u.exchange(ctx, params)
+	_, err := u.exchange(ctx, params)
+	var answered *stream.Failure
+	if err == nil || errors.As(err, &answered) {
+		return nil
+	}
+	return err
 }
 
 func expect(f *stream.Frame, status, id string) error {
@@ -181,7 +218,9 @@ func expect(f *stream.Frame, status, id string) error {
 		Status   string `json:"status"`
 	}
 	if err := json.Unmarshal(f.Data, &d); err != nil || d.Status != status || d.StreamID != id {
-		return fault.Errorf(fault.CodeBadReply, "upload", "SnowLuma answered with status %q for stream %q where %q was expected", d.Status, d.StreamID, status)
+		// A proper frame that does not fit the protocol: the stream
+		// contradicts itself rather than the endpoint being wrong.
+		return fault.Errorf(fault.CodeStreamBroken, "upload", "SnowLuma answered with status %q for stream %q where %q was expected", d.Status, d.StreamID, status)
 	}
 	return nil
 }

@@ -26,6 +26,10 @@ package fake
 //	failupload:<n>   uploads: the stream's nth request (1-based, counting
 //	                 every request with that stream_id) fails with retcode
 //	                 100 "injected upload failure (request <n>)"
+//	hangupload:<n>   uploads: the connection of the stream's nth request
+//	                 drops before its frame (repeatable: hangupload:2,
+//	                 hangupload:3), so that request, a reset included, gets
+//	                 no answer
 //	slowupload:<n>   uploads: the stream's nth request waits up to 2 minutes
 //	                 before it is processed; a client that goes away is
 //	                 recorded as ClientGone and nothing is processed
@@ -58,6 +62,7 @@ type streamFaults struct {
 	badChunks     bool
 	rename        *string
 	failUpload    int
+	hangUpload    map[int]bool
 	slowUpload    int
 }
 
@@ -104,6 +109,13 @@ func parseStreamFaults(marker string) streamFaults {
 		case "failupload":
 			if positive {
 				sf.failUpload = int(n)
+			}
+		case "hangupload":
+			if positive {
+				if sf.hangUpload == nil {
+					sf.hangUpload = map[int]bool{}
+				}
+				sf.hangUpload[int(n)] = true
 			}
 		case "slowupload":
 			if positive {

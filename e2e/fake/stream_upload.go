@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -118,6 +119,11 @@ func uploadFileStream(f *Fake, e *emitter, p params) (json.RawMessage, *failure)
 	// Injected faults stand for a failure inside SnowLuma at this request.
 	if e.faults.slowUpload == n && !e.wait(maxSlow) {
 		return nil, nil
+	}
+	if e.faults.hangUpload[n] {
+		// The connection drops before the frame; nothing is processed.
+		e.stopped = true
+		panic(http.ErrAbortHandler)
 	}
 	if e.faults.failUpload == n {
 		return nil, actionFailed("injected upload failure (request " + strconv.Itoa(n) + ")")

@@ -60,7 +60,7 @@ func TestEveryCodeHasANextStep(t *testing.T) {
 	t.Parallel()
 	for _, code := range []fault.Code{fault.CodeInvalidArgument, fault.CodeModeDenied, fault.CodeUnknownAction, fault.CodeWrongTool,
 		fault.CodeInputDeclined, fault.CodeCancelled, fault.CodeTimeout, fault.CodeTransport, fault.CodeUpstreamHTTP,
-		fault.CodeUpstreamAuth, fault.CodeBadReply, fault.CodeStreamFailed, fault.CodeLimit, fault.CodeUnsupported, fault.CodeInternal} {
+		fault.CodeUpstreamAuth, fault.CodeBadReply, fault.CodeStreamFailed, fault.CodeStreamBroken, fault.CodeLimit, fault.CodeUnsupported, fault.CodeInternal} {
 		assert.NotEmpty(t, nextSteps[code], code)
 	}
 }

@@ -174,19 +174,3 @@ func TestStopEndsTheSessionAtOnce(t *testing.T) {
 	close(stop)
 	assert.ErrorIs(t, <-done, ErrStopped)
 }
-
-func TestACancelledCallIsNoLongerOwed(t *testing.T) {
-	t.Parallel()
-	in := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}` + "\n" +
-		`{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":"x"}}` + "\n" +
-		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}` + "\n"
-	tr, _ := (&Transport{In: strings.NewReader(in), Out: io.Discard}).Connect(context.Background())
-	c := tr.(*conn)
-	for range 3 {
-		_, err := c.Read(context.Background())
-		require.NoError(t, err)
-	}
-	c.pmu.Lock()
-	defer c.pmu.Unlock()
-	assert.Equal(t, map[any]bool{"s": true}, c.pending, "EOF waits only for calls still owed")
-}

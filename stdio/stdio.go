@@ -13,6 +13,7 @@ package stdio
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
 	"time"
@@ -24,8 +25,11 @@ import (
 // drainWait bounds how long EOF waits for answers to calls already read.
 const drainWait = 5 * time.Second
 
-// ErrStopped ends a session whose Stop channel closed.
-var ErrStopped = errors.New("stopped")
+// ErrStopped ends a session whose Stop channel closed. It wraps io.EOF
+// because a stop is an orderly end, like the peer hanging up: the SDK logs
+// any other read error as "server session ended with error", which on a
+// plain SIGTERM would alarm whoever reads the log.
+var ErrStopped = fmt.Errorf("stopped: %w", io.EOF)
 
 // Transport serves one MCP session on a reader and a writer.
 type Transport struct {

@@ -174,3 +174,8 @@ func TestStopEndsTheSessionAtOnce(t *testing.T) {
 	close(stop)
 	assert.ErrorIs(t, <-done, ErrStopped)
 }
+
+func TestStopIsAnOrderlyEnd(t *testing.T) {
+	t.Parallel()
+	assert.ErrorIs(t, ErrStopped, io.EOF, "the SDK logs any read error but EOF as a failed session")
+}

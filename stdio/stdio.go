@@ -43,6 +43,11 @@ type Transport struct {
 	// stdin EOF must wait for. Nil means every call does. Which methods
 	// never end on their own is protocol knowledge, so the server says.
 	Owes func(method string) bool
+	// Screen, when set, sees each admitted request before the SDK does. A
+	// non-nil error answers a call in the SDK's place (a notification is
+	// just dropped) and the SDK never sees the request: the place for
+	// protocol rules the SDK gets wrong, kept out of this package.
+	Screen func(req *jsonrpc.Request) *jsonrpc.Error
 }
 
 // Connect implements mcp.Transport.
@@ -52,6 +57,7 @@ func (t *Transport) Connect(ctx context.Context) (mcp.Connection, error) {
 		lines:  make(chan line, 1),
 		closed: make(chan struct{}),
 		stop:   t.Stop,
+		screen: t.Screen,
 		ledger: newLedger(t.Owes),
 	}
 	go c.readLoop(newLineReader(t.In, MaxLine))
@@ -69,6 +75,7 @@ type conn struct {
 	closed chan struct{}
 	once   sync.Once
 	stop   <-chan struct{} // nil: never
+	screen func(*jsonrpc.Request) *jsonrpc.Error
 	ledger *ledger
 }
 
@@ -113,11 +120,39 @@ func (c *conn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			_ = c.out.write(refused.reply())
 			continue
 		}
-		if msg != nil {
-			c.ledger.read(msg)
-			return msg, nil
+		if msg == nil {
+			continue
 		}
+		if refused := c.screened(msg); refused != nil {
+			if refused.id != nil {
+				_ = c.out.write(refused.reply())
+			}
+			continue
+		}
+		c.ledger.read(msg)
+		return msg, nil
 	}
+}
+
+// screened applies the Screen hook, returning the refusal of a request it
+// turns away (with a nil id for a notification, which gets no reply).
+func (c *conn) screened(msg jsonrpc.Message) *refusal {
+	req, ok := msg.(*jsonrpc.Request)
+	if !ok || c.screen == nil {
+		return nil
+	}
+	e := c.screen(req)
+	if e == nil {
+		return nil
+	}
+	r := &refusal{code: e.Code, message: e.Message}
+	if r.code == 0 {
+		r.code = jsonrpc.CodeInvalidRequest
+	}
+	if req.ID.IsValid() {
+		r.id = req.ID.Raw()
+	}
+	return r
 }
 
 // Write implements mcp.Connection.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"strconv"
 	"unicode/utf8"
 
@@ -103,6 +104,9 @@ func unusableID(data []byte) (json.RawMessage, bool) {
 	case len(raw) > 0 && raw[0] != '"' && raw[0] != '{' && raw[0] != '[':
 		n, err := strconv.ParseInt(string(raw), 10, 64)
 		if err != nil || n > 1<<53 || n < -(1<<53) {
+			if _, isNumber := new(big.Float).SetString(string(raw)); !isNumber {
+				return nil, true // true or false: no id worth echoing
+			}
 			return raw, true
 		}
 	}

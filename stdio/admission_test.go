@@ -71,7 +71,7 @@ func TestAdmitRefusesWhatTheSDKWouldMishandle(t *testing.T) {
 		{"refuses an id in exponent form", `{"jsonrpc":"2.0","id":1e2,"method":"tools/list"}`, -32600, 100.0},
 		{"refuses an id beyond 2^53, echoing it", `{"jsonrpc":"2.0","id":9007199254740993,"method":"tools/list"}`, -32600, 9007199254740993.0},
 		{"refuses an id below -2^53", `{"jsonrpc":"2.0","id":-9007199254740993,"method":"tools/list"}`, -32600, -9007199254740993.0},
-		{"refuses a boolean id", `{"jsonrpc":"2.0","id":true,"method":"tools/list"}`, -32600, true},
+		{"refuses a boolean id without echoing it", `{"jsonrpc":"2.0","id":true,"method":"tools/list"}`, -32600, nil},
 		{"refuses an object id without echoing it", `{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}`, -32600, nil},
 	}
 	for _, tt := range tests {

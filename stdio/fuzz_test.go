@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/big"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
@@ -115,7 +116,9 @@ func sameID(a, b json.RawMessage) bool {
 	}
 	var sa, sb string
 	if json.Unmarshal(a, &sa) == nil && json.Unmarshal(b, &sb) == nil {
-		return sa == sb
+		// Decoding replaces invalid UTF-8 with U+FFFD on both sides, so
+		// equal strings alone would miss an id the reply cannot echo.
+		return sa == sb && utf8.Valid(a)
 	}
 	na, okA := new(big.Rat).SetString(string(bytes.TrimSpace(a)))
 	nb, okB := new(big.Rat).SetString(string(bytes.TrimSpace(b)))

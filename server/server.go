@@ -56,7 +56,7 @@ func New(o Options) *mcp.Server {
 		s.AddTool(t.def, t.handle)
 	}
 	addResources(s, o.Catalog)
-	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes)
+	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes, legacySessions(s))
 	return s
 }
 

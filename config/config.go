@@ -113,7 +113,9 @@ func defaultDownloadDir() string {
 	return filepath.Join(base, "snowluma-mcp", "downloads")
 }
 
-// parser collects the first error so Load reads like a table.
+// parser collects the first error so Load reads like a table. Its errors
+// name the variable and what it accepts, never the value given: a value in
+// the wrong variable is often a token, and startup errors end up in logs.
 type parser struct {
 	getenv func(string) string
 	err    error
@@ -134,7 +136,7 @@ func (p *parser) count(name string, def, max int64) int64 {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < 1 || n > max {
-		p.fail(name, fmt.Sprintf("must be a whole number from 1 to %d, got %q", max, v))
+		p.fail(name, fmt.Sprintf("must be a whole number from 1 to %d", max))
 		return def
 	}
 	return n
@@ -168,7 +170,7 @@ func (p *parser) millis(name string, def int64) time.Duration {
 func (p *parser) dir(name string) string {
 	v := p.value(name)
 	if v != "" && !filepath.IsAbs(v) {
-		p.fail(name, fmt.Sprintf("must be an absolute path, got %q", v))
+		p.fail(name, "must be an absolute path")
 		return ""
 	}
 	if v == "" {
@@ -214,7 +216,7 @@ func (p *parser) mode(haveEndpoint bool) Mode {
 		}
 		return ModeDocs
 	default:
-		p.fail("SNOWLUMA_MCP_MODE", fmt.Sprintf("must be docs, read or write, got %q", string(v)))
+		p.fail("SNOWLUMA_MCP_MODE", "must be docs, read or write")
 		return ModeDocs
 	}
 }

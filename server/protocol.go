@@ -107,3 +107,9 @@ func recoverMethods(log io.Writer) mcp.Middleware {
 		}
 	}
 }
+
+// OwesAnswer is the stdio transport's hook for the answers owed at stdin
+// EOF. A subscriptions/listen stream ends only when the client cancels it
+// or the session ends, so waiting for its answer would hold every exit for
+// the transport's full drain bound; every other call ends on its own.
+func OwesAnswer(method string) bool { return method != "subscriptions/listen" }

@@ -58,7 +58,7 @@ func New(o Options) *mcp.Server {
 		}
 	}
 	addResources(s, o.Catalog)
-	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes)
+	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes, legacySessions(s))
 	return s
 }
 

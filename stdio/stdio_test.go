@@ -175,18 +175,59 @@ func TestStopEndsTheSessionAtOnce(t *testing.T) {
 	assert.ErrorIs(t, <-done, ErrStopped)
 }
 
-func TestACancelledCallIsNoLongerOwed(t *testing.T) {
+func TestStopIsAnOrderlyEnd(t *testing.T) {
 	t.Parallel()
-	in := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"x"}}` + "\n" +
-		`{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":"x"}}` + "\n" +
-		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}` + "\n"
-	tr, _ := (&Transport{In: strings.NewReader(in), Out: io.Discard}).Connect(context.Background())
-	c := tr.(*conn)
-	for range 3 {
-		_, err := c.Read(context.Background())
-		require.NoError(t, err)
+	assert.ErrorIs(t, ErrStopped, io.EOF, "the SDK logs any read error but EOF as a failed session")
+}
+
+func TestScreenAnswersInTheSDKsPlace(t *testing.T) {
+	t.Parallel()
+	refuseX := func(req *jsonrpc.Request) *jsonrpc.Error {
+		if req.Method == "x" {
+			return &jsonrpc.Error{Code: -32602, Message: "no x"}
+		}
+		return nil
 	}
-	c.pmu.Lock()
-	defer c.pmu.Unlock()
-	assert.Equal(t, map[any]bool{"s": true}, c.pending, "EOF waits only for calls still owed")
+	tests := []struct {
+		name    string
+		line    string
+		screen  func(*jsonrpc.Request) *jsonrpc.Error
+		replies []string
+	}{
+		{"answers a refused call with its id and code", `{"jsonrpc":"2.0","id":"a","method":"x"}`, refuseX,
+			[]string{`{"jsonrpc":"2.0","id":"a","error":{"code":-32602,"message":"no x"}}`}},
+		{"drops a refused notification without a reply", `{"jsonrpc":"2.0","method":"x"}`, refuseX, nil},
+		{"never answers with code 0", `{"jsonrpc":"2.0","id":3,"method":"x"}`,
+			func(req *jsonrpc.Request) *jsonrpc.Error {
+				if req.Method == "x" {
+					return &jsonrpc.Error{Message: "zero"}
+				}
+				return nil
+			},
+			[]string{`{"jsonrpc":"2.0","id":3,"error":{"code":-32600,"message":"zero"}}`}},
+		{"passes everything through without a screen", `{"jsonrpc":"2.0","id":3,"method":"x"}`, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			out := &syncBuffer{}
+			in := tt.line + "\n" + `{"jsonrpc":"2.0","id":9,"method":"y"}` + "\n"
+			tr, err := (&Transport{In: strings.NewReader(in), Out: out, Screen: tt.screen}).Connect(context.Background())
+			require.NoError(t, err)
+			msg, err := tr.Read(context.Background())
+			require.NoError(t, err)
+			if tt.screen == nil {
+				assert.Equal(t, "x", msg.(*jsonrpc.Request).Method)
+				return
+			}
+			assert.Equal(t, "y", msg.(*jsonrpc.Request).Method, "the session goes on")
+			if tt.replies == nil {
+				assert.Empty(t, strings.TrimSpace(strings.Join(out.lines(), "")))
+			} else {
+				assert.Equal(t, tt.replies, out.lines())
+			}
+			c := tr.(*conn)
+			assert.Equal(t, 1, c.ledger.outstanding(), "a call answered by the screen is not owed again")
+		})
+	}
 }

@@ -68,7 +68,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	defer stop()
 	var calls sync.WaitGroup
 	s := server.New(parts(cfg, cat, stderr, &calls))
-	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done()})
+	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(), Owes: server.OwesAnswer, Screen: server.Screen})
 	// The session is over and the SDK has cancelled what was still running;
 	// give those calls a moment to clean up after themselves.
 	settle(&calls, shutdownGrace)

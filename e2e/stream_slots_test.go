@@ -38,6 +38,7 @@ func TestBusyStreamSlotsRefuseTheNextStream(t *testing.T) {
 		c := s.run(t, "invoke_action", "download_file_stream", map[string]any{"file": fake.FileHello}, "")
 		assert.True(t, c.res.IsError, "no slot is free: %s", c.res.Text)
 		assert.Equal(t, "limit", c.res.Diag.Kind)
+		assert.Equal(t, "failed", c.res.Diag.Outcome, "nothing reached SnowLuma, so the stream did not happen")
 		c.assertNothingSent(t)
 
 		plain := s.run(t, "query_action", "get_status", nil, "")

@@ -99,7 +99,7 @@ func TestAnUnreachableEndpointIsATransportError(t *testing.T) {
 			wantOutcome        string
 		}{
 			{"a read", "query_action", "get_status", nil, "failed"},
-			{"a write", "invoke_action", "set_group_sign", map[string]any{"group_id": fake.GroupID}, "unknown"},
+			{"a write whose dial was refused: nothing reached SnowLuma", "invoke_action", "set_group_sign", map[string]any{"group_id": fake.GroupID}, "failed"},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {

@@ -1,6 +1,8 @@
 package stages
 
 import (
+	"context"
+	"encoding/json"
 	"io"
 	"testing"
 	"time"
@@ -10,15 +12,81 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/prompt"
+	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/slot"
 )
+
+func docsDeps(t *testing.T) Deps {
+	t.Helper()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	return Deps{Config: &config.Config{Mode: config.ModeDocs, Timeout: time.Minute}, Catalog: cat,
+		Prompts: prompt.NewStore(time.Now), Slots: slot.NewPool(1, time.Second), Log: io.Discard, Now: time.Now}
+}
 
 func TestDefaultOrder(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	var names []string
-	for _, s := range Default(Deps{Config: &config.Config{Mode: config.ModeDocs}, Catalog: cat, Log: io.Discard, Now: time.Now}) {
+	for _, s := range Default(docsDeps(t)) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "gate", "input", "validate", "deadline", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "deadline", "progress", "execute"}, names)
+}
+
+type pageArgs struct {
+	Limit schema.Int `json:"limit,omitempty" schema:"minimum=1"`
+}
+
+type targetArgs struct {
+	Action string        `json:"action"`
+	Params schema.Object `json:"params,omitempty"`
+}
+
+func (a *targetArgs) Target() (string, json.RawMessage, bool) {
+	return a.Action, json.RawMessage(a.Params), false
+}
+
+func TestDefaultChainInDocsMode(t *testing.T) {
+	t.Parallel()
+	chain := pipeline.Chain(Default(docsDeps(t))...)
+	docs := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+		func(_ context.Context, c *pipeline.Call, a *pageArgs) (*pipeline.Result, error) {
+			return &pipeline.Result{Payload: map[string]any{"limit": a.Limit}}, nil
+		})
+	query := pipeline.NewTool(pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
+		func(context.Context, *pipeline.Call, *targetArgs) (*pipeline.Result, error) {
+			panic("a tool the mode forbids never runs")
+		})
+	tests := []struct {
+		name    string
+		tool    *pipeline.Tool
+		args    string
+		isError bool
+		kind    string
+		payload string
+	}{
+		{"runs a docs tool and encodes its payload", docs, `{"limit":3.0}`, false, "", `{"limit":3}`},
+		{"turns invalid arguments into a tool error", docs, `{"limit":0}`, true, string(fault.CodeInvalidArgument), ""},
+		{"refuses a read tool in docs mode", query, `{"action":"get_status"}`, true, string(fault.CodeModeDenied), ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := chain(tt.tool, tt.tool.Handle)
+			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args), Started: time.Now()})
+			require.NoError(t, err, "the envelope never lets an error escape")
+			require.NotNil(t, r)
+			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")
+			assert.Equal(t, tt.isError, r.IsError)
+			assert.Equal(t, tt.kind, r.Diagnostics.Kind)
+			if !tt.isError {
+				assert.Equal(t, pipeline.OutcomeSuccess, r.Diagnostics.Outcome)
+				require.IsType(t, json.RawMessage{}, r.Payload)
+				assert.JSONEq(t, tt.payload, string(r.Payload.(json.RawMessage)))
+			}
+		})
+	}
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages/trace"
+	"github.com/snowluma/snowluma-mcp/span"
 )
 
 func TestLogLine(t *testing.T) {
@@ -29,7 +29,7 @@ func TestLogLine(t *testing.T) {
 		{"logs the failure kind", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "unknown", Kind: "timeout"}}, "",
 			[]string{"outcome=unknown", "kind=timeout"}},
 		{"logs an escaped error as internal", nil, "", []string{"outcome=failed", "kind=internal"}},
-		{"marks ignored trace metadata with a fixed word", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "success"}}, trace.InvalidNote,
+		{"marks ignored trace metadata with a fixed word", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "success"}}, span.InvalidNote,
 			[]string{"trace_meta=invalid_ignored"}},
 	}
 	for _, tt := range tests {
@@ -38,16 +38,21 @@ func TestLogLine(t *testing.T) {
 			var out bytes.Buffer
 			clock := time.Unix(100, 0)
 			now := func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock }
-			sc, _ := trace.Start(nil)
-			c := &pipeline.Call{Tool: &pipeline.Tool{Name: "query_action"}, Span: sc, TraceNote: tt.note,
-				Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`)}
-			h := New(&out, now).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
+			sc, _ := span.Start(nil)
+			tool := &pipeline.Tool{Name: "query_action"}
+			c := &pipeline.Call{Tool: tool, Span: sc, TraceNote: tt.note, ActionName: "send_group_msg",
+				Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`),
+				Params:    json.RawMessage(`{"message":"secret words"}`)}
+			h := New(&out, now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
 			_, _ = h(context.Background(), c)
 			line := out.String()
 			require.Equal(t, 1, strings.Count(line, "\n"), "exactly one line per call")
-			assert.Contains(t, line, "traceparent="+trace.Traceparent(sc))
+			assert.Contains(t, line, "traceparent="+span.Traceparent(sc))
 			for _, w := range tt.want {
 				assert.Contains(t, line, w)
+			}
+			if tt.note == "" {
+				assert.NotContains(t, line, "trace_meta")
 			}
 			assert.NotContains(t, line, "secret words")
 			assert.NotContains(t, line, "send_group_msg")
@@ -58,9 +63,10 @@ func TestLogLine(t *testing.T) {
 func TestNoLineForAQuestion(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	h := New(&out, time.Now).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+	tool := &pipeline.Tool{Name: "invoke_action_with_input"}
+	h := New(&out, time.Now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		return &pipeline.Result{InputRequests: mcp.InputRequestMap{"params": &mcp.ElicitParams{Message: "?"}}}, nil
 	})
-	_, _ = h(context.Background(), &pipeline.Call{Tool: &pipeline.Tool{Name: "invoke_action_with_input"}})
+	_, _ = h(context.Background(), &pipeline.Call{Tool: tool})
 	assert.Empty(t, out.String(), "the line is written when the call completes")
 }

@@ -17,6 +17,7 @@ func TestDeadline(t *testing.T) {
 	t.Parallel()
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
+	tool := &pipeline.Tool{Name: "t"}
 	tests := []struct {
 		name        string
 		ctx         context.Context
@@ -28,25 +29,33 @@ func TestDeadline(t *testing.T) {
 		{"bounds a docs call too", context.Background(), nil, true, ""},
 		{"leaves streams to their own timeouts", context.Background(), &catalog.Action{Name: "download_file_stream", Stream: true}, false, ""},
 		{"refuses a call cancelled before it starts", cancelled, nil, false, fault.CodeCancelled},
+		{"refuses a write cancelled before it starts as unsent", cancelled, &catalog.Action{Name: "send_group_msg"}, false, fault.CodeCancelled},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var deadline time.Time
-			var has bool
-			h := New(time.Hour).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			var has, reached bool
+			h := New(time.Hour).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				reached = true
 				deadline, has = ctx.Deadline()
 				return &pipeline.Result{}, nil
 			})
-			_, err := h(tt.ctx, &pipeline.Call{Tool: &pipeline.Tool{Name: "t"}, Action: tt.action})
+			before := time.Now()
+			_, err := h(tt.ctx, &pipeline.Call{Tool: tool, Action: tt.action})
 			if tt.wantErrCode != "" {
 				assert.Equal(t, tt.wantErrCode, fault.CodeOf(err))
+				assert.True(t, fault.NothingSent(err), "nothing was sent before the call started")
+				assert.False(t, reached)
 				return
 			}
 			require.NoError(t, err)
 			assert.Equal(t, tt.wantLimit, has)
 			if has {
-				assert.WithinDuration(t, time.Now().Add(time.Hour), deadline, time.Minute)
+				// The deadline is the timeout from the call's start, not a
+				// measured duration.
+				assert.False(t, deadline.Before(before.Add(time.Hour)))
+				assert.False(t, deadline.After(time.Now().Add(time.Hour)))
 			}
 		})
 	}

@@ -2,7 +2,9 @@ package envelope
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,6 +14,8 @@ import (
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
+
+var tool = &pipeline.Tool{Name: "t"}
 
 func TestEnvelope(t *testing.T) {
 	t.Parallel()
@@ -29,20 +33,30 @@ func TestEnvelope(t *testing.T) {
 	}{
 		{"marks a plain result a success", nil, &pipeline.Result{Payload: 1}, nil, false, "success", "", ""},
 		{"keeps a handler's business verdict", read, &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "failed", Kind: "business_failure"}}, nil, false, "failed", "business_failure", ""},
-		{"turns a gate refusal into a failed tool error", nil, nil, fault.Errorf(fault.CodeModeDenied, "gate", "no"), true, "failed", "mode_denied", "no"},
+		{"turns a gate refusal into a failed tool error", nil, nil, fault.Errorf(fault.CodeModeDenied, "gate", "no").Unsent(), true, "failed", "mode_denied", "no"},
 		{"calls a timed-out write unknown", write, nil, fault.Errorf(fault.CodeTimeout, "http", "slow"), true, "unknown", "timeout", "slow"},
 		{"calls a cancelled write unknown", write, nil, fault.Errorf(fault.CodeCancelled, "http", "stop"), true, "unknown", "cancelled", "stop"},
+		{"calls a write with a transport failure unknown", write, nil, fault.Errorf(fault.CodeTransport, "http", "reset"), true, "unknown", "transport", "reset"},
+		{"calls a write with an upstream server error unknown", write, nil, fault.Errorf(fault.CodeUpstreamHTTP, "http", "502"), true, "unknown", "upstream_http", "502"},
+		{"calls a write with a bad reply unknown", write, nil, fault.Errorf(fault.CodeBadReply, "http", "html"), true, "unknown", "bad_reply", "html"},
+		{"calls a write whose transport failure sent nothing failed", write, nil, fault.Errorf(fault.CodeTransport, "http", "connection refused").Unsent(), true, "failed", "transport", "connection refused"},
+		{"calls a write cancelled before sending failed", write, nil, fault.Errorf(fault.CodeCancelled, "deadline", "stop").Unsent(), true, "failed", "cancelled", "stop"},
+		{"finds nothing sent inside a wrapped error", write, nil, fmt.Errorf("dial: %w", fault.Errorf(fault.CodeTransport, "http", "refused").Unsent()), true, "failed", "transport", "dial: refused"},
+		{"calls a write over a limit failed", write, nil, fault.Errorf(fault.CodeLimit, "execute", "all slots busy"), true, "failed", "limit", "all slots busy"},
 		{"calls a timed-out read failed", read, nil, fault.Errorf(fault.CodeTimeout, "http", "slow"), true, "failed", "timeout", "slow"},
-		{"calls a refused write failed", write, nil, fault.Errorf(fault.CodeInvalidArgument, "validate", "bad"), true, "failed", "invalid_argument", "bad"},
+		{"calls a refused write failed", write, nil, fault.Errorf(fault.CodeInvalidArgument, "params", "bad"), true, "failed", "invalid_argument", "bad"},
+		{"calls a stream failure failed", write, nil, fault.Errorf(fault.CodeStreamFailed, "stream", "retcode 100"), true, "failed", "stream_failed", "retcode 100"},
 		{"hides the text of an unclassified error", nil, nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
+		{"hides an unclassified error on a write and calls it failed", write, nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
 		{"reports a missing result as internal", nil, nil, nil, true, "failed", "internal", "the tool returned no result"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := New().Wrap(func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return tt.result, tt.err })
-			r, err := h(context.Background(), &pipeline.Call{Tool: &pipeline.Tool{Name: "t"}, Action: tt.action})
+			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return tt.result, tt.err })
+			r, err := h(context.Background(), &pipeline.Call{Tool: tool, Action: tt.action})
 			require.NoError(t, err, "the envelope never lets an error escape")
+			require.NotNil(t, r)
 			assert.Equal(t, tt.isError, r.IsError)
 			assert.Equal(t, tt.outcome, r.Diagnostics.Outcome)
 			assert.Equal(t, tt.kind, r.Diagnostics.Kind)
@@ -51,16 +65,69 @@ func TestEnvelope(t *testing.T) {
 				assert.Equal(t, tt.message, r.Diagnostics.Message)
 				assert.Equal(t, tt.message, r.Text)
 				assert.NotEmpty(t, r.Diagnostics.NextStep)
+				assert.NotContains(t, r.Text, "secret detail")
+				return
 			}
+			assert.IsType(t, json.RawMessage{}, r.Payload, "every payload leaves encoded")
 		})
 	}
 }
 
-func TestEveryCodeHasANextStep(t *testing.T) {
+func TestEnvelopeEncodesThePayload(t *testing.T) {
 	t.Parallel()
-	for _, code := range []fault.Code{fault.CodeInvalidArgument, fault.CodeModeDenied, fault.CodeUnknownAction, fault.CodeWrongTool,
-		fault.CodeInputDeclined, fault.CodeCancelled, fault.CodeTimeout, fault.CodeTransport, fault.CodeUpstreamHTTP,
-		fault.CodeUpstreamAuth, fault.CodeBadReply, fault.CodeStreamFailed, fault.CodeStreamBroken, fault.CodeLimit, fault.CodeUnsupported, fault.CodeInternal} {
-		assert.NotEmpty(t, nextSteps[code], code)
+	tests := []struct {
+		name    string
+		payload any
+		want    string
+	}{
+		{"encodes a Go value", map[string]any{"count": 2, "items": []string{"a"}}, `{"count":2,"items":["a"]}`},
+		{"encodes a number", 1, `1`},
+		{"encodes a missing payload as null", nil, `null`},
+		{"keeps raw JSON byte for byte", json.RawMessage(`{"b":1.0,"a":null}`), `{"b":1.0,"a":null}`},
+		{"does not escape HTML", struct {
+			Message string `json:"message"`
+		}{"a<b>&c"}, `{"message":"a<b>&c"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+				return &pipeline.Result{Payload: tt.payload}, nil
+			})
+			r, err := h(context.Background(), &pipeline.Call{Tool: tool})
+			require.NoError(t, err)
+			require.IsType(t, json.RawMessage{}, r.Payload)
+			assert.Equal(t, tt.want, string(r.Payload.(json.RawMessage)))
+			assert.False(t, r.IsError)
+			assert.Equal(t, pipeline.OutcomeSuccess, r.Diagnostics.Outcome)
+		})
+	}
+}
+
+func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		payload any
+	}{
+		{"turns a channel into an internal tool error", make(chan int)},
+		{"turns a function into an internal tool error", func() {}},
+		{"turns invalid raw JSON into an internal tool error", json.RawMessage(`{"a":`)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+				return &pipeline.Result{Payload: tt.payload, Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}, nil
+			})
+			r, err := h(context.Background(), &pipeline.Call{Tool: tool})
+			require.NoError(t, err, "the envelope never lets an error escape")
+			assert.True(t, r.IsError)
+			assert.Nil(t, r.Payload)
+			assert.Equal(t, pipeline.OutcomeFailed, r.Diagnostics.Outcome)
+			assert.Equal(t, string(fault.CodeInternal), r.Diagnostics.Kind)
+			assert.Contains(t, r.Diagnostics.Message, "encode result")
+			assert.NotEmpty(t, r.Diagnostics.NextStep)
+		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"reflect"
 	"testing"
 	"time"
 
@@ -12,55 +13,72 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/fault"
 	"github.com/snowluma/snowluma-mcp/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages/trace"
+	"github.com/snowluma/snowluma-mcp/slot"
+	"github.com/snowluma/snowluma-mcp/span"
 )
+
+var (
+	docsTool   = &pipeline.Tool{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}
+	queryTool  = &pipeline.Tool{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}
+	invokeTool = &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+)
+
+func ok(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
 
 func TestExecuteBindsTraceHeaders(t *testing.T) {
 	t.Parallel()
-	got := make(chan string, 1)
+	got := make(chan http.Header, 2)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		got <- r.Header.Get("traceparent")
+		got <- r.Header.Clone()
 		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":null}`))
 	}))
 	defer srv.Close()
 	u, _ := url.Parse(srv.URL)
-	sc, _ := trace.Start(nil)
-	c := &pipeline.Call{Tool: &pipeline.Tool{Name: "query_action", Route: pipeline.RouteQuery}, Span: sc}
-	h := New(onebot.New(u, "", onebot.StreamTimeouts{}), 1, time.Second).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+	h := New(onebot.New(u, "", onebot.StreamTimeouts{}), slot.NewPool(1, time.Second)).Wrap(queryTool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		require.NotNil(t, c.OneBot)
 		_, err := c.OneBot.Do(ctx, "get_status", nil)
 		return &pipeline.Result{}, err
 	})
-	_, err := h(context.Background(), c)
-	require.NoError(t, err)
-	assert.Equal(t, trace.Traceparent(sc), <-got)
+	// Two calls through the same stage each carry their own span.
+	for _, meta := range []map[string]any{nil, {"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "tracestate": "vendor=abc"}} {
+		sc, _ := span.Start(meta)
+		_, err := h(context.Background(), &pipeline.Call{Tool: queryTool, Span: sc})
+		require.NoError(t, err)
+		headers := <-got
+		assert.Equal(t, span.Traceparent(sc), headers.Get("traceparent"))
+		assert.Equal(t, sc.TraceState().String(), headers.Get("tracestate"))
+	}
 }
 
 func TestExecuteWithoutClient(t *testing.T) {
 	t.Parallel()
+	// Without a client (docs mode) the stage passes every call through: the
+	// gate has already refused the tools that would need one.
 	tests := []struct {
-		name  string
-		route pipeline.Route
-		code  fault.Code
+		name string
+		tool *pipeline.Tool
 	}{
-		{"lets docs tools run without a client", pipeline.RouteNone, ""},
-		{"refuses execution without a client", pipeline.RouteQuery, fault.CodeModeDenied},
+		{"lets docs tools run without a client", docsTool},
+		{"leaves execution tools to the gate", queryTool},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := New(nil, 1, time.Second).Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			reached := false
+			next := func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				reached = true
 				assert.Nil(t, c.OneBot)
 				return &pipeline.Result{}, nil
-			})
-			_, err := h(context.Background(), &pipeline.Call{Tool: &pipeline.Tool{Name: "x", Route: tt.route}})
-			if tt.code == "" {
-				assert.NoError(t, err)
-			} else {
-				assert.Equal(t, tt.code, fault.CodeOf(err))
 			}
+			h := New(nil, slot.NewPool(1, time.Second)).Wrap(tt.tool, next)
+			assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
+			_, err := h(context.Background(), &pipeline.Call{Tool: tt.tool})
+			assert.NoError(t, err)
+			assert.True(t, reached)
 		})
 	}
 }
@@ -68,26 +86,36 @@ func TestExecuteWithoutClient(t *testing.T) {
 func TestStreamSlots(t *testing.T) {
 	t.Parallel()
 	u, _ := url.Parse("http://127.0.0.1:1/")
-	s := New(onebot.New(u, "", onebot.StreamTimeouts{}), 1, 50*time.Millisecond)
-	stream := &pipeline.Call{Tool: &pipeline.Tool{Name: "invoke_action", Route: pipeline.RouteInvoke}, Action: &catalog.Action{Name: "test_download_stream", Stream: true}}
+	s := New(onebot.New(u, "", onebot.StreamTimeouts{}), slot.NewPool(1, 50*time.Millisecond))
+	streamAction := &catalog.Action{Name: "test_download_stream", Stream: true}
 	inside := make(chan struct{})
 	release := make(chan struct{})
-	h := s.Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+	finished := make(chan struct{})
+	h := s.Wrap(invokeTool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		close(inside)
 		<-release
 		return &pipeline.Result{}, nil
 	})
-	go func() { _, _ = h(context.Background(), stream) }()
+	go func() {
+		defer close(finished)
+		_, _ = h(context.Background(), &pipeline.Call{Tool: invokeTool, Action: streamAction})
+	}()
 	<-inside
-	second := s.Wrap(func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil })
-	_, err := second(context.Background(), &pipeline.Call{Tool: stream.Tool, Action: stream.Action})
+	second := s.Wrap(invokeTool, ok)
+	_, err := second(context.Background(), &pipeline.Call{Tool: invokeTool, Action: streamAction})
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err), "a second stream fails once the wait is over")
-	ordinary := &pipeline.Call{Tool: stream.Tool, Action: &catalog.Action{Name: "get_status"}}
-	_, err = second(context.Background(), ordinary)
+	assert.True(t, fault.NothingSent(err), "a stream that never got a slot sent nothing")
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err = second(cancelled, &pipeline.Call{Tool: invokeTool, Action: streamAction})
+	assert.Equal(t, fault.CodeCancelled, fault.CodeOf(err), "a cancelled wait for a slot is a cancellation")
+	assert.True(t, fault.NothingSent(err))
+	_, err = second(context.Background(), &pipeline.Call{Tool: invokeTool, Action: &catalog.Action{Name: "get_status"}})
 	assert.NoError(t, err, "ordinary actions need no slot")
+	_, err = second(context.Background(), &pipeline.Call{Tool: docsTool})
+	assert.NoError(t, err, "calls without an action need no slot")
 	close(release)
-	require.Eventually(t, func() bool {
-		_, err := second(context.Background(), &pipeline.Call{Tool: stream.Tool, Action: stream.Action})
-		return err == nil
-	}, 5*time.Second, 10*time.Millisecond, "the slot frees when the first stream ends")
+	<-finished
+	_, err = second(context.Background(), &pipeline.Call{Tool: invokeTool, Action: streamAction})
+	assert.NoError(t, err, "the slot frees when the first stream ends")
 }

@@ -131,7 +131,9 @@ func TestGatePassesToolsWithoutActionsStraightThrough(t *testing.T) {
 	t.Parallel()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
-	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{Payload: "next"}, nil }
+	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		return &pipeline.Result{Payload: "next"}, nil
+	}
 	h := New(config.ModeWrite, cat).Wrap(docsTool, next)
 	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the gate returns next unchanged")
 	c := &pipeline.Call{Tool: docsTool, ActionName: "send_nukes"}

@@ -253,3 +253,26 @@ func TestResumingChecksTheState(t *testing.T) {
 		})
 	}
 }
+
+func TestAskingRefusesOnceTooManyPromptsWait(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	send, _ := cat.Lookup("send_group_msg")
+	store := prompt.NewStore(time.Now)
+	for i := 0; i < prompt.MaxPending; i++ {
+		_, err := store.Issue(tool.Name, json.RawMessage(`{}`), []string{"message"})
+		require.NoError(t, err)
+	}
+	reached := false
+	h := New(store).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		reached = true
+		return &pipeline.Result{}, nil
+	})
+	_, err = h(context.Background(), call(t, tool, send, formCaps, `{"action":"send_group_msg","params":{"group_id":1}}`))
+	require.Error(t, err)
+	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
+	assert.True(t, fault.NothingSent(err), "a prompt the store refused asked nothing and sent nothing")
+	assert.Contains(t, err.Error(), "prompts are already waiting")
+	assert.False(t, reached)
+}

@@ -42,8 +42,9 @@ func TestParams(t *testing.T) {
 		{"checks explicit upload params", invokeTool, upload, `{}`, false, `params: required: missing properties: ["stream_id"]`},
 		{"refuses a missing required param", queryTool, getMsg, `{}`, false, `params: required: missing properties: ["message_id"]`},
 		{"refuses message_id 0", queryTool, getMsg, `{"message_id":0}`, false, "params.message_id: this value is not allowed here"},
-		{"refuses a string message_id", queryTool, getMsg, `{"message_id":"12"}`, false, `params.message_id: type: 12 has type "string", want "integer"`},
+		{"refuses a string message_id", queryTool, getMsg, `{"message_id":"12"}`, false, "params.message_id: want integer, got string"},
 		{"names the action and where to read its parameters", invokeTool, getMsg, `{}`, false, "invalid params for get_msg (get_action shows its parameters)"},
+		{"refuses a null param readably", queryTool, getMsg, `{"message_id":null}`, false, "params.message_id: want integer, got null"},
 		{"refuses params that are not JSON", invokeTool, getMsg, `{`, false, "params: not valid JSON"},
 	}
 	for _, tt := range tests {
@@ -93,7 +94,9 @@ func TestParamsChecksEveryCallNotOnlyTheFirst(t *testing.T) {
 func TestParamsPassesToolsWithoutActionsStraightThrough(t *testing.T) {
 	t.Parallel()
 	docs := &pipeline.Tool{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}
-	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{Payload: "next"}, nil }
+	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		return &pipeline.Result{Payload: "next"}, nil
+	}
 	h := New().Wrap(docs, next)
 	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
 	c := &pipeline.Call{Tool: docs, Params: json.RawMessage(`not json`)}

@@ -75,21 +75,35 @@ func (r *reporter) report(done, total int64) {
 		return
 	}
 	r.pending, r.done, r.total = true, done, total
-	wait := r.interval - time.Since(r.sentAt)
-	if wait <= 0 {
-		r.flushLocked()
+	if wait := r.interval - time.Since(r.sentAt); wait > 0 {
+		r.armLocked(wait)
 		return
 	}
+	r.flushLocked()
+}
+
+// armLocked sets the one timer that sends the pending value later.
+func (r *reporter) armLocked(wait time.Duration) {
 	if r.timer == nil {
-		r.timer = time.AfterFunc(wait, func() {
-			r.mu.Lock()
-			defer r.mu.Unlock()
-			r.timer = nil
-			if !r.closed {
-				r.flushLocked()
-			}
-		})
+		r.timer = time.AfterFunc(wait, r.fire)
 	}
+}
+
+// fire sends the pending value unless the last send is still too recent
+// (a report may have sent at once while the timer was waiting), in which
+// case it waits again: two sends are never less than an interval apart.
+func (r *reporter) fire() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.timer = nil
+	if r.closed || !r.pending {
+		return
+	}
+	if wait := r.interval - time.Since(r.sentAt); wait > 0 {
+		r.armLocked(wait)
+		return
+	}
+	r.flushLocked()
 }
 
 func (r *reporter) flushLocked() {

@@ -30,7 +30,8 @@ func TestRecovery(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var log bytes.Buffer
-			r, err := New(&log).Wrap(tt.handler)(context.Background(), &pipeline.Call{Tool: &pipeline.Tool{Name: "get_action"}})
+			tool := &pipeline.Tool{Name: "get_action"}
+			r, err := New(&log).Wrap(tool, tt.handler)(context.Background(), &pipeline.Call{Tool: tool})
 			if tt.code == "" {
 				require.NoError(t, err)
 				assert.NotNil(t, r)
@@ -38,9 +39,18 @@ func TestRecovery(t *testing.T) {
 				return
 			}
 			require.Error(t, err)
+			assert.Nil(t, r)
 			assert.Equal(t, tt.code, fault.CodeOf(err))
 			assert.Contains(t, log.String(), "tool=get_action")
+			assert.Contains(t, err.Error(), "get_action")
 			assert.NotContains(t, log.String()+err.Error(), "secret value")
 		})
 	}
+}
+
+func TestRecoveryWithoutLog(t *testing.T) {
+	t.Parallel()
+	tool := &pipeline.Tool{Name: "get_action"}
+	_, err := New(nil).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("boom") })(context.Background(), &pipeline.Call{Tool: tool})
+	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
 }

@@ -67,6 +67,11 @@ func TestAutomaticUploadSendsExactBytes(t *testing.T) {
 				assert.Equal(t, int64(tt.size), got.Completion.FileSize)
 				assert.Equal(t, sha256Hex(data), got.Completion.SHA256)
 				assert.Contains(t, got.Note, "SnowLuma host", "the result says where file_path lives")
+				var shape struct {
+					Upload map[string]any `json:"upload"`
+				}
+				r.decodeResult(t, &shape)
+				assert.NotContains(t, shape.Upload, "completion", "the completion appears once, beside the upload summary")
 
 				sent := snow.ByTrace(traceID)
 				require.Len(t, sent, tt.wantChunks+1, "one request per chunk plus one completion")

@@ -90,3 +90,42 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 		})
 	}
 }
+
+type countArgs struct {
+	Upto schema.Int `json:"upto" schema:"minimum=1"`
+}
+
+// TestTheChainRunsDetachedFromAnyRequest runs the whole default chain the
+// way a background task will: a Call built by hand (no MCP request behind
+// it), its own context, progress going to a record instead of a session,
+// and the result rendered by the same pipeline.Render as tools/call.
+func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {
+	t.Parallel()
+	counter := pipeline.NewTool(pipeline.Spec{Name: "count", Mode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
+		func(ctx context.Context, c *pipeline.Call, a *countArgs) (*pipeline.Result, error) {
+			for i := int64(1); i <= int64(a.Upto); i++ {
+				c.Progress(i, int64(a.Upto))
+			}
+			return &pipeline.Result{Payload: a.Upto}, nil
+		})
+	var record [][2]int64
+	c := &pipeline.Call{
+		Arguments: json.RawMessage(`{"upto":3}`),
+		Meta:      map[string]any{"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},
+		Notify: func(_ context.Context, done, total int64) error {
+			record = append(record, [2]int64{done, total})
+			return nil
+		},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	h := pipeline.Chain(Default(docsDeps(t))...)(counter, counter.Handle)
+	r, err := h(ctx, c)
+	require.NoError(t, err)
+	res := pipeline.Render(r)
+	assert.False(t, res.IsError)
+	assert.Equal(t, json.RawMessage("3"), r.Payload)
+	require.NotEmpty(t, record, "progress reached the record")
+	assert.Equal(t, [2]int64{3, 3}, record[len(record)-1], "the last value is delivered before the result")
+	assert.Contains(t, res.Meta["traceparent"], "4bf92f3577b34da6a3ce929d0e0e4736", "the caller's trace carries over")
+}

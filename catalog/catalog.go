@@ -2,9 +2,10 @@ package catalog
 
 import (
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"encoding/json"
 )
 
 //go:embed catalog.gen.json

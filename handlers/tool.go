@@ -25,10 +25,10 @@ type Deps struct {
 // All returns every tool in listing order. Which of them a server offers
 // is decided by each tool's own Mode, through config.Mode.Allows.
 func All(d *Deps) []*pipeline.Tool {
+	query, invoke := QueryAction(d), InvokeAction(d)
 	return []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
-		QueryAction(d), withInput(QueryAction(d)),
-		InvokeAction(d), withInput(InvokeAction(d)),
+		query, withInput(query), invoke, withInput(invoke),
 	}
 }
 

@@ -6,41 +6,29 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-
-	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // For derives the JSON Schema of a tool's arguments from the Go struct they
 // decode into, so one type is both the schema clients see and the value
-// handlers read. Field descriptions come from `jsonschema:"…"` tags (as in
-// the SDK); constraints the library cannot infer come from `schema:"…"` tags,
-// comma-separated key=value pairs: minimum, maximum, minLength, maxLength,
-// minItems, maxItems, enum (values split by |) and default; a key prefixed
-// with "items." applies to the items of an array. Arguments never accept an
-// explicit null: an absent field is how a caller leaves one out.
+// handlers read. It follows the SDK's jsonschema-go For (a test holds the
+// two to the same output) with two differences that suit arguments: no
+// field admits an explicit null (leaving a field out is how a caller omits
+// it), and constraints come from `schema:"…"` tags. Descriptions come from
+// `jsonschema:"…"` tags, as in the SDK; a field without omitempty is
+// required. Schema tags are comma-separated key=value pairs: minimum,
+// maximum, minLength, maxLength, minItems, maxItems, enum (values split by
+// |) and default; a key prefixed with "items." applies to an array's items.
+//
+// It is written here rather than wrapping the library because every start
+// derives the schemas, and the library's first use (reflection over its own
+// large Schema type) costs a millisecond there.
 func For[T any]() (json.RawMessage, error) {
 	t := reflect.TypeFor[T]()
-	s, err := jsonschema.ForType(t, &jsonschema.ForOptions{TypeSchemas: map[reflect.Type]*jsonschema.Schema{
-		reflect.TypeFor[Object](): {Type: "object"},
-	}})
+	s, err := derive(t)
 	if err != nil {
-		return nil, err
-	}
-	if err := refine(s, t); err != nil {
 		return nil, fmt.Errorf("schema for %s: %w", t, err)
 	}
-	doc, err := json.Marshal(s)
-	if err != nil || len(s.Properties) > 0 {
-		return doc, err
-	}
-	// The library drops an empty properties map, but some clients refuse an
-	// object schema without one; a tool without arguments keeps it.
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &top); err != nil {
-		return nil, err
-	}
-	top["properties"] = json.RawMessage("{}")
-	return json.Marshal(top)
+	return json.Marshal(s)
 }
 
 // MustFor is For for argument types that are part of the program; a failure
@@ -53,54 +41,82 @@ func MustFor[T any]() json.RawMessage {
 	return doc
 }
 
-// refine applies the schema tags of struct type t to s, recursively.
-func refine(s *jsonschema.Schema, t reflect.Type) error {
+var (
+	intType    = reflect.TypeFor[Int]()
+	objectType = reflect.TypeFor[Object]()
+)
+
+// derive builds the schema of t as a JSON-ready map.
+func derive(t reflect.Type) (map[string]any, error) {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
-	if t.Kind() != reflect.Struct {
-		return nil
+	switch {
+	case t == intType:
+		return map[string]any{"type": "integer"}, nil
+	case t == objectType:
+		return map[string]any{"type": "object"}, nil
 	}
-	for _, f := range reflect.VisibleFields(t) {
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
-		if name == "" || name == "-" || f.Anonymous {
-			continue
+	switch t.Kind() {
+	case reflect.String:
+		return map[string]any{"type": "string"}, nil
+	case reflect.Bool:
+		return map[string]any{"type": "boolean"}, nil
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return map[string]any{"type": "integer"}, nil
+	case reflect.Float32, reflect.Float64:
+		return map[string]any{"type": "number"}, nil
+	case reflect.Slice, reflect.Array:
+		items, err := derive(t.Elem())
+		if err != nil {
+			return nil, err
 		}
-		prop := s.Properties[name]
-		if prop == nil {
-			continue
-		}
-		notNull(prop)
-		if prop.Items != nil {
-			notNull(prop.Items)
-		}
-		if err := apply(prop, f.Tag.Get("schema")); err != nil {
-			return fmt.Errorf("field %s: %w", f.Name, err)
-		}
-		if err := refine(prop, f.Type); err != nil {
-			return err
-		}
+		return map[string]any{"type": "array", "items": items}, nil
+	case reflect.Struct:
+		return deriveStruct(t)
 	}
-	return nil
+	return nil, fmt.Errorf("type %s has no argument schema", t)
 }
 
-// notNull removes the null the library admits for pointers and slices.
-func notNull(s *jsonschema.Schema) {
-	var kept []string
-	for _, t := range s.Types {
-		if t != "null" {
-			kept = append(kept, t)
+func deriveStruct(t reflect.Type) (map[string]any, error) {
+	props := map[string]any{}
+	var required []string
+	for _, f := range reflect.VisibleFields(t) {
+		if f.Anonymous || !f.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		prop, err := derive(f.Type)
+		if err != nil {
+			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+		}
+		if d, ok := f.Tag.Lookup("jsonschema"); ok && d != "" {
+			prop["description"] = d
+		}
+		if err := apply(prop, f.Tag.Get("schema")); err != nil {
+			return nil, fmt.Errorf("field %s: %w", f.Name, err)
+		}
+		props[name] = prop
+		if !strings.Contains(opts, "omitempty") && !strings.Contains(opts, "omitzero") {
+			required = append(required, name)
 		}
 	}
-	if len(kept) == 1 {
-		s.Type, s.Types = kept[0], nil
-	} else if len(s.Types) > 0 {
-		s.Types = kept
+	s := map[string]any{"type": "object", "properties": props, "additionalProperties": false}
+	if len(required) > 0 {
+		s["required"] = required
 	}
+	return s, nil
 }
 
 // apply sets the constraints of one schema tag.
-func apply(s *jsonschema.Schema, tag string) error {
+func apply(s map[string]any, tag string) error {
 	if tag == "" {
 		return nil
 	}
@@ -111,10 +127,11 @@ func apply(s *jsonschema.Schema, tag string) error {
 		}
 		target := s
 		if rest, isItem := strings.CutPrefix(key, "items."); isItem {
-			if s.Items == nil {
+			items, ok := s["items"].(map[string]any)
+			if !ok {
 				return fmt.Errorf("schema tag %q: not an array", pair)
 			}
-			target, key = s.Items, rest
+			target, key = items, rest
 		}
 		if err := set(target, key, val); err != nil {
 			return fmt.Errorf("schema tag %q: %w", pair, err)
@@ -123,41 +140,32 @@ func apply(s *jsonschema.Schema, tag string) error {
 	return nil
 }
 
-func set(s *jsonschema.Schema, key, val string) error {
-	num := func() (float64, error) { return strconv.ParseFloat(val, 64) }
-	count := func() (*int, error) { n, err := strconv.Atoi(val); return &n, err }
-	var err error
+func set(s map[string]any, key, val string) error {
 	switch key {
-	case "minimum":
-		var f float64
-		f, err = num()
-		s.Minimum = &f
-	case "maximum":
-		var f float64
-		f, err = num()
-		s.Maximum = &f
-	case "minLength":
-		s.MinLength, err = count()
-	case "maxLength":
-		s.MaxLength, err = count()
-	case "minItems":
-		s.MinItems, err = count()
-	case "maxItems":
-		s.MaxItems, err = count()
-	case "enum":
-		for _, v := range strings.Split(val, "|") {
-			s.Enum = append(s.Enum, v)
+	case "minimum", "maximum":
+		f, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			return err
 		}
+		s[key] = f
+	case "minLength", "maxLength", "minItems", "maxItems":
+		n, err := strconv.Atoi(val)
+		if err != nil {
+			return err
+		}
+		s[key] = n
+	case "enum":
 		// An enum says everything a type would; the catalog's style omits it.
-		s.Type = ""
+		delete(s, "type")
+		s["enum"] = strings.Split(val, "|")
 	case "default":
 		raw := json.RawMessage(val)
 		if !json.Valid(raw) {
 			raw, _ = json.Marshal(val)
 		}
-		s.Default = raw
+		s["default"] = raw
 	default:
 		return fmt.Errorf("unknown key %q", key)
 	}
-	return err
+	return nil
 }

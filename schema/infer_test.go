@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/google/jsonschema-go/jsonschema"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -108,4 +110,61 @@ func TestObjectKeepsItsBytes(t *testing.T) {
 	assert.True(t, v.P.Given())
 	assert.False(t, Object(nil).Given())
 	assert.False(t, Object("null").Given())
+}
+
+type plain struct {
+	Name   string   `json:"name" jsonschema:"a name"`
+	Flag   bool     `json:"flag,omitempty"`
+	Count  int      `json:"count,omitempty"`
+	Tags   []string `json:"tags,omitempty"`
+	Nested *struct {
+		Deep int64 `json:"deep"`
+	} `json:"nested,omitempty"`
+	skipped string
+	Ignored string `json:"-"`
+}
+
+// TestForAgreesWithTheSDKsFor holds For to the library the SDK uses, for the
+// part they share: the library lets pointers and slices be null, arguments
+// never are.
+func TestForAgreesWithTheSDKsFor(t *testing.T) {
+	t.Parallel()
+	ref, err := jsonschema.For[plain](nil)
+	require.NoError(t, err)
+	raw, err := json.Marshal(ref)
+	require.NoError(t, err)
+	var want any
+	require.NoError(t, json.Unmarshal(raw, &want))
+	got, err := For[plain]()
+	require.NoError(t, err)
+	wantJSON, _ := json.Marshal(withoutNull(want))
+	assert.JSONEq(t, string(wantJSON), string(got))
+}
+
+// withoutNull drops "null" from every type list of a decoded schema.
+func withoutNull(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			x[k] = withoutNull(e)
+		}
+		if types, ok := x["type"].([]any); ok {
+			var kept []any
+			for _, t := range types {
+				if t != "null" {
+					kept = append(kept, t)
+				}
+			}
+			if len(kept) == 1 {
+				x["type"] = kept[0]
+			} else {
+				x["type"] = kept
+			}
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = withoutNull(e)
+		}
+	}
+	return v
 }

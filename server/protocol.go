@@ -56,12 +56,22 @@ func legacyShapes(next mcp.MethodHandler) mcp.MethodHandler {
 		if err != nil || res == nil || isModern(req) {
 			return res, err
 		}
-		switch res.(type) {
-		case *mcp.ListToolsResult, *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult, *mcp.ReadResourceResult:
+		switch r := res.(type) {
+		case *mcp.ReadResourceResult:
+			// Reads carry the whole catalog (470 KB): build the legacy shape
+			// directly rather than re-encoding it twice.
+			return &legacyRead{ResultBase: mcp.ResultBase{Meta: r.Meta}, Contents: r.Contents}, nil
+		case *mcp.ListToolsResult, *mcp.ListResourcesResult, *mcp.ListResourceTemplatesResult:
 			return stripped(res, "ttlMs", "cacheScope", "resultType")
 		}
 		return res, nil
 	}
+}
+
+// legacyRead is a resources/read result without the modern cache fields.
+type legacyRead struct {
+	mcp.ResultBase
+	Contents []*mcp.ResourceContents `json:"contents"`
 }
 
 // legacyResult is a result re-encoded without some fields.

@@ -2,10 +2,9 @@ package catalog
 
 import (
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"strings"
-
-	"encoding/json"
 )
 
 //go:embed catalog.gen.json

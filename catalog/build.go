@@ -8,6 +8,8 @@ import (
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/snowluma/snowluma-mcp/payload"
 )
 
 // source is one action's authored file. Its facts (name, flags, params) come
@@ -144,7 +146,7 @@ func inputSchema(params []Param) (json.RawMessage, error) {
 		if p.Role != "" {
 			prop["x-role"], _ = json.Marshal(p.Role)
 		}
-		raw, err := marshal(prop)
+		raw, err := payload.Encode(prop)
 		if err != nil {
 			return nil, err
 		}
@@ -153,7 +155,7 @@ func inputSchema(params []Param) (json.RawMessage, error) {
 			o.Required = append(o.Required, p.Name)
 		}
 	}
-	return marshal(o)
+	return payload.Encode(o)
 }
 
 func readJSON(src fs.FS, name string, v any) error {
@@ -167,16 +169,6 @@ func readJSON(src fs.FS, name string, v any) error {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	return nil
-}
-
-func marshal(v any) (json.RawMessage, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
 func encode(doc Document) ([]byte, error) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/payload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -42,7 +43,7 @@ func Example_declareTool() {
 	r, _ := t.Handle(context.Background(), &pipeline.Call{Tool: t, Arguments: []byte(`{"text":"hi","times":2}`)})
 	fmt.Println(r.Payload)
 	// Output:
-	// {"type":"object","properties":{"text":{"type":"string","description":"what to shout","minLength":1},"times":{"type":"integer","description":"how often","minimum":1,"maximum":3}},"required":["text"],"additionalProperties":false}
+	// {"additionalProperties":false,"properties":{"text":{"description":"what to shout","minLength":1,"type":"string"},"times":{"description":"how often","maximum":3,"minimum":1,"type":"integer"}},"required":["text"],"type":"object"}
 	// HIHI
 }
 
@@ -74,7 +75,7 @@ var envelope = pipeline.StageFunc{StageName: "envelope", WrapFunc: func(_ *pipel
 		if err != nil {
 			return pipeline.Failure(c, err), nil
 		}
-		r.Payload, _ = pipeline.Encode(r.Payload)
+		r.Payload, _ = payload.Encode(r.Payload)
 		return r, nil
 	}
 }}

@@ -37,7 +37,7 @@ func TestChain(t *testing.T) {
 			for _, n := range tt.stages {
 				stages = append(stages, recorder(n, &log))
 			}
-			h := Chain(stages...)(&Tool{Name: "t"}, func(ctx context.Context, c *Call) (*Result, error) {
+			h := Chain(stages...)(&Tool{Spec: Spec{Name: "t"}}, func(ctx context.Context, c *Call) (*Result, error) {
 				log = append(log, "handler")
 				return &Result{Payload: 1}, nil
 			})
@@ -60,8 +60,8 @@ func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 		return func(ctx context.Context, c *Call) (*Result, error) { return &Result{Payload: "asked"}, nil }
 	}}
 	handler := func(context.Context, *Call) (*Result, error) { return &Result{Payload: "ran"}, nil }
-	plain := Chain(skip)(&Tool{Name: "plain"}, handler)
-	asking := Chain(skip)(&Tool{Name: "asking", AsksInput: true}, handler)
+	plain := Chain(skip)(&Tool{Spec: Spec{Name: "plain"}}, handler)
+	asking := Chain(skip)(&Tool{Spec: Spec{Name: "asking", AsksInput: true}}, handler)
 	assert.Equal(t, []string{"plain", "asking"}, seen, "each tool is wrapped once, when it is registered")
 	r, _ := plain(context.Background(), &Call{})
 	assert.Equal(t, "ran", r.Payload)

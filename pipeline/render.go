@@ -48,27 +48,6 @@ type structured struct {
 	Diagnostics Diagnostics     `json:"diagnostics"`
 }
 
-// Encode turns a payload into JSON: raw payloads stay byte for byte (numbers,
-// null, {}), Go values are encoded without HTML escaping.
-func Encode(v any) (json.RawMessage, error) {
-	switch p := v.(type) {
-	case nil:
-		return json.RawMessage("null"), nil
-	case json.RawMessage:
-		if !json.Valid(p) {
-			return nil, fmt.Errorf("payload is not valid JSON")
-		}
-		return p, nil
-	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
-}
-
 // diagnosticsSchema describes the verdict beside every result.
 const diagnosticsSchema = `{"type":"object","description":"Verdict of the call.","properties":{
  "outcome":{"enum":["success","failed","unknown"],"description":"success: done and confirmed; failed: not done; unknown: not confirmed either way."},

@@ -12,29 +12,15 @@ import (
 )
 
 // Tool is a tool's whole declaration: what clients are shown and the policy
-// the stages read when they wrap it. Each field is declared once, here, by
-// the tool's constructor; nothing else decides it again.
+// the stages read when they wrap it. Each part is declared once, by the
+// tool's constructor (see NewTool); nothing else decides it again.
 type Tool struct {
-	// Name is the MCP tool name.
-	Name string
-	// Description is shown to clients.
-	Description string
-	// Mode is the least mode the tool needs. config.Mode.Allows decides,
-	// for tools/list and for the gate on every call alike.
-	Mode config.Mode
-	// Actions says whether and which OneBot actions the tool runs.
-	Actions Actions
-	// AsksInput lets the input stage ask the user for missing required params.
-	AsksInput bool
-	// Annotations are the MCP tool annotations (read-only-ness and so on).
-	Annotations *mcp.ToolAnnotations
-	// Meta is the tool's optional _meta in tools/list.
-	Meta mcp.Meta
+	// Spec is what the tool declares about itself.
+	Spec
 	// InputSchema is generated from the tool's argument type; the arguments
 	// stage enforces it.
 	InputSchema json.RawMessage
-	// OutputSchema is the {result, diagnostics} envelope around the tool's
-	// result schema.
+	// OutputSchema is the {result, diagnostics} envelope around Spec.Result.
 	OutputSchema json.RawMessage
 	// Decode parses arguments that passed InputSchema into the tool's typed
 	// argument value.
@@ -65,13 +51,21 @@ type Target interface {
 
 // Spec is what a tool declares besides its argument type and handler.
 type Spec struct {
-	Name        string
+	// Name is the MCP tool name.
+	Name string
+	// Description is shown to clients.
 	Description string
-	Mode        config.Mode
-	Actions     Actions
-	AsksInput   bool
+	// Mode is the least mode the tool needs. config.Mode.Allows decides,
+	// for tools/list and for the gate on every call alike.
+	Mode config.Mode
+	// Actions says whether and which OneBot actions the tool runs.
+	Actions Actions
+	// AsksInput lets the input stage ask the user for missing required params.
+	AsksInput bool
+	// Annotations are the MCP tool annotations (read-only-ness and so on).
 	Annotations *mcp.ToolAnnotations
-	Meta        mcp.Meta
+	// Meta is the tool's optional _meta in tools/list.
+	Meta mcp.Meta
 	// Result is the JSON Schema of the tool's payload; it must admit null,
 	// the payload of a tool error.
 	Result string
@@ -82,8 +76,7 @@ type Spec struct {
 // per call by the arguments stage.
 func NewTool[A any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
 	return &Tool{
-		Name: s.Name, Description: s.Description, Mode: s.Mode, Actions: s.Actions, AsksInput: s.AsksInput,
-		Annotations: s.Annotations, Meta: s.Meta,
+		Spec:         s,
 		InputSchema:  schema.MustFor[A](),
 		OutputSchema: OutputSchema(s.Result),
 		Decode:       decodeInto[A],

@@ -97,7 +97,7 @@ func TestReadActionResource(t *testing.T) {
 
 func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 	t.Parallel()
-	tool := &pipeline.Tool{Name: "t"}
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}
 	tests := []struct {
 		name  string
 		req   *mcp.CallToolRequest
@@ -141,7 +141,7 @@ func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 
 func TestAdaptRefusesAChainWithoutResult(t *testing.T) {
 	t.Parallel()
-	h := adapt(&pipeline.Tool{Name: "t"}, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF }, time.Now)
+	h := adapt(&pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF }, time.Now)
 	res, err := h(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{}})
 	assert.Nil(t, res)
 	var we *jsonrpc.Error

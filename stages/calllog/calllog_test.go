@@ -39,7 +39,7 @@ func TestLogLine(t *testing.T) {
 			clock := time.Unix(100, 0)
 			now := func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock }
 			sc, _ := span.Start(nil)
-			tool := &pipeline.Tool{Name: "query_action"}
+			tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action"}}
 			c := &pipeline.Call{Tool: tool, Span: sc, TraceNote: tt.note, ActionName: "send_group_msg",
 				Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`),
 				Params:    json.RawMessage(`{"message":"secret words"}`)}
@@ -63,7 +63,7 @@ func TestLogLine(t *testing.T) {
 func TestNoLineForAQuestion(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	tool := &pipeline.Tool{Name: "invoke_action_with_input"}
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input"}}
 	h := New(&out, time.Now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		return &pipeline.Result{InputRequests: mcp.InputRequestMap{"params": &mcp.ElicitParams{Message: "?"}}}, nil
 	})

@@ -17,7 +17,7 @@ func TestDeadline(t *testing.T) {
 	t.Parallel()
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	tool := &pipeline.Tool{Name: "t"}
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}
 	tests := []struct {
 		name        string
 		ctx         context.Context

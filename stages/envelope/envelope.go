@@ -8,6 +8,7 @@ import (
 	"context"
 
 	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/payload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -30,11 +31,11 @@ func (Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if r == nil {
 			return pipeline.Failure(c, fault.Errorf(fault.CodeInternal, "envelope", "the tool returned no result")), nil
 		}
-		payload, err := pipeline.Encode(r.Payload)
+		encoded, err := payload.Encode(r.Payload)
 		if err != nil {
 			return pipeline.Failure(c, fault.Wrap(fault.CodeInternal, "envelope", err, "encode result")), nil
 		}
-		r.Payload = payload
+		r.Payload = encoded
 		if r.Diagnostics.Outcome == "" {
 			r.Diagnostics.Outcome = pipeline.OutcomeSuccess
 		}

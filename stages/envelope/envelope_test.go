@@ -15,7 +15,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-var tool = &pipeline.Tool{Name: "t"}
+var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}
 
 func TestEnvelope(t *testing.T) {
 	t.Parallel()

@@ -22,9 +22,9 @@ import (
 )
 
 var (
-	docsTool   = &pipeline.Tool{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}
-	queryTool  = &pipeline.Tool{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}
-	invokeTool = &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+	docsTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}}
+	queryTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
+	invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
 )
 
 func ok(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }

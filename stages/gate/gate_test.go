@@ -15,10 +15,10 @@ import (
 )
 
 var (
-	docsTool   = &pipeline.Tool{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}
-	readTool   = &pipeline.Tool{Name: "get_runtime_info", Mode: config.ModeRead, Actions: pipeline.NoActions}
-	queryTool  = &pipeline.Tool{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}
-	invokeTool = &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+	docsTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}}
+	readTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "get_runtime_info", Mode: config.ModeRead, Actions: pipeline.NoActions}}
+	queryTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
+	invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
 )
 
 func TestGate(t *testing.T) {
@@ -113,7 +113,7 @@ func TestGateDecidesTheModeAtRegistration(t *testing.T) {
 	t.Parallel()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
-	tool := &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
 	// The refusal never needs the handler it wraps: it is fixed when the
 	// tool is registered, whatever the call says.
 	h := New(config.ModeRead, cat).Wrap(tool, nil)

@@ -18,7 +18,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/prompt"
 )
 
-var tool = &pipeline.Tool{Name: "invoke_action_with_input", Mode: config.ModeWrite, Actions: pipeline.AnyAction, AsksInput: true}
+var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input", Mode: config.ModeWrite, Actions: pipeline.AnyAction, AsksInput: true}}
 
 // client is a 2026-07-28 client that declares caps.
 func client(caps *mcp.ClientCapabilities) pipeline.Client {
@@ -62,7 +62,7 @@ func TestAsking(t *testing.T) {
 		{"refuses a client without elicitation", tool, &mcp.ClientCapabilities{}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
 		{"refuses a client that declared no capabilities", tool, nil, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
 		{"refuses a URL-only client", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
-		{"never asks for the plain tools", &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}, formCaps, `{"action":"send_group_msg"}`, nil, ""},
+		{"never asks for the plain tools", &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}, formCaps, `{"action":"send_group_msg"}`, nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -133,7 +133,7 @@ func TestInputSkips(t *testing.T) {
 
 func TestInputLeavesToolsThatDoNotAskAlone(t *testing.T) {
 	t.Parallel()
-	plain := &pipeline.Tool{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}
+	plain := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
 	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
 	h := New(prompt.NewStore(time.Now)).Wrap(plain, next)
 	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
@@ -230,7 +230,7 @@ func TestResumingChecksTheState(t *testing.T) {
 		}, args, tool},
 		{"refuses a state bound to other arguments", func(s string) string { return s }, `{"action":"send_group_msg","params":{"group_id":987654321}}`, tool},
 		{"refuses a state bound to another tool", func(s string) string { return s }, args,
-			&pipeline.Tool{Name: "query_action_with_input", Mode: config.ModeRead, Actions: pipeline.ReadActions, AsksInput: true}},
+			&pipeline.Tool{Spec: pipeline.Spec{Name: "query_action_with_input", Mode: config.ModeRead, Actions: pipeline.ReadActions, AsksInput: true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -40,7 +40,7 @@ func (s *sink) values() []int64 {
 	return out
 }
 
-var tool = &pipeline.Tool{Name: "invoke_action"}
+var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}
 
 func TestProgress(t *testing.T) {
 	t.Parallel()

@@ -30,7 +30,7 @@ func TestRecovery(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var log bytes.Buffer
-			tool := &pipeline.Tool{Name: "get_action"}
+			tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
 			r, err := New(&log).Wrap(tool, tt.handler)(context.Background(), &pipeline.Call{Tool: tool})
 			if tt.code == "" {
 				require.NoError(t, err)
@@ -50,7 +50,7 @@ func TestRecovery(t *testing.T) {
 
 func TestRecoveryWithoutLog(t *testing.T) {
 	t.Parallel()
-	tool := &pipeline.Tool{Name: "get_action"}
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
 	_, err := New(nil).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("boom") })(context.Background(), &pipeline.Call{Tool: tool})
 	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
 }

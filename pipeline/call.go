@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -71,15 +72,34 @@ type Call struct {
 type Client struct {
 	// Modern is true for requests of the 2026-07-28 protocol.
 	Modern bool
-	// Capabilities are the client's capabilities for this request; nil when
-	// it declared none.
-	Capabilities *mcp.ClientCapabilities
+	// caps reads the client's capabilities for this request when first
+	// asked: decoding them from a modern request's _meta costs more than
+	// most calls need to pay.
+	caps func() *mcp.ClientCapabilities
+}
+
+// NewClient describes a caller; caps is read at most once, when a stage
+// first asks (nil means the client declared none).
+func NewClient(modern bool, caps func() *mcp.ClientCapabilities) Client {
+	if caps != nil {
+		caps = sync.OnceValue(caps)
+	}
+	return Client{Modern: modern, caps: caps}
+}
+
+// Capabilities are the client's capabilities for this request; nil when it
+// declared none.
+func (c Client) Capabilities() *mcp.ClientCapabilities {
+	if c.caps == nil {
+		return nil
+	}
+	return c.caps()
 }
 
 // FormElicitation reports whether the client can answer a form question: it
 // declares elicitation.form, or an empty elicitation object (which means form).
 func (c Client) FormElicitation() bool {
-	e := c.Capabilities
+	e := c.Capabilities()
 	if e == nil || e.Elicitation == nil {
 		return false
 	}

@@ -36,7 +36,7 @@ func newCall(t *pipeline.Tool, req *mcp.CallToolRequest, started time.Time) *pip
 	}
 	p := req.Params
 	c.Arguments, c.Meta = p.Arguments, p.Meta
-	c.Client = pipeline.Client{Modern: isModern(req), Capabilities: req.ClientCapabilities()}
+	c.Client = pipeline.NewClient(isModern(req), req.ClientCapabilities)
 	if p.RequestState != "" || len(p.InputResponses) > 0 {
 		c.Resume = &pipeline.Resume{State: p.RequestState, Responses: p.InputResponses}
 	}

@@ -22,7 +22,7 @@ var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input", 
 
 // client is a 2026-07-28 client that declares caps.
 func client(caps *mcp.ClientCapabilities) pipeline.Client {
-	return pipeline.Client{Modern: true, Capabilities: caps}
+	return pipeline.NewClient(true, func() *mcp.ClientCapabilities { return caps })
 }
 
 var formCaps = &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}}

@@ -22,7 +22,9 @@ var toolCalls = map[string]struct{ good, bad map[string]any }{
 	"search_actions":   {map[string]any{"query": "msg"}, map[string]any{"query": 5}},
 	"list_categories":  {map[string]any{}, map[string]any{"extra": true}},
 	"get_runtime_info": {map[string]any{}, map[string]any{"check_connection": "yes"}},
-	"query_action":     {map[string]any{"action": "get_login_info"}, map[string]any{"action": "send_msg"}},
+	"preview_message": {map[string]any{"message_type": "group", "target_id": fake.GroupID, "text": "hi"},
+		map[string]any{"message_type": "group", "target_id": 0, "text": "hi"}},
+	"query_action": {map[string]any{"action": "get_login_info"}, map[string]any{"action": "send_msg"}},
 	"invoke_action": {map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": fake.GroupID}},
 		map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": -1}}},
 	// Complete arguments never prompt, so these need no elicitation.

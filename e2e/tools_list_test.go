@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var docsTools = []string{"list_actions", "get_action", "search_actions", "list_categories", "get_runtime_info"}
+var docsTools = []string{"list_actions", "get_action", "search_actions", "list_categories", "get_runtime_info", "preview_message"}
 
 func TestToolsListDependsOnMode(t *testing.T) {
 	t.Parallel()
@@ -20,7 +20,7 @@ func TestToolsListDependsOnMode(t *testing.T) {
 		env  func() map[string]string
 		want []string
 	}{
-		{"docs mode offers only the catalog tools and runtime info", docsEnv, docsTools},
+		{"docs mode offers only the catalog tools, runtime info and the message preview", docsEnv, docsTools},
 		{"read mode adds query_action and its input twin", readEnv, append(append([]string{}, docsTools...), "query_action", "query_action_with_input")},
 		{"write mode adds invoke_action and its input twin", writeEnv, append(append([]string{}, docsTools...),
 			"query_action", "query_action_with_input", "invoke_action", "invoke_action_with_input")},

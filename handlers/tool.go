@@ -28,7 +28,7 @@ func All(d *Deps) []*pipeline.Tool {
 	query, invoke := QueryAction(d), InvokeAction(d)
 	return []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
-		query, withInput(query), invoke, withInput(invoke),
+		query, withInput(query), invoke, withInput(invoke), PreviewMessage(d),
 	}
 }
 

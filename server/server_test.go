@@ -56,7 +56,7 @@ func TestCacheHintsByGeneration(t *testing.T) {
 				assert.Equal(t, mcp.Cacheable{}, templates.Cacheable)
 				assert.Equal(t, mcp.Cacheable{}, read.Cacheable)
 			}
-			assert.Len(t, tools.Tools, 5)
+			assert.Len(t, tools.Tools, 6)
 			require.Len(t, templates.ResourceTemplates, 1)
 			assert.Equal(t, actionTemplate, templates.ResourceTemplates[0].URITemplate)
 		})

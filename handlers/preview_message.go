@@ -1,0 +1,135 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/uiasset"
+)
+
+type previewArgs struct {
+	MessageType string      `json:"message_type" jsonschema:"会话类型（message type）：group 群聊或 private 私聊。" schema:"enum=group|private"`
+	TargetID    schema.Int  `json:"target_id" jsonschema:"目标群号或 QQ 号（group_id / user_id），正的安全整数（≤ 2^53−1）。" schema:"minimum=1,maximum=9007199254740991"`
+	Text        string      `json:"text" jsonschema:"消息正文（text），按字面发送：看起来像 CQ 码的内容也只是文字。" schema:"minLength=1"`
+	ReplyTo     *schema.Int `json:"reply_to,omitempty" jsonschema:"可选：被回复消息的 ID（reply to message_id），非零的有符号 32 位整数。" schema:"minimum=-2147483648,maximum=2147483647"`
+}
+
+// draft is preview_message's payload: what the message is, in words and as
+// data, and the exact invoke_action arguments that would send it. The
+// panel renders it; an agent without the panel reads it.
+type draft struct {
+	MessageType string     `json:"message_type"`
+	TargetID    int64      `json:"target_id"`
+	ReplyTo     *int64     `json:"reply_to,omitempty"`
+	Text        string     `json:"text"`
+	Preview     string     `json:"preview"`
+	CanSend     bool       `json:"can_send"`
+	Mode        string     `json:"mode"`
+	Invoke      invokeCall `json:"invoke_action"`
+	Note        string     `json:"note"`
+}
+
+// invokeCall is the argument object of invoke_action.
+type invokeCall struct {
+	Action string         `json:"action"`
+	Params map[string]any `json:"params"`
+}
+
+// segment is a OneBot message segment; every data value is a string, as
+// SnowLuma's reply segment expects for its id.
+type segment struct {
+	Type string            `json:"type"`
+	Data map[string]string `json:"data"`
+}
+
+const previewResult = `{"type":["object","null"],"description":"A message draft: nothing was sent.","required":["message_type","target_id","text","preview","can_send","mode","invoke_action","note"],"properties":{
+ "message_type":{"enum":["group","private"]},
+ "target_id":{"type":"integer"},
+ "reply_to":{"type":"integer","description":"The quoted message's ID, when the draft replies."},
+ "text":{"type":"string","description":"The text exactly as it would be sent."},
+ "preview":{"type":"string","description":"The draft in words, for a person to check."},
+ "can_send":{"type":"boolean","description":"True only in write mode: invoke_action exists and may send it."},
+ "mode":{"type":"string"},
+ "invoke_action":{"type":"object","description":"The exact arguments of the invoke_action call that would send the draft.","required":["action","params"]},
+ "note":{"type":"string"}}}`
+
+// PreviewMessage builds a message draft without contacting SnowLuma, in
+// every mode, so a person can check the target, quote and text before
+// anything is sent; sending stays invoke_action's job and goes through its
+// gates. Clients that support MCP Apps are pointed at the panel through the
+// tool's _meta (the server removes it for everyone else).
+func PreviewMessage(d *Deps) *pipeline.Tool {
+	canSend := d.Config.Mode.Allows(config.ModeWrite)
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "preview_message",
+		Description: "预览一条消息草稿（preview message）：只构造草稿、从不发送也不连接 SnowLuma。返回可读草稿、can_send（仅写模式为 true）以及发送它所需的 invoke_action 参数（send_group_msg / send_private_msg 消息段数组，给出 reply_to 时先放 reply 段）。正文按字面处理，CQ 码样式的文字仍是文字。",
+		Mode:        config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
+		Meta: mcp.Meta{
+			"ui": map[string]any{"resourceUri": uiasset.URI},
+			// The key hosts read before _meta.ui existed; ext-apps writes both.
+			"ui/resourceUri": uiasset.URI,
+		},
+		Result: previewResult,
+	}, func(ctx context.Context, c *pipeline.Call, args *previewArgs) (*pipeline.Result, error) {
+		dr, err := buildDraft(args, d.Config.Mode, canSend)
+		if err != nil {
+			return nil, err
+		}
+		return &pipeline.Result{Payload: dr}, nil
+	})
+}
+
+// buildDraft checks what the schema cannot say and assembles the draft.
+func buildDraft(a *previewArgs, mode config.Mode, canSend bool) (*draft, error) {
+	if strings.TrimSpace(a.Text) == "" {
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "text is blank: QQ does not send an empty message").Unsent()
+	}
+	if a.ReplyTo != nil && *a.ReplyTo == 0 {
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "reply_to is 0, which is never a message ID: give the quoted message's message_id, or leave reply_to out").Unsent()
+	}
+	dr := &draft{MessageType: a.MessageType, TargetID: int64(a.TargetID), Text: a.Text, CanSend: canSend, Mode: string(mode)}
+	var segs []segment
+	if a.ReplyTo != nil {
+		id := int64(*a.ReplyTo)
+		dr.ReplyTo = &id
+		segs = append(segs, segment{Type: "reply", Data: map[string]string{"id": strconv.FormatInt(id, 10)}})
+	}
+	// One text segment: whatever the text looks like (a CQ code, HTML), it
+	// is sent as these characters.
+	segs = append(segs, segment{Type: "text", Data: map[string]string{"text": a.Text}})
+	if a.MessageType == "group" {
+		dr.Invoke = invokeCall{Action: "send_group_msg", Params: map[string]any{"group_id": dr.TargetID, "message": segs}}
+	} else {
+		dr.Invoke = invokeCall{Action: "send_private_msg", Params: map[string]any{"user_id": dr.TargetID, "message": segs}}
+	}
+	dr.Preview = preview(dr)
+	if canSend {
+		dr.Note = "Nothing was sent. To send, call invoke_action with invoke_action's arguments, once; a success means SnowLuma accepted the message, not that QQ delivered it."
+	} else {
+		dr.Note = fmt.Sprintf("Nothing was sent, and this server cannot send it: it runs in %s mode, and sending needs write mode (invoke_action).", mode)
+	}
+	return dr, nil
+}
+
+// preview is the draft in words.
+func preview(dr *draft) string {
+	var b strings.Builder
+	if dr.MessageType == "group" {
+		fmt.Fprintf(&b, "To group %d (群聊)\n", dr.TargetID)
+	} else {
+		fmt.Fprintf(&b, "To user %d (私聊)\n", dr.TargetID)
+	}
+	if dr.ReplyTo != nil {
+		fmt.Fprintf(&b, "Replying to message %d (回复)\n", *dr.ReplyTo)
+	}
+	fmt.Fprintf(&b, "Text (%d characters):\n%s", len([]rune(dr.Text)), dr.Text)
+	return b.String()
+}

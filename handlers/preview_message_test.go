@@ -1,0 +1,149 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+)
+
+func TestPreviewMessageDrafts(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		args    string
+		action  string
+		params  string // the exact invoke_action params
+		preview string
+	}{
+		{"builds a group message as one text segment", `{"message_type":"group","target_id":20001,"text":"Hello"}`,
+			"send_group_msg", `{"group_id":20001,"message":[{"type":"text","data":{"text":"Hello"}}]}`,
+			"To group 20001 (群聊)\nText (5 characters):\nHello"},
+		{"builds a private message to user_id", `{"message_type":"private","target_id":10001,"text":"hi"}`,
+			"send_private_msg", `{"user_id":10001,"message":[{"type":"text","data":{"text":"hi"}}]}`,
+			"To user 10001 (私聊)\nText (2 characters):\nhi"},
+		{"puts a reply segment with a string id first", `{"message_type":"group","target_id":20001,"text":"Hello","reply_to":-123456}`,
+			"send_group_msg", `{"group_id":20001,"message":[{"type":"reply","data":{"id":"-123456"}},{"type":"text","data":{"text":"Hello"}}]}`,
+			"To group 20001 (群聊)\nReplying to message -123456 (回复)\nText (5 characters):\nHello"},
+		{"keeps a CQ code look-alike as literal text", `{"message_type":"group","target_id":20001,"text":"[CQ:at,qq=all] 你好"}`,
+			"send_group_msg", `{"group_id":20001,"message":[{"type":"text","data":{"text":"[CQ:at,qq=all] 你好"}}]}`,
+			"To group 20001 (群聊)\nText (17 characters):\n[CQ:at,qq=all] 你好"},
+		{"keeps HTML as literal text", `{"message_type":"private","target_id":1,"text":"<img src=x onerror=alert(1)>"}`,
+			"send_private_msg", `{"user_id":1,"message":[{"type":"text","data":{"text":"<img src=x onerror=alert(1)>"}}]}`,
+			"To user 1 (私聊)\nText (28 characters):\n<img src=x onerror=alert(1)>"},
+		{"takes the largest safe integer and integral floats", `{"message_type":"group","target_id":9007199254740991,"text":"x","reply_to":2147483647.0}`,
+			"send_group_msg", `{"group_id":9007199254740991,"message":[{"type":"reply","data":{"id":"2147483647"}},{"type":"text","data":{"text":"x"}}]}`,
+			"To group 9007199254740991 (群聊)\nReplying to message 2147483647 (回复)\nText (1 characters):\nx"},
+		{"takes the smallest 32-bit reply id", `{"message_type":"private","target_id":5.0,"text":"x","reply_to":-2147483648}`,
+			"send_private_msg", `{"user_id":5,"message":[{"type":"reply","data":{"id":"-2147483648"}},{"type":"text","data":{"text":"x"}}]}`,
+			"To user 5 (私聊)\nReplying to message -2147483648 (回复)\nText (1 characters):\nx"},
+	}
+	cat := deps(t, config.ModeWrite).Catalog
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			v, err := call(t, PreviewMessage(deps(t, config.ModeWrite)), tt.args, nil)
+			require.NoError(t, err)
+			m := v.(map[string]any)
+			inv := m["invoke_action"].(map[string]any)
+			assert.Equal(t, tt.action, inv["action"])
+			assert.JSONEq(t, tt.params, string(mustMarshal(t, inv["params"])))
+			assert.Equal(t, tt.preview, m["preview"])
+			assert.Equal(t, true, m["can_send"])
+			// The arguments must pass the action's own contract, as the
+			// params stage will check them when invoke_action runs.
+			a, ok := cat.Lookup(tt.action)
+			require.True(t, ok)
+			val, err := schema.Compile(a.InputSchema)
+			require.NoError(t, err)
+			assert.NoError(t, val.Validate(mustMarshal(t, inv["params"]), "params"))
+		})
+	}
+}
+
+func TestPreviewMessageCanSendOnlyInWriteMode(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		mode config.Mode
+		want bool
+	}{
+		{"docs mode cannot send", config.ModeDocs, false},
+		{"read mode cannot send", config.ModeRead, false},
+		{"write mode can send", config.ModeWrite, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			v, err := call(t, PreviewMessage(deps(t, tt.mode)), `{"message_type":"group","target_id":1,"text":"x"}`, nil)
+			require.NoError(t, err)
+			m := v.(map[string]any)
+			assert.Equal(t, tt.want, m["can_send"])
+			assert.Equal(t, string(tt.mode), m["mode"])
+			assert.NotEmpty(t, m["note"])
+		})
+	}
+}
+
+// TestPreviewMessageRefusesBadDrafts runs the schema (as the arguments
+// stage does) and then the handler, so every refusal a caller can meet is
+// here, with the words it gets.
+func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
+	t.Parallel()
+	tool := PreviewMessage(deps(t, config.ModeWrite))
+	val, err := schema.Compile(tool.InputSchema)
+	require.NoError(t, err)
+	tests := []struct {
+		name, args, says string
+	}{
+		{"refuses an unknown message type", `{"message_type":"discuss","target_id":1,"text":"x"}`, "message_type"},
+		{"refuses a zero target", `{"message_type":"group","target_id":0,"text":"x"}`, "target_id"},
+		{"refuses a negative target", `{"message_type":"group","target_id":-5,"text":"x"}`, "target_id"},
+		{"refuses a target beyond 2^53-1", `{"message_type":"group","target_id":9007199254740993,"text":"x"}`, "target_id"},
+		{"refuses a fractional target", `{"message_type":"group","target_id":1.5,"text":"x"}`, "target_id"},
+		{"refuses a string target", `{"message_type":"group","target_id":"20001","text":"x"}`, "target_id"},
+		{"refuses empty text", `{"message_type":"group","target_id":1,"text":""}`, "text"},
+		{"refuses blank text", `{"message_type":"group","target_id":1,"text":" \n\t"}`, "text is blank"},
+		{"refuses a zero reply id", `{"message_type":"group","target_id":1,"text":"x","reply_to":0}`, "reply_to is 0"},
+		{"refuses a reply id beyond 32 bits", `{"message_type":"group","target_id":1,"text":"x","reply_to":2147483648}`, "reply_to"},
+		{"refuses a reply id below 32 bits", `{"message_type":"group","target_id":1,"text":"x","reply_to":-2147483649}`, "reply_to"},
+		{"refuses a missing text", `{"message_type":"group","target_id":1}`, "text"},
+		{"refuses unknown arguments", `{"message_type":"group","target_id":1,"text":"x","auto_escape":true}`, "auto_escape"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			err := val.Validate(json.RawMessage(tt.args), "arguments")
+			if err == nil {
+				_, err = tool.Handle(context.Background(), &pipeline.Call{Tool: tool, Arguments: json.RawMessage(tt.args)})
+				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+			}
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.says)
+		})
+	}
+}
+
+func TestPreviewMessageDeclaresItsPanel(t *testing.T) {
+	t.Parallel()
+	tool := PreviewMessage(deps(t, config.ModeDocs))
+	assert.Equal(t, config.ModeDocs, tool.Mode, "runs in every mode")
+	assert.Equal(t, pipeline.NoActions, tool.Actions, "never contacts SnowLuma")
+	ui := tool.Meta["ui"].(map[string]any)
+	assert.Regexp(t, `^ui://`, ui["resourceUri"])
+	assert.Equal(t, ui["resourceUri"], tool.Meta["ui/resourceUri"])
+}
+
+func mustMarshal(t *testing.T, v any) []byte {
+	t.Helper()
+	b, err := json.Marshal(v)
+	require.NoError(t, err)
+	return b
+}

@@ -22,14 +22,17 @@ const staticTTL = 300_000
 func cacheHints(ctx context.Context, req mcp.Request, c *mcp.Cacheable) {
 	switch req.(type) {
 	case *mcp.ListToolsRequest:
-		// Private: the mode decides which tools exist.
+		// Private: the mode decides which tools exist, and the client's
+		// MCP Apps support whether they carry UI metadata (appsGate).
 		c.TTLMs, c.CacheScope = staticTTL, "private"
 	case *mcp.ListResourcesRequest:
+		// Private: only MCP Apps clients see the panel (appsGate).
 		c.TTLMs, c.CacheScope = staticTTL, "private"
 	case *mcp.ListResourceTemplatesRequest:
 		c.TTLMs, c.CacheScope = staticTTL, "public"
 	case *mcp.ReadResourceRequest:
-		// Every resource served today is bundled static data.
+		// Every resource served today is bundled static data: the catalog
+		// and the message preview panel.
 		c.TTLMs, c.CacheScope = staticTTL, "public"
 	}
 }

@@ -35,6 +35,10 @@ type Options struct {
 	Stages []pipeline.Stage
 	Log    io.Writer        // stderr; diagnostics only, never protocol
 	Now    func() time.Time // nil means time.Now
+	// Panel is the built message preview panel (uiasset.HTML); nil serves
+	// none. cmd refuses to start without it, so a binary built without the
+	// panel says so instead of serving a blank one.
+	Panel []byte
 	// Calls, when set, counts tool calls in flight, so the process can let
 	// them finish their cleanup (a partial download removed, an upload
 	// reset) before it exits.
@@ -58,7 +62,12 @@ func New(o Options) *mcp.Server {
 		}
 	}
 	addResources(s, o.Catalog)
-	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes, legacySessions(s))
+	if o.Panel != nil {
+		addPanel(s, o.Panel)
+	}
+	// appsGate sits inside legacyShapes, which re-encodes the lists it
+	// filters.
+	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes, legacySessions(s), appsGate)
 	return s
 }
 

@@ -1,11 +1,17 @@
 # The two commands the README names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build test generate bench lint
+.PHONY: build panel test generate bench lint
 
-build:
+# The panel first: the binary embeds uiasset/dist/index.html.
+build: panel
 	$(GO) mod download
 	$(GO) build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp
+
+# The message preview panel and its browser-test host, from the committed
+# lockfile (node >= 20.19 and npm).
+panel:
+	cd uiasset && npm ci --no-audit --no-fund && npm run build
 
 # Every unit and e2e test, with the race detector.
 test:

@@ -19,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/server"
 	"github.com/snowluma/snowluma-mcp/stdio"
+	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
 func main() {
@@ -33,6 +34,10 @@ func main() {
 	}
 	os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Getenv))
 }
+
+// loadPanel returns the embedded panel; a test replaces it to see a build
+// without one.
+var loadPanel = uiasset.HTML
 
 // shutdownGrace bounds the wait for cancelled calls at exit.
 const shutdownGrace = 5 * time.Second
@@ -64,10 +69,19 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
 		return 1
 	}
+	// A binary compiled without the panel's build says so at start, like a
+	// broken catalog, rather than offering a panel it would serve blank.
+	panel, err := loadPanel()
+	if err != nil {
+		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
+		return 1
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var calls sync.WaitGroup
-	s := server.New(parts(cfg, cat, stderr, &calls))
+	o := parts(cfg, cat, stderr, &calls)
+	o.Panel = panel
+	s := server.New(o)
 	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(), Owes: server.OwesAnswer, Screen: server.Screen})
 	// The session is over and the SDK has cancelled what was still running;
 	// give those calls a moment to clean up after themselves.

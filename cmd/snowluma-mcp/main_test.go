@@ -1,0 +1,25 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/snowluma/snowluma-mcp/uiasset"
+)
+
+// TestMissingPanelIsAPackagingError: a binary compiled without the panel's
+// build stops at start and says why, instead of serving a blank panel. Not
+// parallel: it swaps loadPanel.
+func TestMissingPanelIsAPackagingError(t *testing.T) {
+	saved := loadPanel
+	t.Cleanup(func() { loadPanel = saved })
+	loadPanel = func() ([]byte, error) { return nil, uiasset.ErrNotBuilt }
+	var stdout, stderr bytes.Buffer
+	code := run(strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout.String(), "nothing on the protocol stream")
+	assert.Contains(t, stderr.String(), "snowluma-mcp: packaging error: the message preview panel (uiasset/dist/index.html) is missing or empty: run `make build`")
+}

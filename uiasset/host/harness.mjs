@@ -1,0 +1,117 @@
+// The browser test's driver. It connects a real MCP client (v2 SDK, either
+// protocol generation) that advertises MCP Apps to the snowluma-mcp binary,
+// reads the panel resource, and renders the panel in headless Chromium
+// inside the AppBridge test host (dist/index.html). For each scenario it
+// calls preview_message, shows the panel the input and result, clicks as
+// told, and reports what the panel shows and what it sent. Everything goes
+// to stdout as one JSON object; the Go test (e2e/panel_test.go) asserts on
+// it and on what the fake SnowLuma recorded.
+//
+// Environment:
+//   PANEL_BINARY      the snowluma-mcp binary
+//   PANEL_SERVER_ENV  JSON object: the server's environment
+//   PANEL_ERA         legacy | modern
+//   PANEL_SCENARIOS   JSON array of {name, theme, serverTools, args, traceparent, action, screenshot}
+//                     action: none | click | dblclick | force (a forced click on a disabled button)
+//   PANEL_CHROMIUM    the browser (default /usr/bin/chromium)
+import { readFileSync } from 'node:fs';
+import { Client } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { chromium } from 'playwright-core';
+
+// A safety bound for a broken build, never an assertion about speed.
+setTimeout(() => { console.error('harness: safety bound reached'); process.exit(3); }, 240_000).unref();
+
+const era = process.env.PANEL_ERA;
+const scenarios = JSON.parse(process.env.PANEL_SCENARIOS);
+const hostHtml = readFileSync(new URL('./dist/index.html', import.meta.url), 'utf8');
+const UI_MIME = 'text/html;profile=mcp-app';
+
+const client = new Client({ name: 'snowluma-panel-harness', version: '1.0.0' }, {
+  capabilities: { extensions: { 'io.modelcontextprotocol/ui': { mimeTypes: [UI_MIME] } } },
+  versionNegotiation: era === 'modern' ? { mode: { pin: '2026-07-28' } } : { mode: 'legacy' },
+});
+client.onerror = (e) => console.error('harness client error:', e?.message ?? e);
+await client.connect(new StdioClientTransport({
+  command: process.env.PANEL_BINARY, args: [], env: JSON.parse(process.env.PANEL_SERVER_ENV), stderr: 'inherit',
+}));
+
+const out = { era: client.getProtocolEra(), protocolVersion: client.getNegotiatedProtocolVersion(), renders: [], requests: [], hostCalls: [] };
+const tools = await client.listTools({}, { cacheMode: 'bypass' });
+const preview = tools.tools.find((t) => t.name === 'preview_message');
+out.tool = { resourceUri: preview?._meta?.ui?.resourceUri ?? null, legacyResourceUri: preview?._meta?.['ui/resourceUri'] ?? null };
+const listed = await client.listResources({}, { cacheMode: 'bypass' });
+out.resourceListed = listed.resources.some((r) => r.uri === out.tool.resourceUri);
+const read = await client.readResource({ uri: out.tool.resourceUri }, { cacheMode: 'bypass' });
+const panelHtml = read.contents[0].text;
+out.resource = { mimeType: read.contents[0].mimeType, bytes: Buffer.byteLength(panelHtml), ttlMs: read.ttlMs ?? null, cacheScope: read.cacheScope ?? null };
+
+const browser = await chromium.launch({
+  executablePath: process.env.PANEL_CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 720, height: 600 } });
+  // Every request any frame makes, and every WebSocket: the page must make none.
+  page.on('request', (r) => out.requests.push(r.url()));
+  page.on('websocket', (w) => out.requests.push(w.url()));
+  page.on('pageerror', (e) => console.error('harness page error:', e.message));
+  let render = null;
+  await page.exposeFunction('hostCallTool', async (params) => {
+    out.hostCalls.push({ render: render.name, name: params.name, arguments: params.arguments });
+    // The panel's own _meta passes through (ext-apps adds a progressToken);
+    // the traceparent lets the test find this call's requests at the fake.
+    const _meta = { ...(params._meta ?? {}), traceparent: render.traceparent };
+    return client.callTool({ name: params.name, arguments: params.arguments, _meta }, { timeout: 60_000 });
+  });
+  await page.setContent(hostHtml);
+  await page.waitForFunction(() => window.hostReady === true);
+
+  for (const sc of scenarios) {
+    render = sc;
+    const result = await client.callTool({ name: 'preview_message', arguments: sc.args, _meta: { traceparent: sc.traceparent } });
+    await page.evaluate((o) => window.openPanel(o), {
+      html: panelHtml, theme: sc.theme, serverTools: sc.serverTools, toolInput: sc.args, toolResult: result,
+    });
+    const panel = page.frameLocator('#panel');
+    // The draft is shown once the result arrived: the reason line is never empty then.
+    await panel.locator('#call').filter({ hasText: 'invoke_action' }).waitFor({ state: 'attached' });
+    const button = panel.locator('#send');
+    const before = await button.isDisabled();
+    if (sc.action === 'click') await button.click();
+    if (sc.action === 'dblclick') await button.dblclick();
+    if (sc.action === 'force') await button.click({ force: true });
+    if (sc.action === 'click' || sc.action === 'dblclick') {
+      await panel.locator('#badge').filter({ hasNotText: /not sent|sending/ }).or(panel.locator('#status[data-kind="bad"]')).first().waitFor();
+      // Clicking the used draft again must do nothing either.
+      await button.click({ force: true });
+    }
+    const frame = await (await page.$('#panel')).contentFrame();
+    const seen = await frame.evaluate(() => ({
+      to: document.getElementById('to').textContent,
+      reply: document.getElementById('reply').hidden ? null : document.getElementById('reply').textContent,
+      text: document.getElementById('text').textContent,
+      textElements: document.getElementById('text').children.length,
+      foreignElements: document.querySelectorAll('img, iframe, object, embed, video, audio, link, script:not([type="module"])').length,
+      scripts: document.querySelectorAll('script').length,
+      pwned: Boolean(window.__pwned),
+      theme: document.documentElement.dataset.theme ?? null,
+      background: getComputedStyle(document.body).backgroundColor,
+      buttonText: document.getElementById('send').textContent,
+      buttonDisabled: document.getElementById('send').disabled,
+      reason: document.getElementById('reason').textContent,
+      badge: document.getElementById('badge').textContent,
+      status: document.getElementById('status').hidden ? null : document.getElementById('status').textContent,
+      statusKind: document.getElementById('status').dataset.kind ?? null,
+    }));
+    seen.name = sc.name;
+    seen.disabledBeforeAction = before;
+    seen.previewIsError = Boolean(result.isError);
+    if (sc.screenshot) await page.screenshot({ path: sc.screenshot, fullPage: true });
+    out.renders.push(seen);
+  }
+} finally {
+  await browser.close();
+  await client.close();
+}
+process.stdout.write(JSON.stringify(out) + '\n');

@@ -1,0 +1,56 @@
+// What the panel decides, apart from the page: whether sending is allowed
+// and how a send's outcome reads. Kept free of the DOM so the rules are in
+// one place.
+
+export function targetLine(d) {
+  return d.message_type === 'group'
+    ? `Group chat ${d.target_id}`
+    : `Private chat with user ${d.target_id}`;
+}
+
+// sendBlocker returns why the button is disabled, or null when a click may
+// send.
+export function sendBlocker(state) {
+  switch (state.phase) {
+    case 'waiting': return 'Waiting for the server to build the draft.';
+    case 'refused': return 'This draft cannot be sent; fix it and preview again.';
+    case 'sending': return 'Sending… (a second click does nothing).';
+    case 'done': return 'This draft has been used. Check the outcome, then preview a new draft to send again.';
+  }
+  if (!state.draft?.can_send) {
+    return `Sending is off: the server runs in ${state.draft?.mode ?? 'a read-only'} mode, and sending needs write mode.`;
+  }
+  if (!state.hostCanCall) return 'Sending is off: this host does not let the panel call server tools.';
+  return null;
+}
+
+// describeSend turns invoke_action's result, or the error the host raised,
+// into what the person sees. Success is SnowLuma's acknowledgement only.
+export function describeSend(result, err) {
+  if (err) {
+    return {
+      kind: 'unknown', badge: 'outcome unknown', title: 'Outcome unknown: the host reported an error',
+      lines: [String(err?.message ?? err), 'The message may or may not have been sent. Check the conversation before drafting it again; this panel does not retry.'],
+    };
+  }
+  const d = result?.structuredContent?.diagnostics ?? {};
+  const envelope = result?.structuredContent?.result;
+  const diag = [d.kind && `kind: ${d.kind}`, d.message && `message: ${d.message}`, d.next_step && `next step: ${d.next_step}`];
+  if (!result?.isError && d.outcome === 'success') {
+    const id = envelope?.data?.message_id;
+    return {
+      kind: 'ok', badge: 'acknowledged', title: 'SnowLuma acknowledged the message',
+      lines: [id !== undefined ? `message_id ${id}` : '', 'This means SnowLuma accepted it; it is not proof that QQ delivered or displayed it.'],
+    };
+  }
+  if (d.outcome === 'unknown') {
+    return {
+      kind: 'unknown', badge: 'outcome unknown', title: 'Outcome unknown: it may have been sent',
+      lines: [...diag, 'Check the conversation before drafting it again; this panel does not retry.'],
+    };
+  }
+  return {
+    kind: 'bad', badge: 'not sent', title: 'The send failed',
+    lines: [`outcome: ${d.outcome ?? 'failed'}`, ...diag, 'Nothing is retried. Fix the cause, then preview a new draft.'],
+  };
+}

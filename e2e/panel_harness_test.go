@@ -1,0 +1,159 @@
+package e2e
+
+// Running the browser harness (uiasset/host/harness.mjs): node drives the
+// real binary with the v2 MCP client and renders the panel in Debian's
+// headless Chromium through ext-apps' AppBridge. This file starts it and
+// decodes what it saw; panel_test.go says what must be true.
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// panelScenario is one render of the panel in the test host.
+type panelScenario struct {
+	Name        string         `json:"name"`
+	Theme       string         `json:"theme"`
+	ServerTools bool           `json:"serverTools"`
+	Args        map[string]any `json:"args"`
+	Traceparent string         `json:"traceparent"`
+	// Action is none, click, dblclick or force (a click forced onto a
+	// disabled button).
+	Action     string `json:"action"`
+	Screenshot string `json:"screenshot,omitempty"`
+
+	traceID string
+}
+
+// panelRender is what the panel showed after the scenario's action.
+type panelRender struct {
+	Name                string  `json:"name"`
+	To                  string  `json:"to"`
+	Reply               *string `json:"reply"`
+	Text                string  `json:"text"`
+	TextElements        int     `json:"textElements"`
+	ForeignElements     int     `json:"foreignElements"`
+	Scripts             int     `json:"scripts"`
+	Pwned               bool    `json:"pwned"`
+	Theme               string  `json:"theme"`
+	Background          string  `json:"background"`
+	ButtonText          string  `json:"buttonText"`
+	ButtonDisabled      bool    `json:"buttonDisabled"`
+	DisabledBeforeClick bool    `json:"disabledBeforeAction"`
+	Reason              string  `json:"reason"`
+	Badge               string  `json:"badge"`
+	Status              string  `json:"status"`
+	StatusKind          string  `json:"statusKind"`
+	PreviewIsError      bool    `json:"previewIsError"`
+}
+
+// panelRun is the harness's whole report.
+type panelRun struct {
+	Era             string `json:"era"`
+	ProtocolVersion string `json:"protocolVersion"`
+	Tool            struct {
+		ResourceURI       string `json:"resourceUri"`
+		LegacyResourceURI string `json:"legacyResourceUri"`
+	} `json:"tool"`
+	ResourceListed bool `json:"resourceListed"`
+	Resource       struct {
+		MIMEType   string  `json:"mimeType"`
+		Bytes      int     `json:"bytes"`
+		TTLMs      *int    `json:"ttlMs"`
+		CacheScope *string `json:"cacheScope"`
+	} `json:"resource"`
+	Renders   []panelRender `json:"renders"`
+	Requests  []string      `json:"requests"`
+	HostCalls []struct {
+		Render    string          `json:"render"`
+		Name      string          `json:"name"`
+		Arguments json.RawMessage `json:"arguments"`
+	} `json:"hostCalls"`
+}
+
+// render returns the render named name.
+func (r *panelRun) render(t *testing.T, name string) panelRender {
+	t.Helper()
+	for _, x := range r.Renders {
+		if x.Name == name {
+			return x
+		}
+	}
+	require.FailNow(t, "no render named "+name)
+	return panelRender{}
+}
+
+// callsFrom counts the host's tools/call requests made by a render.
+func (r *panelRun) callsFrom(name string) int {
+	n := 0
+	for _, c := range r.HostCalls {
+		if c.Render == name {
+			n++
+		}
+	}
+	return n
+}
+
+// runPanel runs the harness at version against a binary started with vars.
+// node and chromium are required: the browser test is part of make test,
+// and .ci/run installs both.
+func runPanel(t *testing.T, version string, vars map[string]string, scenarios []panelScenario) *panelRun {
+	t.Helper()
+	root, err := moduleRoot()
+	require.NoError(t, err)
+	node, err := exec.LookPath("node")
+	require.NoError(t, err, "the browser test needs node (>= 20.19); .ci/run installs it")
+	browser, err := exec.LookPath("chromium")
+	require.NoError(t, err, "the browser test needs Debian's chromium: apt-get install -y chromium (.ci/run does)")
+	harness := filepath.Join(root, "uiasset", "host", "harness.mjs")
+	_, err = os.Stat(filepath.Join(root, "uiasset", "host", "dist", "index.html"))
+	require.NoError(t, err, "the test host is not built: run make build")
+
+	serverEnv := map[string]string{"HOME": home}
+	for k, v := range vars {
+		serverEnv[k] = v
+	}
+	era := "legacy"
+	if version == modern {
+		era = "modern"
+	}
+	// Chromium puts a socket in TMPDIR, and a socket path may not exceed
+	// 107 bytes: t.TempDir's names are too long.
+	tmp, err := os.MkdirTemp("", "slpw")
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
+	ctx, cancel := context.WithTimeout(context.Background(), 4*safety)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, harness)
+	cmd.Env = []string{
+		"PATH=" + os.Getenv("PATH"), "HOME=" + home, "TMPDIR=" + tmp,
+		"PANEL_BINARY=" + binary, "PANEL_SERVER_ENV=" + string(mustJSON(t, serverEnv)),
+		"PANEL_ERA=" + era, "PANEL_SCENARIOS=" + string(mustJSON(t, scenarios)), "PANEL_CHROMIUM=" + browser,
+	}
+	var stdout bytes.Buffer
+	stderr := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = &stdout, stderr
+	require.NoError(t, cmd.Run(), "harness failed; stderr:\n%s", stderr)
+	assertNoSecrets(t, "harness output", stdout.String(), stderr.Raw())
+	var run panelRun
+	require.NoError(t, json.Unmarshal(stdout.Bytes(), &run), "harness output: %s", redact(stdout.String()))
+	return &run
+}
+
+// artifact is a path for a file the test leaves behind to be looked at
+// (e2e/artifacts is gitignored).
+func artifact(t *testing.T, name string) string {
+	t.Helper()
+	root, err := moduleRoot()
+	require.NoError(t, err)
+	dir := filepath.Join(root, "e2e", "artifacts")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	return filepath.Join(dir, name)
+}

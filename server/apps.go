@@ -67,6 +67,11 @@ func appsGate(next mcp.MethodHandler) mcp.MethodHandler {
 		if err != nil || res == nil {
 			return res, err
 		}
+		switch res.(type) {
+		case *mcp.ListToolsResult, *mcp.ListResourcesResult:
+		default:
+			return res, nil // decoding a modern request's capabilities is not free
+		}
 		if cr, ok := req.(capabilityReader); ok && supportsApps(cr.ClientCapabilities()) {
 			return res, nil
 		}

@@ -17,10 +17,16 @@ const testPanel = "<!doctype html><title>panel</title>"
 
 // appsClient connects an in-memory client declaring caps to a docs-mode
 // server that has a panel.
-func appsClient(t *testing.T, version string, caps *mcp.ClientCapabilities) *mcp.ClientSession {
+func appsClient(t testing.TB, version string, caps *mcp.ClientCapabilities) *mcp.ClientSession {
+	t.Helper()
+	return panelClient(t, version, caps, []byte(testPanel))
+}
+
+// panelClient is appsClient with a given panel.
+func panelClient(t testing.TB, version string, caps *mcp.ClientCapabilities, panel []byte) *mcp.ClientSession {
 	t.Helper()
 	o := options(t, &config.Config{Mode: config.ModeDocs, Timeout: time.Second})
-	o.Panel = []byte(testPanel)
+	o.Panel = panel
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := New(o).Connect(ctx, st, nil)

@@ -19,9 +19,11 @@ import (
 
 // panelScenario is one render of the panel in the test host.
 type panelScenario struct {
-	Name        string         `json:"name"`
-	Theme       string         `json:"theme"`
-	ServerTools bool           `json:"serverTools"`
+	Name        string `json:"name"`
+	Theme       string `json:"theme"`
+	ServerTools bool   `json:"serverTools"`
+	// HostFails makes the host fail the panel's tools/call itself.
+	HostFails   bool           `json:"hostFails"`
 	Args        map[string]any `json:"args"`
 	Traceparent string         `json:"traceparent"`
 	// Action is none, click, dblclick or force (a click forced onto a

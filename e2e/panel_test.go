@@ -6,6 +6,10 @@ package e2e
 // panel shows comes from the harness; what was sent comes from the fake.
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -154,5 +158,48 @@ func TestPanelResourceForAnAppsHost(t *testing.T) {
 			assert.Equal(t, 300000, *run.Resource.TTLMs)
 			assert.Equal(t, "public", *run.Resource.CacheScope)
 		}
+	})
+}
+
+// TestPanelShowsAnUncertainSendAndDoesNotRetry: SnowLuma answering "async"
+// (accepted, result unknown) and a host that fails the call both leave the
+// outcome unknown; the panel says so, shows why, and offers no second try.
+func TestPanelShowsAnUncertainSendAndDoesNotRetry(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	got := 0
+	async := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got++
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"status":"async","retcode":1,"data":null}`)
+	}))
+	t.Cleanup(async.Close)
+	t.Cleanup(func() {
+		// Runs after both generations' subtests: one request each, from
+		// the async scenario; the failing host never reached the server.
+		mu.Lock()
+		defer mu.Unlock()
+		assert.Equal(t, 2, got, "SnowLuma got exactly one request per generation")
+	})
+	forEachVersion(t, func(t *testing.T, version string) {
+		acked := scenario(t, "async", "light", "click", true, groupDraft("maybe sent", nil))
+		acked.Screenshot = artifact(t, "panel-"+version+"-light-unknown.png")
+		broken := scenario(t, "host fails", "dark", "click", true, groupDraft("host fails", nil))
+		broken.HostFails = true
+		run := runPanel(t, version, with(writeEnv(), "SNOWLUMA_MCP_ENDPOINT", async.URL), []panelScenario{acked, broken})
+		for _, name := range []string{"async", "host fails"} {
+			r := run.render(t, name)
+			assert.Equal(t, "unknown", r.StatusKind, name)
+			assert.Equal(t, "outcome unknown", r.Badge, name)
+			assert.Contains(t, r.Status, "Outcome unknown", name)
+			assert.Contains(t, r.Status, "does not retry", name)
+			assert.True(t, r.ButtonDisabled, "%s: no second try", name)
+			assert.Equal(t, 1, run.callsFrom(name), "%s: one call, no retry", name)
+		}
+		assert.Contains(t, run.render(t, "async").Status, "message: ", "SnowLuma's async answer is shown with its diagnostics")
+		assert.Contains(t, run.render(t, "host fails").Status, "the test host failed this call")
+		assert.Empty(t, run.Requests)
 	})
 }

@@ -11,7 +11,7 @@
 //   PANEL_BINARY      the snowluma-mcp binary
 //   PANEL_SERVER_ENV  JSON object: the server's environment
 //   PANEL_ERA         legacy | modern
-//   PANEL_SCENARIOS   JSON array of {name, theme, serverTools, args, traceparent, action, screenshot}
+//   PANEL_SCENARIOS   JSON array of {name, theme, serverTools, hostFails, args, traceparent, action, screenshot}
 //                     action: none | click | dblclick | force (a forced click on a disabled button)
 //   PANEL_CHROMIUM    the browser (default /usr/bin/chromium)
 import { readFileSync } from 'node:fs';
@@ -59,6 +59,9 @@ try {
   let render = null;
   await page.exposeFunction('hostCallTool', async (params) => {
     out.hostCalls.push({ render: render.name, name: params.name, arguments: params.arguments });
+    // A host that fails the call itself: the panel cannot know whether
+    // anything was sent.
+    if (render.hostFails) throw new Error('the test host failed this call');
     // The panel's own _meta passes through (ext-apps adds a progressToken);
     // the traceparent lets the test find this call's requests at the fake.
     const _meta = { ...(params._meta ?? {}), traceparent: render.traceparent };

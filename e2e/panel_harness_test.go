@@ -36,24 +36,25 @@ type panelScenario struct {
 
 // panelRender is what the panel showed after the scenario's action.
 type panelRender struct {
-	Name                string  `json:"name"`
-	To                  string  `json:"to"`
-	Reply               *string `json:"reply"`
-	Text                string  `json:"text"`
-	TextElements        int     `json:"textElements"`
-	ForeignElements     int     `json:"foreignElements"`
-	Scripts             int     `json:"scripts"`
-	Pwned               bool    `json:"pwned"`
-	Theme               string  `json:"theme"`
-	Background          string  `json:"background"`
-	ButtonText          string  `json:"buttonText"`
-	ButtonDisabled      bool    `json:"buttonDisabled"`
-	DisabledBeforeClick bool    `json:"disabledBeforeAction"`
-	Reason              string  `json:"reason"`
-	Badge               string  `json:"badge"`
-	Status              string  `json:"status"`
-	StatusKind          string  `json:"statusKind"`
-	PreviewIsError      bool    `json:"previewIsError"`
+	Name                string   `json:"name"`
+	To                  string   `json:"to"`
+	Reply               *string  `json:"reply"`
+	Text                string   `json:"text"`
+	TextElements        int      `json:"textElements"`
+	ForeignElements     int      `json:"foreignElements"`
+	Scripts             int      `json:"scripts"`
+	ResourceLoads       []string `json:"resourceLoads"`
+	Pwned               bool     `json:"pwned"`
+	Theme               string   `json:"theme"`
+	Background          string   `json:"background"`
+	ButtonText          string   `json:"buttonText"`
+	ButtonDisabled      bool     `json:"buttonDisabled"`
+	DisabledBeforeClick bool     `json:"disabledBeforeAction"`
+	Reason              string   `json:"reason"`
+	Badge               string   `json:"badge"`
+	Status              string   `json:"status"`
+	StatusKind          string   `json:"statusKind"`
+	PreviewIsError      bool     `json:"previewIsError"`
 }
 
 // panelRun is the harness's whole report.

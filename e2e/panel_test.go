@@ -68,6 +68,7 @@ func TestPanelSendsOnceAfterAClickInWriteMode(t *testing.T) {
 		assert.Equal(t, hostile, c.Text, "the text is shown as text")
 		assert.Zero(t, c.TextElements, "no element was made from the text")
 		assert.Zero(t, c.ForeignElements, "nothing was injected into the panel")
+		assert.Empty(t, c.ResourceLoads, "the panel's document loaded nothing")
 		assert.False(t, c.Pwned, "the payload never ran")
 		assert.Equal(t, "Group chat 123456789", c.To)
 		require.NotNil(t, c.Reply)

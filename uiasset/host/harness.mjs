@@ -97,6 +97,8 @@ try {
       textElements: document.getElementById('text').children.length,
       foreignElements: document.querySelectorAll('img, iframe, object, embed, video, audio, link, script:not([type="module"])').length,
       scripts: document.querySelectorAll('script').length,
+      // Resource loads the panel's own document started (CSP-blocked ones never start).
+      resourceLoads: performance.getEntriesByType('resource').map((e) => e.name),
       pwned: Boolean(window.__pwned),
       theme: document.documentElement.dataset.theme ?? null,
       background: getComputedStyle(document.body).backgroundColor,
@@ -118,3 +120,9 @@ try {
   await client.close();
 }
 process.stdout.write(JSON.stringify(out) + '\n');
+// The page must make no network request at all: fail the run when it did
+// (the report above still lists them for the Go test's message).
+if (out.requests.length > 0) {
+  console.error('harness: the page made network requests:', out.requests);
+  process.exitCode = 4;
+}

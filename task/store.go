@@ -335,3 +335,23 @@ func clip(s string) string {
 	}
 	return s[:cut] + "…"
 }
+
+// lost marks a task failed in memory only, when even recording its failure
+// failed: this process reports the truth, and the record on disk still
+// says working, which the next start turns into UnknownOutcome.
+func (s *Store) lost(id, message string) Record {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur := s.recs[id]
+	if cur == nil {
+		return Record{}
+	}
+	if cur.Status.Terminal() {
+		return *cur
+	}
+	next := *cur
+	next.Status, next.StatusMessage, next.Error = Failed, clip(message), &Error{Code: CodeInternal, Message: clip(message)}
+	next.UpdatedAt = s.now().UTC()
+	s.recs[id] = &next
+	return next
+}

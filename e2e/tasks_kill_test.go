@@ -32,7 +32,7 @@ func TestKilledDuringTaskWritesTheStoreLoadsAndLosesNothing(t *testing.T) {
 		return len(m)
 	}
 	seen := map[string]json.RawMessage{} // completed results a client saw
-	tags := map[string]string{}           // task id → its fake tag
+	tags := map[string]string{}          // task id → its fake tag
 	var ids []string
 	for round := range rounds {
 		r := startRaw(t, modern, env)

@@ -178,3 +178,20 @@ func TestABackgroundDownloadEndsWithTheResultToolsCallWouldHaveReturned(t *testi
 	assertNoPartial(t, dirs.download)
 	assert.Len(t, snow.ByTag(tag), 1, "the task ran once")
 }
+
+// TestSDKClientsWithoutTheExtensionKeepTheSynchronousTools drives both
+// protocol generations with the official Go SDK client, which declares no
+// tasks extension: with tasks enabled on the server it still sees exactly
+// the synchronous tools, and they work.
+func TestSDKClientsWithoutTheExtensionKeepTheSynchronousTools(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		env, _, _ := taskEnv(t)
+		s := start(t, version, env)
+		assert.NotContains(t, s.tools, "invoke_action_background")
+		assert.NotContains(t, s.tools, "list_tasks")
+		assert.Contains(t, s.tools, "invoke_action")
+		c := s.run(t, "invoke_action", "download_file_stream", map[string]any{"file": fake.FileHello}, "")
+		assert.False(t, c.res.IsError, c.res.Text)
+	})
+}

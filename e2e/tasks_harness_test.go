@@ -20,7 +20,7 @@ import (
 const tasksExt = "io.modelcontextprotocol/tasks"
 
 // taskEnv is streamEnv with a fresh SNOWLUMA_MCP_TASK_DIR.
-func taskEnv(t *testing.T, kv ...string) (map[string]string, streamDirs, string) {
+func taskEnv(t testing.TB, kv ...string) (map[string]string, streamDirs, string) {
 	t.Helper()
 	env, dirs := streamEnv(t, kv...)
 	dir := filepath.Join(t.TempDir(), "tasks")
@@ -57,7 +57,7 @@ type wireTask struct {
 	Error          *rpcError       `json:"error"`
 }
 
-func decodeTask(t *testing.T, m rawMessage) wireTask {
+func decodeTask(t testing.TB, m rawMessage) wireTask {
 	t.Helper()
 	require.Nil(t, m.Error, "%s", m)
 	var w wireTask
@@ -90,7 +90,7 @@ func getTask(r *rawServer, id string) rawMessage {
 
 // awaitTask polls tasks/get at the advised interval until the task ends.
 // The bound is a safety net against a hang, not an assertion about speed.
-func awaitTask(t *testing.T, r *rawServer, id string) wireTask {
+func awaitTask(t testing.TB, r *rawServer, id string) wireTask {
 	t.Helper()
 	deadline := time.Now().Add(safety)
 	for {
@@ -104,7 +104,7 @@ func awaitTask(t *testing.T, r *rawServer, id string) wireTask {
 }
 
 // listTasks calls list_tasks and returns its structured result.
-func listTasks(t *testing.T, r *rawServer, args map[string]any) (taskList, diagnostics) {
+func listTasks(t testing.TB, r *rawServer, args map[string]any) (taskList, diagnostics) {
 	t.Helper()
 	m := r.request("tools/call", withMeta(map[string]any{"name": "list_tasks", "arguments": args}, tasksMeta()))
 	res, diag := structured(t, m)

@@ -103,18 +103,13 @@ func (s *Store) load() (map[string]bool, error) {
 		if !validID(id) || (kind != "json" && kind != "result") {
 			return nil, fmt.Errorf("%w: unexpected file %s in the task directory; move it elsewhere", ErrCorrupt, path)
 		}
-		info, err := e.Info()
-		if err != nil {
-			return nil, err
-		}
-		if err := privateFile(path, info); err != nil {
-			return nil, err
-		}
 		if kind == "result" {
+			// Not opened here: loading must not cost a read per result.
+			// Its type and mode are checked when it is read.
 			results[id] = true
 			continue
 		}
-		data, err := os.ReadFile(path)
+		data, err := readPrivate(path, maxMeta)
 		if err != nil {
 			return nil, err
 		}
@@ -145,7 +140,7 @@ func (s *Store) recover(results map[string]bool) (int, error) {
 		if results[id] {
 			// The result was written whole (renames are atomic) but the
 			// process died before recording it: the task did finish.
-			body, err := os.ReadFile(s.path(id, "result"))
+			body, err := readPrivate(s.path(id, "result"), MaxRecord)
 			if err != nil {
 				return 0, err
 			}
@@ -281,12 +276,7 @@ func (s *Store) Result(r Record) ([]byte, error) {
 		return nil, fmt.Errorf("task %s has no result", r.ID)
 	}
 	path := s.path(r.ID, "result")
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	body, err := io.ReadAll(io.LimitReader(f, MaxRecord+1))
+	body, err := readPrivate(path, MaxRecord)
 	if err != nil {
 		return nil, err
 	}
@@ -354,4 +344,22 @@ func (s *Store) lost(id, message string) Record {
 	next.UpdatedAt = s.now().UTC()
 	s.recs[id] = &next
 	return next
+}
+
+// readPrivate reads a store file of at most limit bytes (one more is read,
+// so a longer file fails validation), refusing one others could read.
+func readPrivate(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := privateFile(path, info); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }

@@ -278,3 +278,23 @@ func TestStoreRemovesUnfinishedWritesAtStart(t *testing.T) {
 	assert.Empty(t, page)
 	assert.NoFileExists(t, filepath.Join(dir, "tasks", tempPrefix+"x.json-123"))
 }
+
+func TestLoadingReadsNoResultBody(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "tasks")
+	s := open(t, dir)
+	r, err := s.Create("invoke_action_background", "download_file_stream")
+	require.NoError(t, err)
+	r, err = s.Complete(r.ID, []byte(`{"resultType":"complete"}`), "")
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	// A body that cannot be read at all: opening it would fail the load.
+	require.NoError(t, os.Remove(s.path(r.ID, "result")))
+	require.NoError(t, os.Mkdir(s.path(r.ID, "result"), 0o700))
+	again, _, err := Open(dir, testScope, nil)
+	require.NoError(t, err, "the load never opened the result")
+	defer again.Close()
+	_, err = again.Result(r)
+	require.Error(t, err, "reading it is where the damage shows")
+	assert.Contains(t, err.Error(), "not a regular file")
+}

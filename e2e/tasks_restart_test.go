@@ -149,3 +149,37 @@ func TestATamperedResultIsAnErrorNotAnEmptySuccess(t *testing.T) {
 	assert.Empty(t, f)
 	assert.False(t, strings.Contains(string(m.Line), `"status":"completed"`))
 }
+
+// TestClosingTheClientEndsRunningTasksHonestly is the closed laptop: the
+// client goes away (stdin EOF) mid-transfer. The task cannot outlive the
+// process, so it is cancelled and cleaned up, and the next start shows it
+// failed, saying so, and does not run it again. No file in the task
+// directory holds the token.
+func TestClosingTheClientEndsRunningTasksHonestly(t *testing.T) {
+	t.Parallel()
+	env, dirs, dir := taskEnv(t)
+	r := startRaw(t, modern, env)
+	tag := newTag(t)
+	h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileSeed, "chunk_size": 10000}, tag, "slowframes:2000"))
+	waitFor(t, "the download under way", func() bool { return partialWithData(t, dirs.download) })
+	require.NoError(t, r.stdin.Close())
+	assert.Equal(t, 0, r.waitExit(), "a quiet exit")
+	assert.Empty(t, entries(t, dirs.download), "the partial download was removed")
+
+	again := startRaw(t, modern, env)
+	w := decodeTask(t, getTask(again, h.TaskID))
+	assert.Equal(t, "failed", w.Status)
+	require.NotNil(t, w.Error)
+	assert.Contains(t, w.Error.Message, "the server stopped while this task was running")
+	assert.Contains(t, w.Error.Message, "never replayed")
+	assert.Len(t, snow.ByTag(tag), 1)
+	require.NoError(t, filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		require.NoError(t, err)
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.NotContains(t, string(data), token, "no credential is stored: %s", p)
+		}
+		return nil
+	}))
+}

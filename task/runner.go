@@ -140,7 +140,12 @@ func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *jo
 	rec, err := r.record(ctx, id, res, err, cancelled, stopping)
 	if err != nil {
 		fmt.Fprintf(r.log, "snowluma-mcp task=%s could not record how it ended: %v\n", id, err)
-		rec = r.store.lost(id, fmt.Sprintf("the task ended but its end could not be saved (%v); after a restart it will read as failed with the remote outcome unknown", err))
+		msg := fmt.Sprintf("the task ended, but how it ended could not be saved in SNOWLUMA_MCP_TASK_DIR (%v). SnowLuma may have acted: check the download directory or the remote side before starting it again", err)
+		if rec, err = r.store.Fail(id, msg); err != nil {
+			// Not even the failure can be written: this process still
+			// tells the truth, and a restart reads the record as unknown.
+			rec = r.store.lost(id, msg+"; after a restart it reads as failed with the remote outcome unknown")
+		}
 	}
 	r.notify(rec)
 }

@@ -3,6 +3,7 @@ package task
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -163,4 +164,38 @@ func TestRunnerProgressReachesTheRecord(t *testing.T) {
 	assert.Equal(t, "running: 10 of 40 transferred", cur.StatusMessage)
 	close(release)
 	assert.Equal(t, Completed, h.end(t).Status)
+}
+
+func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
+	t.Parallel()
+	t.Run("a task that cannot be recorded is not started", func(t *testing.T) {
+		t.Parallel()
+		ran := false
+		h := newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { ran = true; return success(`1`), nil })
+		// A file where the tasks directory was makes every write fail.
+		tasks := h.runner.Store().tasks
+		require.NoError(t, os.RemoveAll(tasks))
+		require.NoError(t, os.WriteFile(tasks, nil, 0o600))
+		_, err := h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+		require.Error(t, err)
+		assert.True(t, fault.NothingSent(err))
+		assert.Contains(t, err.Error(), "could not be recorded durably")
+		assert.Contains(t, err.Error(), "nothing was sent to SnowLuma")
+		assert.False(t, ran)
+	})
+	t.Run("a result that cannot be saved fails the task saying SnowLuma may have acted", func(t *testing.T) {
+		t.Parallel()
+		var h *harness
+		h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+			// The result file's place is taken, so saving it fails.
+			page, _ := h.runner.Store().Page(nil, 1)
+			require.NoError(t, os.Mkdir(h.runner.Store().path(page[0].ID, "result"), 0o700))
+			return success(`1`), nil
+		})
+		h.start(t)
+		end := h.end(t)
+		assert.Equal(t, Failed, end.Status)
+		assert.Contains(t, end.StatusMessage, "could not be saved")
+		assert.Contains(t, end.StatusMessage, "SnowLuma may have acted")
+	})
 }

@@ -195,3 +195,27 @@ func TestSDKClientsWithoutTheExtensionKeepTheSynchronousTools(t *testing.T) {
 		assert.False(t, c.res.IsError, c.res.Text)
 	})
 }
+
+// TestALegacySessionDeclaringTheExtensionStaysSynchronous: the tasks
+// extension is a 2026-07-28 feature, so a legacy initialize that declares
+// it is neither told the server has it nor shown the task tools.
+func TestALegacySessionDeclaringTheExtensionStaysSynchronous(t *testing.T) {
+	t.Parallel()
+	env, _, _ := taskEnv(t)
+	r := startRaw(t, legacy, env)
+	init := r.request("initialize", map[string]any{
+		"protocolVersion": legacy,
+		"capabilities":    map[string]any{"extensions": map[string]any{tasksExt: map[string]any{}}},
+		"clientInfo":      map[string]any{"name": "snowluma-e2e-raw", "version": "1.0.0"},
+	})
+	require.Nil(t, init.Error, "%s", init)
+	assert.NotContains(t, string(init.Result), tasksExt, "the extension is not advertised to a legacy session")
+	r.notify("notifications/initialized", nil)
+	names := toolNames(t, r.request("tools/list", map[string]any{}))
+	assert.NotContains(t, names, "invoke_action_background")
+	assert.NotContains(t, names, "list_tasks")
+	assert.Contains(t, names, "invoke_action")
+	get := r.request("tasks/get", map[string]any{"taskId": "0123456789abcdef0123456789abcdef"})
+	require.NotNil(t, get.Error)
+	assert.Equal(t, -32021, get.Error.Code, "%s", get)
+}

@@ -18,6 +18,21 @@ import (
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
 )
 
+func TestABackgroundUploadOfARefusedFileCreatesNoTask(t *testing.T) {
+	t.Parallel()
+	env, dirs, _ := taskEnv(t)
+	r := startRaw(t, modern, env)
+	outside := writeFile(t, dirs.root, "outside.bin", []byte("x"))
+	m := startUploadTask(r, outside)
+	assert.NotContains(t, m.fields(t), "taskId", "%s", m)
+	_, diag := structured(t, m)
+	assert.Equal(t, "failed", diag.Outcome)
+	assert.Equal(t, "invalid_argument", diag.Kind)
+	assert.Contains(t, diag.Message, "outside the upload root")
+	l, _ := listTasks(t, r, map[string]any{})
+	assert.Empty(t, l.Tasks)
+}
+
 func TestRefusedBackgroundCallsCreateNoTask(t *testing.T) {
 	t.Parallel()
 	tests := []struct {

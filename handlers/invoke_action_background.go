@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -36,6 +37,15 @@ func InvokeActionBackground(d *Deps) *pipeline.Tool {
 			if hasMembers(args.Params) {
 				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
 			}
+			// Checked now so a bad path is refused before a task exists;
+			// the task checks again when it opens the file.
+			_, info, err := upload.Resolve(d.Config.UploadRoot, args.Execution.InputFile)
+			if err != nil {
+				return nil, unsent(err)
+			}
+			if info.Size() > d.Config.MaxFileBytes {
+				return nil, fault.Errorf(fault.CodeLimit, "handler", "the file is %d bytes, over the file limit of %d", info.Size(), d.Config.MaxFileBytes).Unsent()
+			}
 		}
 		if d.Tasks == nil {
 			return nil, fault.Errorf(fault.CodeUnsupported, "handler", "background tasks need SNOWLUMA_MCP_TASK_DIR; run it with invoke_action").Unsent()
@@ -46,4 +56,13 @@ func InvokeActionBackground(d *Deps) *pipeline.Tool {
 		}
 		return &pipeline.Result{Task: rec}, nil
 	})
+}
+
+// unsent marks a refusal raised before anything was sent.
+func unsent(err error) error {
+	var f *fault.Error
+	if errors.As(err, &f) {
+		return f.Unsent()
+	}
+	return err
 }

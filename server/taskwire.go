@@ -33,9 +33,9 @@ func startBackground(t *pipeline.Tool, h pipeline.Handler, now func() time.Time)
 	}
 }
 
-// wireTask is a task as the extension shows it. ttlMs is always null:
+// taskFields are a task as the extension shows it. ttlMs is always null:
 // results are kept until the user deletes them.
-type wireTaskFields struct {
+type taskFields struct {
 	TaskID         string          `json:"taskId"`
 	Status         task.Status     `json:"status"`
 	StatusMessage  string          `json:"statusMessage,omitempty"`
@@ -47,8 +47,9 @@ type wireTaskFields struct {
 	Error          *task.Error     `json:"error,omitempty"`
 }
 
-func wireTask(r task.Record) wireTaskFields {
-	return wireTaskFields{TaskID: r.ID, Status: r.Status, StatusMessage: r.StatusMessage,
+// wireTask is r's fields on the wire.
+func wireTask(r task.Record) taskFields {
+	return taskFields{TaskID: r.ID, Status: r.Status, StatusMessage: r.StatusMessage,
 		CreatedAt: stamp(r.CreatedAt), LastUpdatedAt: stamp(r.UpdatedAt), PollIntervalMs: pollInterval, Error: r.Error}
 }
 
@@ -58,7 +59,7 @@ func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 type taskHandle struct {
 	mcp.ResultBase
 	ResultType string `json:"resultType"`
-	Task       wireTaskFields
+	Task       taskFields
 }
 
 func (h *taskHandle) MarshalJSON() ([]byte, error) { return flat(h.Meta, h.ResultType, h.Task) }
@@ -68,7 +69,7 @@ type taskState = taskHandle
 
 // flat writes {_meta?, resultType, ...task fields}: the extension's task
 // results are flat objects, not a nested "task".
-func flat(meta mcp.Meta, resultType string, t wireTaskFields) ([]byte, error) {
+func flat(meta mcp.Meta, resultType string, t taskFields) ([]byte, error) {
 	body, err := json.Marshal(t)
 	if err != nil {
 		return nil, err

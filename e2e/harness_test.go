@@ -201,7 +201,7 @@ func testCtx(t *testing.T) context.Context {
 // assertNoSecrets checks that neither token appears in any of texts. It
 // never prints the texts or the tokens: a failure must not itself put the
 // secret into the test log.
-func assertNoSecrets(t *testing.T, where string, texts ...string) {
+func assertNoSecrets(t testing.TB, where string, texts ...string) {
 	t.Helper()
 	for _, text := range texts {
 		for _, secret := range []string{token, wrongToken} {

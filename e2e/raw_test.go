@@ -48,7 +48,7 @@ func (m rawMessage) String() string {
 }
 
 // fields returns the top-level keys of the result object.
-func (m rawMessage) fields(t *testing.T) map[string]json.RawMessage {
+func (m rawMessage) fields(t testing.TB) map[string]json.RawMessage {
 	t.Helper()
 	var f map[string]json.RawMessage
 	require.NoError(t, json.Unmarshal(m.Result, &f), "result is not an object: %s", m)
@@ -56,7 +56,7 @@ func (m rawMessage) fields(t *testing.T) map[string]json.RawMessage {
 }
 
 type rawServer struct {
-	t       *testing.T
+	t       testing.TB
 	version string
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
@@ -71,7 +71,7 @@ type rawServer struct {
 // startRaw starts the binary on pipes. version decides how requests are
 // framed: modern requests carry the _meta triple, legacy ones need
 // handshake first.
-func startRaw(t *testing.T, version string, vars map[string]string) *rawServer {
+func startRaw(t testing.TB, version string, vars map[string]string) *rawServer {
 	t.Helper()
 	cmd := exec.Command(binary)
 	cmd.Env = environ(vars)
@@ -276,7 +276,7 @@ func (r *rawServer) waitExit() int {
 
 // structured extracts structuredContent from a raw tools/call result,
 // byte for byte as it came over the wire.
-func structured(t *testing.T, m rawMessage) (result json.RawMessage, diag diagnostics) {
+func structured(t testing.TB, m rawMessage) (result json.RawMessage, diag diagnostics) {
 	t.Helper()
 	require.Nil(t, m.Error, "tools/call failed: %s", m)
 	var body struct {

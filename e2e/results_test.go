@@ -129,16 +129,16 @@ func assertPretty(t *testing.T, result json.RawMessage, text string) {
 }
 
 // newTrace returns a fresh trace ID and a caller traceparent carrying it.
-func newTrace(t *testing.T) (traceID, traceparent string) {
+func newTrace(t testing.TB) (traceID, traceparent string) {
 	t.Helper()
 	traceID = randomHex(t, 16)
 	return traceID, "00-" + traceID + "-" + randomHex(t, 8) + "-01"
 }
 
 // newTag returns a unique tag for the "_fake" marker.
-func newTag(t *testing.T) string { return randomHex(t, 8) }
+func newTag(t testing.TB) string { return randomHex(t, 8) }
 
-func randomHex(t *testing.T, n int) string {
+func randomHex(t testing.TB, n int) string {
 	t.Helper()
 	b := make([]byte, n)
 	_, err := rand.Read(b)

@@ -35,7 +35,7 @@ type streamDirs struct {
 
 // streamEnv is write mode with the test's own SNOWLUMA_MCP_DOWNLOAD_DIR and
 // SNOWLUMA_MCP_UPLOAD_ROOT, plus kv.
-func streamEnv(t *testing.T, kv ...string) (map[string]string, streamDirs) {
+func streamEnv(t testing.TB, kv ...string) (map[string]string, streamDirs) {
 	t.Helper()
 	root := t.TempDir()
 	d := streamDirs{root: root, download: filepath.Join(root, "a", "b", "downloads"), upload: filepath.Join(root, "uploads")}

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/schema"
 )
 
@@ -21,12 +22,18 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // invariants.
 func TestToolDefinitions(t *testing.T) {
 	t.Parallel()
-	for _, mode := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite} {
+	// "tasks" is write mode's extra tools for clients of the tasks
+	// extension, pinned on their own: the other lists never show them.
+	for _, mode := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite, "tasks"} {
 		t.Run(string(mode), func(t *testing.T) {
 			t.Parallel()
 			var defs []any
-			for _, tl := range All(deps(t, mode)) {
-				if !mode.Allows(tl.Mode) {
+			shown, built := func(tl *pipeline.Tool) bool { return mode.Allows(tl.Mode) && !tl.Tasks }, mode
+			if mode == "tasks" {
+				shown, built = func(tl *pipeline.Tool) bool { return tl.Tasks }, config.ModeWrite
+			}
+			for _, tl := range All(deps(t, built)) {
+				if !shown(tl) {
 					continue
 				}
 				d := tl.Def()

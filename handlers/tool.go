@@ -12,6 +12,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/download"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/task"
 )
 
 // Deps are the long-lived services handlers use, built once by cmd.
@@ -20,6 +21,8 @@ type Deps struct {
 	Config  *config.Config
 	// Quota is the download directory's byte budget, shared by all calls.
 	Quota *download.Quota
+	// Tasks runs background tasks; nil without SNOWLUMA_MCP_TASK_DIR.
+	Tasks *task.Runner
 }
 
 // All returns every tool in listing order. Which of them a server offers
@@ -29,6 +32,7 @@ func All(d *Deps) []*pipeline.Tool {
 	return []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
 		query, withInput(query), invoke, withInput(invoke), PreviewMessage(d),
+		InvokeActionBackground(d), ListTasks(d),
 	}
 }
 

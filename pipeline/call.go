@@ -159,4 +159,7 @@ type Result struct {
 	// continuation instead of a completed result.
 	InputRequests mcp.InputRequestMap
 	RequestState  string
+	// Task, when set, is the handle of a background task the call started:
+	// the answer is that handle (resultType "task"), and Render is not used.
+	Task any
 }

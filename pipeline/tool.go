@@ -69,6 +69,14 @@ type Spec struct {
 	// Result is the JSON Schema of the tool's payload; it must admit null,
 	// the payload of a tool error.
 	Result string
+	// Tasks marks a tool of the tasks extension: it exists only with a task
+	// directory in write mode, and only requests whose client declares the
+	// extension see or call it.
+	Tasks bool
+	// Detaches says the handler only starts work that runs elsewhere (a
+	// background task, which runs its own chain): the call itself holds no
+	// stream slot.
+	Detaches bool
 }
 
 // NewTool declares a tool whose arguments decode into A. A's struct is the

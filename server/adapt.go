@@ -68,3 +68,15 @@ func tracked(calls *sync.WaitGroup, h mcp.ToolHandler) mcp.ToolHandler {
 		return h(ctx, req)
 	}
 }
+
+// trackedStart counts a task start among the calls in flight.
+func trackedStart(calls *sync.WaitGroup, h func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)) func(context.Context, *mcp.CallToolRequest) (mcp.Result, error) {
+	if calls == nil || h == nil {
+		return h
+	}
+	return func(ctx context.Context, req *mcp.CallToolRequest) (mcp.Result, error) {
+		calls.Add(1)
+		defer calls.Done()
+		return h(ctx, req)
+	}
+}

@@ -6,6 +6,7 @@
 package server
 
 import (
+	"context"
 	"io"
 	"log/slog"
 	"sync"
@@ -16,6 +17,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/task"
 )
 
 // Name and Version identify the server to clients.
@@ -43,6 +45,9 @@ type Options struct {
 	// them finish their cleanup (a partial download removed, an upload
 	// reset) before it exits.
 	Calls *sync.WaitGroup
+	// Tasks runs background tasks (the tasks extension); nil unless write
+	// mode has a task directory, and then no task tool or method exists.
+	Tasks *task.Runner
 }
 
 // New assembles the SDK server from o.
@@ -56,18 +61,31 @@ func New(o Options) *mcp.Server {
 		SetCacheable: cacheHints,
 	})
 	chain := pipeline.Chain(o.Stages...)
+	byName := map[string]*pipeline.Tool{}
+	var background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)
 	for _, t := range o.Tools {
-		if o.Config.Mode.Allows(t.Mode) {
-			s.AddTool(t.Def(), tracked(o.Calls, adapt(t, chain(t, t.Handle), o.Now)))
+		if !o.Config.Mode.Allows(t.Mode) || (t.Tasks && o.Tasks == nil) {
+			continue
+		}
+		byName[t.Name] = t
+		h := chain(t, t.Handle)
+		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h, o.Now)))
+		if t.Tasks && t.Detaches {
+			background = startBackground(t, h, o.Now)
 		}
 	}
 	addResources(s, o.Catalog)
 	if o.Panel != nil {
 		addPanel(s, o.Panel)
 	}
-	// appsGate sits inside legacyShapes, which re-encodes the lists it
-	// filters.
-	s.AddReceivingMiddleware(recoverMethods(o.Log), legacyShapes, legacySessions(s), appsGate)
+	// The first is outermost: a panic anywhere below is recovered. appsGate
+	// sits inside legacyShapes, which re-encodes the lists it filters.
+	middleware := []mcp.Middleware{recoverMethods(o.Log), legacyShapes, legacySessions(s), appsGate}
+	if o.Tasks != nil {
+		addTaskMethods(s, o.Tasks)
+		middleware = append(middleware, taskTools(byName, trackedStart(o.Calls, background)))
+	}
+	s.AddReceivingMiddleware(middleware...)
 	return s
 }
 

@@ -79,12 +79,21 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var calls sync.WaitGroup
-	o := parts(cfg, cat, stderr, &calls)
-	o.Panel = panel
-	s := server.New(o)
+	opts, err := parts(cfg, cat, stderr, &calls)
+	if err != nil {
+		fmt.Fprintln(stderr, "snowluma-mcp:", err)
+		return 1
+	}
+	opts.Panel = panel
+	s := server.New(opts)
 	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(), Owes: server.OwesAnswer, Screen: server.Screen})
 	// The session is over and the SDK has cancelled what was still running;
-	// give those calls a moment to clean up after themselves.
+	// give those calls, and background tasks, a moment to clean up after
+	// themselves and record how they ended.
+	if opts.Tasks != nil {
+		opts.Tasks.Stop(shutdownGrace)
+		defer opts.Tasks.Store().Close()
+	}
 	settle(&calls, shutdownGrace)
 	switch {
 	case err == nil, errors.Is(err, io.EOF), errors.Is(err, stdio.ErrStopped):

@@ -1,7 +1,8 @@
 // Package execute hands each call its own OneBot client, bound to the call's
 // trace headers, so concurrent calls never share headers and handlers never
 // touch tracing. The client itself never retries. A stream action also takes
-// a slot from the shared pool (see package slot) for as long as it runs.
+// a slot from the shared pool (see package slot) for as long as it runs,
+// unless the tool only starts a background task, whose own run takes one.
 package execute
 
 import (
@@ -35,7 +36,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		c.OneBot = s.client.With(span.Headers(c.Span))
-		if c.Action != nil && c.Action.Stream {
+		if c.Action != nil && c.Action.Stream && !t.Detaches {
 			release, err := s.slots.Acquire(ctx)
 			if err != nil {
 				return nil, err

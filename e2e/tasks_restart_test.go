@@ -1,0 +1,185 @@
+package e2e
+
+// Durability with the real binary (TASK-4, TASK-5): results survive a
+// restart, an unfinished task is marked failed with the remote outcome
+// unknown and never replayed, the directory's lease refuses a second
+// process, another configuration is refused, and damaged records stop the
+// start with a message naming the file. The SIGKILL torture test lives in
+// tasks_kill_test.go.
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
+)
+
+// kill ends the binary with SIGKILL: no cleanup, no last write.
+func (r *rawServer) kill() {
+	r.t.Helper()
+	require.NoError(r.t, r.cmd.Process.Kill())
+	<-r.exited
+}
+
+// startFails runs the binary with env and returns its exit code and
+// stderr; it must exit by itself.
+func startFails(t *testing.T, env map[string]string) (int, string) {
+	t.Helper()
+	cmd := exec.Command(binary)
+	cmd.Env = environ(env)
+	var stderr syncBuffer
+	cmd.Stderr = &stderr
+	err := cmd.Run() // stdin is empty: a healthy server would exit 0 at EOF
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	}
+	assertNoSecrets(t, "stderr", stderr.Raw())
+	return code, stderr.String()
+}
+
+func TestTasksSurviveRestartAndUnfinishedOnesAreNeverReplayed(t *testing.T) {
+	t.Parallel()
+	env, dirs, _ := taskEnv(t)
+	first := startRaw(t, modern, env)
+	done := decodeTask(t, startTask(first, "download_file_stream", map[string]any{"file": fake.FileSeed}, newTag(t), ""))
+	before := awaitTask(t, first, done.TaskID)
+	require.Equal(t, "completed", before.Status)
+	slowTag := newTag(t)
+	slow := decodeTask(t, startTask(first, "download_file_stream", map[string]any{"file": fake.FileSeed, "chunk_size": 10000}, slowTag, "slowframes:2000"))
+	waitFor(t, "the slow download under way", func() bool { return partialWithData(t, dirs.download) })
+	first.kill()
+
+	second := startRaw(t, modern, env)
+	after := decodeTask(t, getTask(second, done.TaskID))
+	assert.Equal(t, "completed", after.Status, "a result survives the restart")
+	assert.JSONEq(t, string(before.Result), string(after.Result), "unchanged")
+	lost := decodeTask(t, getTask(second, slow.TaskID))
+	assert.Equal(t, "failed", lost.Status)
+	require.NotNil(t, lost.Error)
+	assert.Equal(t, -32603, lost.Error.Code)
+	assert.Contains(t, lost.Error.Message, "remote outcome unknown")
+	assert.Contains(t, lost.StatusMessage, "never replayed")
+	assert.Len(t, snow.ByTag(slowTag), 1, "the unfinished transfer was not run again")
+	l, _ := listTasks(t, second, map[string]any{})
+	assert.Len(t, l.Tasks, 2)
+	for _, task := range l.Tasks {
+		assert.NotEqual(t, "working", task.Status, "nothing runs after a restart")
+	}
+	assert.Contains(t, second.stderr.String(), "1 task(s) left unfinished")
+}
+
+func TestTheTaskDirectoryRefusesWhatItMustNotServe(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		change func(t *testing.T, env map[string]string, dir string) map[string]string
+		says   []string
+	}{
+		{"a second process while the first runs", func(t *testing.T, env map[string]string, _ string) map[string]string {
+			r := startRaw(t, modern, env)
+			require.Nil(t, r.request("tools/list", withMeta(map[string]any{}, tasksMeta())).Error)
+			return env
+		}, []string{"another snowluma-mcp process", "own SNOWLUMA_MCP_TASK_DIR"}},
+		{"another token", func(t *testing.T, env map[string]string, _ string) map[string]string {
+			return with(env, "SNOWLUMA_MCP_TOKEN", wrongToken)
+		}, []string{"different mode, endpoint or token", "Choose a new SNOWLUMA_MCP_TASK_DIR"}},
+		{"another endpoint", func(t *testing.T, env map[string]string, _ string) map[string]string {
+			return with(env, "SNOWLUMA_MCP_ENDPOINT", "http://127.0.0.1:1/")
+		}, []string{"different mode, endpoint or token"}},
+		{"a corrupt record", func(t *testing.T, env map[string]string, dir string) map[string]string {
+			p := recordFiles(t, dir)[0]
+			require.NoError(t, os.WriteFile(p, []byte(`{"v":1,"taskId":`), 0o600))
+			return env
+		}, []string{"corrupt task record", ".json: ", "restore the file or move it aside"}},
+		{"a record open to other users", func(t *testing.T, env map[string]string, dir string) map[string]string {
+			require.NoError(t, os.Chmod(recordFiles(t, dir)[0], 0o644))
+			return env
+		}, []string{"mode 0644", "chmod 600"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			env, _, dir := taskEnv(t)
+			r := startRaw(t, modern, env)
+			h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileHello}, newTag(t), ""))
+			awaitTask(t, r, h.TaskID)
+			r.stdin.Close()
+			require.Equal(t, 0, r.waitExit())
+
+			code, stderr := startFails(t, tt.change(t, env, dir))
+			assert.Equal(t, 1, code, "the server refuses to start: %s", stderr)
+			for _, s := range tt.says {
+				assert.Contains(t, stderr, s)
+			}
+			assert.NotContains(t, stderr, token)
+		})
+	}
+}
+
+func recordFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	m, err := filepath.Glob(filepath.Join(dir, "tasks", "*.json"))
+	require.NoError(t, err)
+	require.NotEmpty(t, m)
+	return m
+}
+
+func TestATamperedResultIsAnErrorNotAnEmptySuccess(t *testing.T) {
+	t.Parallel()
+	env, _, dir := taskEnv(t)
+	r := startRaw(t, modern, env)
+	h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileHello}, newTag(t), ""))
+	require.Equal(t, "completed", awaitTask(t, r, h.TaskID).Status)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "tasks", h.TaskID+".result"), []byte(`{"resultType":"complete"}`), 0o600))
+	m := getTask(r, h.TaskID)
+	require.NotNil(t, m.Error, "%s", m)
+	assert.Equal(t, -32603, m.Error.Code)
+	assert.Contains(t, m.Error.Message, "cannot be read")
+	assert.Contains(t, m.Error.Message, "do not simply rerun it")
+	var f map[string]json.RawMessage
+	_ = json.Unmarshal(m.Result, &f)
+	assert.Empty(t, f)
+	assert.False(t, strings.Contains(string(m.Line), `"status":"completed"`))
+}
+
+// TestClosingTheClientEndsRunningTasksHonestly is the closed laptop: the
+// client goes away (stdin EOF) mid-transfer. The task cannot outlive the
+// process, so it is cancelled and cleaned up, and the next start shows it
+// failed, saying so, and does not run it again. No file in the task
+// directory holds the token.
+func TestClosingTheClientEndsRunningTasksHonestly(t *testing.T) {
+	t.Parallel()
+	env, dirs, dir := taskEnv(t)
+	r := startRaw(t, modern, env)
+	tag := newTag(t)
+	h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileSeed, "chunk_size": 10000}, tag, "slowframes:2000"))
+	waitFor(t, "the download under way", func() bool { return partialWithData(t, dirs.download) })
+	require.NoError(t, r.stdin.Close())
+	assert.Equal(t, 0, r.waitExit(), "a quiet exit")
+	assert.Empty(t, entries(t, dirs.download), "the partial download was removed")
+
+	again := startRaw(t, modern, env)
+	w := decodeTask(t, getTask(again, h.TaskID))
+	assert.Equal(t, "failed", w.Status)
+	require.NotNil(t, w.Error)
+	assert.Contains(t, w.Error.Message, "the server stopped while this task was running")
+	assert.Contains(t, w.Error.Message, "never replayed")
+	assert.Len(t, snow.ByTag(tag), 1)
+	require.NoError(t, filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		require.NoError(t, err)
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(p)
+			require.NoError(t, err)
+			assert.NotContains(t, string(data), token, "no credential is stored: %s", p)
+		}
+		return nil
+	}))
+}

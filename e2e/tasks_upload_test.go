@@ -1,0 +1,68 @@
+package e2e
+
+// Background uploads (the seed's example): upload_file_stream with
+// execution.input_file inside the upload root runs as a task; cancelling
+// it mid-upload resets the stream exactly as the synchronous path does.
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// startUploadTask starts a background automatic upload of file.
+func startUploadTask(r *rawServer, file string) rawMessage {
+	r.t.Helper()
+	return r.request("tools/call", withMeta(map[string]any{"name": "invoke_action_background",
+		"arguments": map[string]any{"action": "upload_file_stream", "execution": map[string]any{"input_file": file}}}, tasksMeta()))
+}
+
+func TestABackgroundUploadSendsTheFile(t *testing.T) {
+	t.Parallel()
+	env, dirs, _ := taskEnv(t, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1000")
+	r := startRaw(t, modern, env)
+	tag := newTag(t)
+	data := randomBytes(t, 2500)
+	file := writeFile(t, dirs.upload, "a[_fake=tag:"+tag+"].bin", data)
+	h := decodeTask(t, startUploadTask(r, file))
+	end := awaitTask(t, r, h.TaskID)
+	require.Equal(t, "completed", end.Status, "%+v", end)
+	var res struct {
+		StructuredContent struct {
+			Result struct {
+				Upload struct {
+					SHA256 string `json:"sha256"`
+				} `json:"upload"`
+			} `json:"result"`
+			Diagnostics diagnostics `json:"diagnostics"`
+		} `json:"structuredContent"`
+	}
+	require.NoError(t, json.Unmarshal(end.Result, &res))
+	assert.Equal(t, "success", res.StructuredContent.Diagnostics.Outcome)
+	assert.Equal(t, sha256Hex(data), res.StructuredContent.Result.Upload.SHA256)
+	assert.Len(t, snow.ByTag(tag), 4, "three chunks and the completion, once each")
+}
+
+func TestCancellingABackgroundUploadResetsIt(t *testing.T) {
+	t.Parallel()
+	env, dirs, _ := taskEnv(t, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1000")
+	r := startRaw(t, modern, env)
+	tag := newTag(t)
+	file := writeFile(t, dirs.upload, "a[_fake=slowupload:2,tag:"+tag+"].bin", randomBytes(t, 2500))
+	h := decodeTask(t, startUploadTask(r, file))
+	waitFor(t, "the second chunk held at SnowLuma", func() bool { return len(snow.ByTag(tag)) >= 2 })
+	require.Nil(t, r.request("tasks/cancel", withMeta(map[string]any{"taskId": h.TaskID}, tasksMeta())).Error)
+	end := awaitTask(t, r, h.TaskID)
+	assert.Equal(t, "cancelled", end.Status, "%+v", end)
+	sent := snow.ByTag(tag)
+	require.NotEmpty(t, sent)
+	resets := 0
+	for _, q := range sent {
+		if paramsOf(t, q).isReset() {
+			resets++
+		}
+	}
+	assert.Equal(t, 1, resets, "the cancelled upload was reset once, before the task recorded its end")
+}

@@ -1,0 +1,109 @@
+package handlers
+
+import (
+	"context"
+	"encoding/base64"
+	"strings"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/task"
+)
+
+// listTasksArgs page through the stored tasks.
+type listTasksArgs struct {
+	Cursor *string     `json:"cursor,omitempty" jsonschema:"上一页返回的 nextCursor（opaque cursor）；省略则从最新的任务开始。" schema:"minLength=1,maxLength=200"`
+	Limit  *schema.Int `json:"limit,omitempty" jsonschema:"每页条数（page size, 1-100，默认 50）。" schema:"minimum=1,maximum=100"`
+}
+
+// taskEntry is one task's metadata; result bodies are never listed.
+type taskEntry struct {
+	TaskID        string      `json:"taskId"`
+	Status        task.Status `json:"status"`
+	StatusMessage string      `json:"statusMessage,omitempty"`
+	Tool          string      `json:"tool"`
+	Action        string      `json:"action"`
+	CreatedAt     string      `json:"createdAt"`
+	LastUpdatedAt string      `json:"lastUpdatedAt"`
+}
+
+type taskPage struct {
+	Tasks      []taskEntry `json:"tasks"`
+	NextCursor string      `json:"nextCursor,omitempty"`
+}
+
+const taskPageSchema = `{"type":["object","null"],"properties":{
+ "tasks":{"type":"array","items":{"type":"object","properties":{
+  "taskId":{"type":"string"},"status":{"enum":["working","completed","failed","cancelled"]},"statusMessage":{"type":"string"},
+  "tool":{"type":"string"},"action":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"}},
+  "required":["taskId","status","tool","action","createdAt","lastUpdatedAt"]}},
+ "nextCursor":{"type":"string","description":"Pass as cursor for the next page; absent on the last page."}},
+ "required":["tasks"]}`
+
+// ListTasks lists stored background tasks, newest first, metadata only:
+// tasks/list is gone from the protocol, and an agent that lost its task ids
+// still needs a way back to its transfers.
+func ListTasks(d *Deps) *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "list_tasks",
+		Description: "列出后台任务（list background tasks）的元数据：状态、动作、时间，从新到旧，不含结果内容；用 tasks/get 取某个任务的结果。limit 1-100（默认 50），有下一页时返回 nextCursor。",
+		Mode:        config.ModeWrite, Tasks: true,
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(false)},
+		Result:      taskPageSchema,
+	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (*pipeline.Result, error) {
+		if d.Tasks == nil {
+			return nil, fault.Errorf(fault.CodeUnsupported, "handler", "background tasks need SNOWLUMA_MCP_TASK_DIR").Unsent()
+		}
+		limit := 50
+		if args.Limit != nil {
+			limit = int(*args.Limit)
+		}
+		var after *task.Record
+		if args.Cursor != nil {
+			r, ok := decodeCursor(*args.Cursor)
+			if !ok {
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "cursor %s is not a nextCursor this server returned; omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
+			}
+			after = r
+		}
+		page, more := d.Tasks.Store().Page(after, limit)
+		out := taskPage{Tasks: make([]taskEntry, 0, len(page))}
+		for _, r := range page {
+			out.Tasks = append(out.Tasks, taskEntry{TaskID: r.ID, Status: r.Status, StatusMessage: r.StatusMessage,
+				Tool: r.Tool, Action: r.Action, CreatedAt: stamp(r.CreatedAt), LastUpdatedAt: stamp(r.UpdatedAt)})
+		}
+		if more && len(page) > 0 {
+			out.NextCursor = encodeCursor(page[len(page)-1])
+		}
+		return &pipeline.Result{Payload: out}, nil
+	})
+}
+
+// stamp is the ISO 8601 form tasks use.
+func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+
+// A cursor is the position of a page's last task: its creation time and id.
+func encodeCursor(r task.Record) string {
+	return base64.RawURLEncoding.EncodeToString([]byte(r.CreatedAt.UTC().Format(time.RFC3339Nano) + " " + r.ID))
+}
+
+func decodeCursor(s string) (*task.Record, bool) {
+	raw, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, false
+	}
+	at, id, ok := strings.Cut(string(raw), " ")
+	if !ok || id == "" {
+		return nil, false
+	}
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return nil, false
+	}
+	return &task.Record{CreatedAt: t, ID: id}, true
+}

@@ -1,0 +1,127 @@
+package server
+
+// Who may see and use the tasks extension, decided per request: the task
+// tools in tools/list, calls to them, and the capability in server/discover.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"maps"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// tasksExtension is the tasks extension's capability key.
+const tasksExtension = "io.modelcontextprotocol/tasks"
+
+// pollInterval is the polling pace every task handle advises.
+const pollInterval = 1000
+
+// codeMissingCapability is the 2026-07-28 error for a request that needs
+// a client capability it did not declare.
+const codeMissingCapability = -32021
+
+// withTasks reports whether req may see and use the tasks extension: it is
+// a 2026-07-28 request whose client capabilities include the extension.
+// The server decides per request, as the extension requires: an earlier
+// request's declaration counts for nothing.
+func withTasks(req mcp.Request) bool {
+	if !isModern(req) {
+		return false
+	}
+	r, ok := req.(interface {
+		ClientCapabilities() *mcp.ClientCapabilities
+	})
+	if !ok {
+		return false
+	}
+	c := r.ClientCapabilities()
+	if c == nil {
+		return false
+	}
+	_, ok = c.Extensions[tasksExtension]
+	return ok
+}
+
+// metaDeclaresTasks is withTasks for the custom methods, which see only
+// their params' _meta.
+func metaDeclaresTasks(meta mcp.Meta) bool {
+	if v, _ := meta[protocolVersionKey].(string); v < ModernVersion {
+		return false
+	}
+	caps, _ := meta["io.modelcontextprotocol/clientCapabilities"].(map[string]any)
+	ext, _ := caps["extensions"].(map[string]any)
+	_, ok := ext[tasksExtension]
+	return ok
+}
+
+var errNeedsTasks = &jsonrpc.Error{
+	Code:    codeMissingCapability,
+	Message: "this needs the tasks extension: send a 2026-07-28 request whose _meta clientCapabilities declare extensions {\"" + tasksExtension + "\": {}}",
+	Data:    json.RawMessage(`{"requiredCapabilities":{"extensions":{"` + tasksExtension + `":{}}}}`),
+}
+
+// taskTools shows the task tools only to requests that may use them and
+// serves invoke_action_background's answer, a task handle, which the SDK's
+// tool path cannot express. Everyone else sees and gets the synchronous
+// tools only. tools/list stays private with its usual lifetime: it varies
+// only with the declaration the same client sends on every request.
+func taskTools(tools map[string]*pipeline.Tool, background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)) mcp.Middleware {
+	return func(next mcp.MethodHandler) mcp.MethodHandler {
+		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+			switch method {
+			case "tools/list":
+				res, err := next(ctx, method, req)
+				if l, ok := res.(*mcp.ListToolsResult); ok && err == nil && !withTasks(req) {
+					kept := make([]*mcp.Tool, 0, len(l.Tools))
+					for _, t := range l.Tools {
+						if tl := tools[t.Name]; tl == nil || !tl.Tasks {
+							kept = append(kept, t)
+						}
+					}
+					cp := *l
+					cp.Tools = kept
+					return &cp, nil
+				}
+				return res, err
+			case "tools/call":
+				r, ok := req.(*mcp.CallToolRequest)
+				if !ok || r.Params == nil {
+					break
+				}
+				tl := tools[r.Params.Name]
+				if tl == nil || !tl.Tasks {
+					break
+				}
+				if !withTasks(req) {
+					if isModern(req) {
+						return nil, errNeedsTasks
+					}
+					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", r.Params.Name)}
+				}
+				if tl.Detaches {
+					return background(ctx, r)
+				}
+			case "server/discover":
+				res, err := next(ctx, method, req)
+				if d, ok := res.(*mcp.DiscoverResult); ok && err == nil && withTasks(req) && d.Capabilities != nil {
+					caps := *d.Capabilities
+					caps.Extensions = maps.Clone(caps.Extensions)
+					if caps.Extensions == nil {
+						caps.Extensions = map[string]any{}
+					}
+					caps.Extensions[tasksExtension] = map[string]any{}
+					cp := *d
+					cp.Capabilities = &caps
+					return &cp, nil
+				}
+				return res, err
+			}
+			return next(ctx, method, req)
+		}
+	}
+}

@@ -1,0 +1,22 @@
+// Package task keeps background transfers durable: a store of task records
+// on disk that survives crashes and restarts, and a runner that executes a
+// task's call detached from the request that started it.
+//
+// The store exists so that a user who starts a 1 GiB transfer and closes
+// their laptop finds, when they come back, either the saved result or an
+// honest statement that the outcome is unknown; never a silently dropped
+// task, never a replayed write. Hence its rules: one process per directory
+// (a lease), private files, atomic writes, every record validated on load
+// (a corrupt or unreadable record stops the start instead of vanishing), a
+// directory bound to one configuration, and no credential on disk.
+//
+// Layout of a task directory:
+//
+//	lease              flock'd by the running process; holds its pid
+//	scope.json         the salted digest of mode, endpoint and token
+//	tasks/<id>.json    one task's metadata (small; read at start)
+//	tasks/<id>.result  a finished task's rendered tool result (read on demand)
+//
+// Metadata and result are separate files so that loading 10,000 tasks reads
+// 10,000 small files and no result body.
+package task

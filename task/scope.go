@@ -1,0 +1,109 @@
+package task
+
+import (
+	"crypto/hmac"
+	"crypto/pbkdf2"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Scope is the configuration a task directory belongs to. Tasks started
+// against one SnowLuma account must not be shown to a server configured
+// for another, so the directory is bound to a digest of all three.
+type Scope struct {
+	Mode     string
+	Endpoint string
+	Token    string
+}
+
+// String shows neither the token nor the endpoint (users put tokens into
+// URLs more often than they should), so printing a Scope leaks nothing.
+func (s Scope) String() string { return "task scope (mode " + s.Mode + ")" }
+
+// ErrScope is the refusal of a directory bound to another configuration.
+var ErrScope = errors.New("task directory belongs to another configuration")
+
+// scopeFile is dir/scope.json. It stores a salted, deliberately slow
+// digest rather than the values, so that the token cannot be read back
+// and a short one cannot be cheaply guessed from the file.
+type scopeFile struct {
+	Version    int    `json:"v"`
+	KDF        string `json:"kdf"`
+	Iterations int    `json:"iterations"`
+	Salt       string `json:"salt"`
+	Digest     string `json:"digest"`
+}
+
+const (
+	scopeName       = "scope.json"
+	scopeKDF        = "pbkdf2-sha256"
+	scopeIterations = 60_000
+)
+
+func (s Scope) digest(salt []byte, iterations int) ([]byte, error) {
+	secret := "snowluma-mcp task scope\x00" + s.Mode + "\x00" + s.Endpoint + "\x00" + s.Token
+	return pbkdf2.Key(sha256.New, secret, salt, iterations, 32)
+}
+
+// bind checks dir's scope against s, writing it when the directory is new
+// (fresh says it holds no tasks yet).
+func bind(dir string, s Scope, fresh bool) error {
+	path := filepath.Join(dir, scopeName)
+	data, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		if !fresh {
+			return fmt.Errorf("%w: %s is missing while tasks exist; restore it, or choose a new SNOWLUMA_MCP_TASK_DIR", ErrCorrupt, path)
+		}
+		return writeScope(dir, s)
+	}
+	if err != nil {
+		return err
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	if err := privateFile(path, info); err != nil {
+		return err
+	}
+	var f scopeFile
+	if err := json.Unmarshal(data, &f); err != nil || f.Version != 1 || f.KDF != scopeKDF || f.Iterations < 1 || f.Iterations > 10_000_000 {
+		return fmt.Errorf("%w: %s is not a scope record this server wrote", ErrCorrupt, path)
+	}
+	salt, err1 := hex.DecodeString(f.Salt)
+	want, err2 := hex.DecodeString(f.Digest)
+	if err1 != nil || err2 != nil || len(salt) < 16 || len(want) != 32 {
+		return fmt.Errorf("%w: %s is not a scope record this server wrote", ErrCorrupt, path)
+	}
+	got, err := s.digest(salt, f.Iterations)
+	if err != nil {
+		return err
+	}
+	if !hmac.Equal(got, want) {
+		return fmt.Errorf("%w: %s holds the tasks of a different mode, endpoint or token. Choose a new SNOWLUMA_MCP_TASK_DIR for this configuration and keep the old directory for its history (or restore the configuration it was made with)", ErrScope, dir)
+	}
+	return nil
+}
+
+func writeScope(dir string, s Scope) error {
+	salt := make([]byte, 16)
+	if _, err := rand.Read(salt); err != nil {
+		return err
+	}
+	sum, err := s.digest(salt, scopeIterations)
+	if err != nil {
+		return err
+	}
+	data, err := json.Marshal(scopeFile{Version: 1, KDF: scopeKDF, Iterations: scopeIterations,
+		Salt: hex.EncodeToString(salt), Digest: hex.EncodeToString(sum)})
+	if err != nil {
+		return err
+	}
+	return writeAtomic(dir, scopeName, data)
+}

@@ -52,13 +52,13 @@ var ErrMalformed = errors.New("malformed event")
 // fraction, an exponent or a string where an integer belongs is an error
 // rather than a silent conversion.
 type header struct {
-	Time      json.RawMessage `json:"time"`
-	SelfID    json.RawMessage `json:"self_id"`
-	PostType  *string         `json:"post_type"`
-	MetaType  *string         `json:"meta_event_type"`
-	SubType   json.RawMessage `json:"sub_type"`
-	GroupID   json.RawMessage `json:"group_id"`
-	UserID    json.RawMessage `json:"user_id"`
+	Time     json.RawMessage `json:"time"`
+	SelfID   json.RawMessage `json:"self_id"`
+	PostType *string         `json:"post_type"`
+	MetaType *string         `json:"meta_event_type"`
+	SubType  json.RawMessage `json:"sub_type"`
+	GroupID  json.RawMessage `json:"group_id"`
+	UserID   json.RawMessage `json:"user_id"`
 }
 
 // Decode checks one frame and reads its header. A frame is an event only

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/schema"
 )
 
@@ -21,11 +22,26 @@ var update = flag.Bool("update", false, "rewrite golden files")
 // invariants.
 func TestToolDefinitions(t *testing.T) {
 	t.Parallel()
-	for _, mode := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite} {
-		t.Run(string(mode), func(t *testing.T) {
+	variants := []struct {
+		mode   config.Mode
+		events bool
+	}{
+		{config.ModeDocs, false}, {config.ModeRead, false}, {config.ModeWrite, false},
+		{config.ModeRead, true}, {config.ModeWrite, true},
+	}
+	for _, v := range variants {
+		mode, name := v.mode, string(v.mode)
+		if v.events {
+			name += "-events"
+		}
+		t.Run(name, func(t *testing.T) {
 			t.Parallel()
 			var defs []any
-			for _, tl := range All(deps(t, mode)) {
+			d := deps(t, mode)
+			if v.events {
+				d.Events = hub.New(hub.Options{})
+			}
+			for _, tl := range All(d) {
 				if !mode.Allows(tl.Mode) {
 					continue
 				}
@@ -47,7 +63,7 @@ func TestToolDefinitions(t *testing.T) {
 			}
 			got, err := json.MarshalIndent(defs, "", "  ")
 			require.NoError(t, err)
-			path := filepath.Join("testdata", "tools-"+string(mode)+".json")
+			path := filepath.Join("testdata", "tools-"+name+".json")
 			if *update {
 				require.NoError(t, os.MkdirAll("testdata", 0o755))
 				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))

@@ -11,6 +11,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/download"
+	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -20,16 +21,25 @@ type Deps struct {
 	Config  *config.Config
 	// Quota is the download directory's byte budget, shared by all calls.
 	Quota *download.Quota
+	// Events is the live event hub; nil when SNOWLUMA_MCP_EVENTS_URL is
+	// not set, and then the event tools do not exist at all.
+	Events *hub.Hub
 }
 
 // All returns every tool in listing order. Which of them a server offers
 // is decided by each tool's own Mode, through config.Mode.Allows.
 func All(d *Deps) []*pipeline.Tool {
 	query, invoke := QueryAction(d), InvokeAction(d)
-	return []*pipeline.Tool{
+	tools := []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
 		query, withInput(query), invoke, withInput(invoke),
 	}
+	if d.Events != nil {
+		// Whether they exist depends on the configuration; which modes
+		// show them is still their Mode's business alone.
+		tools = append(tools, SubscribeEvents(d), UnsubscribeEvents(d))
+	}
+	return tools
 }
 
 func boolPtr(b bool) *bool { return &b }

@@ -189,6 +189,10 @@ func (h *Hub) Release(id string) error {
 	if conn != nil {
 		_ = conn.Close()
 	}
+	if err == nil {
+		// Watchers learn of the release as a change: the resource is gone.
+		h.opts.Changed(id)
+	}
 	return err
 }
 

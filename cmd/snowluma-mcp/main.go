@@ -67,8 +67,14 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var calls sync.WaitGroup
-	s := server.New(parts(cfg, cat, stderr, &calls))
+	opts := parts(cfg, cat, stderr, &calls)
+	s := server.New(opts)
 	err = s.Run(context.Background(), &stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(), Owes: server.OwesAnswer, Screen: server.Screen})
+	if opts.Events != nil {
+		// The MCP connection is over: every event resource goes with it,
+		// and so does the event WebSocket.
+		opts.Events.Close()
+	}
 	// The session is over and the SDK has cancelled what was still running;
 	// give those calls a moment to clean up after themselves.
 	settle(&calls, shutdownGrace)

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/event"
@@ -63,6 +64,8 @@ type Options struct {
 type Hub struct {
 	opts Options
 
+	changed atomic.Pointer[func(id string)]
+
 	mu        sync.Mutex
 	resources map[string]*resource
 	link      *link // nil when no connection is open or wanted
@@ -74,17 +77,22 @@ func New(o Options) *Hub {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	if o.Changed == nil {
-		o.Changed = func(string) {}
-	}
 	if o.Handshake <= 0 {
 		o.Handshake = 30 * time.Second
 	}
 	if o.Limits == (Limits{}) {
 		o.Limits = DefaultLimits
 	}
-	return &Hub{opts: o, resources: map[string]*resource{}}
+	h := &Hub{opts: o, resources: map[string]*resource{}}
+	if o.Changed != nil {
+		h.OnChange(o.Changed)
+	}
+	return h
 }
+
+// OnChange sets who is told of changes (see Options.Changed), replacing
+// any earlier; the server sets it once it knows how to notify.
+func (h *Hub) OnChange(f func(id string)) { h.changed.Store(&f) }
 
 // Limits are the hub's effective limits.
 func (h *Hub) Limits() Limits { return h.opts.Limits }
@@ -191,7 +199,7 @@ func (h *Hub) Release(id string) error {
 	}
 	if err == nil {
 		// Watchers learn of the release as a change: the resource is gone.
-		h.opts.Changed(id)
+		h.tell([]string{id})
 	}
 	return err
 }

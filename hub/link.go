@@ -156,8 +156,12 @@ func (h *Hub) idsLocked() []string {
 }
 
 func (h *Hub) tell(ids []string) {
+	f := h.changed.Load()
+	if f == nil {
+		return
+	}
 	for _, id := range ids {
-		h.opts.Changed(id)
+		(*f)(id)
 	}
 }
 

@@ -57,9 +57,24 @@ func (f *feed) push(t *testing.T, frame string) {
 
 const lifecycleFrame = `{"time":1,"self_id":10001,"post_type":"meta_event","meta_event_type":"lifecycle","sub_type":"connect"}`
 
-// eventSession runs a read-mode server with events in memory; the feed is
-// the event connection its first subscription opens.
+// eventSession connects an SDK client at version to a fresh eventServer.
 func eventSession(t *testing.T, version string, opts *mcp.ClientOptions) (*mcp.ClientSession, *feed, *hub.Hub) {
+	t.Helper()
+	s, f, h := eventServer(t)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, st, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ss.Close() })
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, opts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs, f, h
+}
+
+// eventServer is a read-mode server with events; the feed is the event
+// connection its first subscription opens.
+func eventServer(t *testing.T) (*mcp.Server, *feed, *hub.Hub) {
 	t.Helper()
 	f := &feed{frames: make(chan []byte, 1), closed: make(chan struct{})}
 	f.frames <- []byte(lifecycleFrame)
@@ -68,16 +83,8 @@ func eventSession(t *testing.T, version string, opts *mcp.ClientOptions) (*mcp.C
 	o := options(t, cfg)
 	o.Events = hub.New(hub.Options{Dial: func(context.Context) (hub.Conn, error) { return f, nil }})
 	o.Tools = handlers.All(&handlers.Deps{Catalog: o.Catalog, Config: cfg, Events: o.Events})
-	s := New(o)
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := s.Connect(ctx, st, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = ss.Close(); o.Events.Close() })
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, opts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	require.NoError(t, err)
-	t.Cleanup(func() { _ = cs.Close() })
-	return cs, f, o.Events
+	t.Cleanup(o.Events.Close)
+	return New(o), f, o.Events
 }
 
 func subscribe(t *testing.T, cs *mcp.ClientSession, args map[string]any) string {

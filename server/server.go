@@ -51,11 +51,19 @@ func New(o Options) *mcp.Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, &mcp.ServerOptions{
+	so := &mcp.ServerOptions{
 		Instructions: instructions(o.Config.Mode, o.Events != nil),
 		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SetCacheable: cacheHints(o.Events != nil),
-	})
+	}
+	var w *watch
+	if o.Events != nil {
+		// Subscribe handlers also make the SDK advertise
+		// resources.subscribe and serve listens for resource URIs.
+		w = newWatch(o.Events)
+		so.SubscribeHandler, so.UnsubscribeHandler = w.subscribe, w.unsubscribe
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, so)
 	chain := pipeline.Chain(o.Stages...)
 	for _, t := range o.Tools {
 		if o.Config.Mode.Allows(t.Mode) {
@@ -67,7 +75,8 @@ func New(o Options) *mcp.Server {
 	if o.Events != nil {
 		addEventResources(s, o.Events)
 		// Innermost, so legacyShapes still sees (and trims) what it adds.
-		middleware = append(middleware, eventResources(o.Events))
+		middleware = append(middleware, eventResources(o.Events), w.receiving)
+		s.AddSendingMiddleware(w.sending)
 	}
 	s.AddReceivingMiddleware(middleware...)
 	return s

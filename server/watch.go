@@ -1,0 +1,224 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/hub"
+)
+
+// watch delivers update notifications for event resources, on both
+// generations, itself rather than through Server.ResourceUpdated:
+//
+//   - The SDK keys subscriptions by session, so two subscriptions/listen on
+//     one session clobber each other (the later one's ID replaces the
+//     earlier's, and the first to close deletes both). Here each listen is
+//     its own record, found from its context, so each gets its own
+//     notifications with its own subscriptionId for as long as it is open.
+//   - ResourceUpdated drops delivery errors (it only logs them); a failed
+//     send here marks the resource notification_failed, so a reader learns
+//     it may have missed a change.
+//   - Changes are coalesced per resource while a send is in flight, so a
+//     flood of events costs a bounded set of pending URIs, not a queue.
+//
+// A listen is recorded when the SDK has sent its acknowledgement (seen in
+// sending middleware), so no notification ever precedes it. Sends go
+// through the SDK's own sending handler, captured from that middleware.
+type watch struct {
+	hub *hub.Hub
+
+	mu       sync.Mutex
+	send     mcp.MethodHandler
+	listens  map[*listen]bool
+	legacy   map[string]map[*mcp.ServerSession]bool // URI → sessions that called resources/subscribe
+	dirty    map[string]bool                        // resource IDs changed since the last flush
+	flushing bool
+}
+
+// listen is one subscriptions/listen stream.
+type listen struct {
+	session *mcp.ServerSession
+	id      any // the listen request's JSON-RPC id, the subscriptionId
+	uris    map[string]bool
+}
+
+// listenKey marks the context of a subscriptions/listen call with its
+// record.
+type listenKey struct{}
+
+// sendTimeout bounds one notification write.
+const sendTimeout = 10 * time.Second
+
+func newWatch(h *hub.Hub) *watch {
+	w := &watch{hub: h, listens: map[*listen]bool{}, legacy: map[string]map[*mcp.ServerSession]bool{}, dirty: map[string]bool{}}
+	h.OnChange(w.changed)
+	return w
+}
+
+// receiving gives each subscriptions/listen call its record and forgets
+// it when the call ends (the client cancelled, or the session closed).
+// Closing a listen never releases an event resource.
+func (w *watch) receiving(next mcp.MethodHandler) mcp.MethodHandler {
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		if method != "subscriptions/listen" {
+			return next(ctx, method, req)
+		}
+		ss, _ := req.GetSession().(*mcp.ServerSession)
+		l := &listen{session: ss}
+		defer func() {
+			w.mu.Lock()
+			delete(w.listens, l)
+			w.mu.Unlock()
+		}()
+		return next(context.WithValue(ctx, listenKey{}, l), method, req)
+	}
+}
+
+// sending captures the SDK's sending handler and records a listen once
+// its acknowledgement has gone out.
+func (w *watch) sending(next mcp.MethodHandler) mcp.MethodHandler {
+	w.mu.Lock()
+	w.send = next
+	w.mu.Unlock()
+	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		res, err := next(ctx, method, req)
+		if method != "notifications/subscriptions/acknowledged" || err != nil {
+			return res, err
+		}
+		l, ok := ctx.Value(listenKey{}).(*listen)
+		p, isAck := req.GetParams().(*mcp.SubscriptionsAcknowledgedParams)
+		if !ok || !isAck || p == nil {
+			return res, err
+		}
+		l.id = p.Meta[mcp.MetaKeySubscriptionID]
+		l.uris = map[string]bool{}
+		for _, uri := range p.Notifications.ResourceSubscriptions {
+			if _, isEvent := hub.IDOf(uri); isEvent {
+				l.uris[uri] = true
+			}
+		}
+		w.mu.Lock()
+		w.listens[l] = true
+		w.mu.Unlock()
+		return res, err
+	}
+}
+
+// subscribe is the SDK's SubscribeHandler, for resources/subscribe and for
+// each URI of a listen. Only active event resources can be watched.
+func (w *watch) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error {
+	uri := req.Params.URI
+	id, ok := hub.IDOf(uri)
+	switch {
+	case !ok && strings.HasPrefix(uri, hub.URIPrefix):
+		return invalidURI(uri, "subscribe to the event resource's URI exactly as subscribe_events returned it, without ?after")
+	case !ok:
+		return invalidURI(uri, "only event resources (snowluma://onebot/events/<id>) change; the action catalog is fixed while the server runs")
+	case !w.hub.Has(id):
+		return invalidURI(uri, "no active event resource has this URI: it was never created or has been released; subscribe_events creates one")
+	}
+	if ctx.Value(listenKey{}) != nil {
+		return nil // a listen: recorded when its acknowledgement is sent
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.legacy[uri] == nil {
+		w.legacy[uri] = map[*mcp.ServerSession]bool{}
+	}
+	w.legacy[uri][req.Session] = true
+	return nil
+}
+
+// unsubscribe is the SDK's UnsubscribeHandler. For resources/unsubscribe it
+// releases the event resource, as the product promises older clients; the
+// SDK also calls it when a listen ends, and that releases nothing.
+func (w *watch) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) error {
+	if ctx.Value(listenKey{}) != nil {
+		return nil
+	}
+	uri := req.Params.URI
+	id, ok := hub.IDOf(uri)
+	if !ok {
+		return invalidURI(uri, "not an event resource URI; only event resources can be unsubscribed")
+	}
+	w.mu.Lock()
+	delete(w.legacy, uri)
+	w.mu.Unlock()
+	if err := w.hub.Release(id); err != nil && !errors.Is(err, hub.ErrNotFound) {
+		return err
+	}
+	return nil
+}
+
+// changed is the hub's change hook: it marks the resource and makes sure a
+// flush is running. It never blocks on a send.
+func (w *watch) changed(id string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.dirty[id] = true
+	if !w.flushing {
+		w.flushing = true
+		go w.flush()
+	}
+}
+
+// target is one notification to send.
+type target struct {
+	id      string
+	session *mcp.ServerSession
+	params  *mcp.ResourceUpdatedNotificationParams
+}
+
+// flush sends one notification per changed resource and watcher until
+// nothing is left to send.
+func (w *watch) flush() {
+	for {
+		w.mu.Lock()
+		if len(w.dirty) == 0 || w.send == nil {
+			w.flushing = false
+			w.mu.Unlock()
+			return
+		}
+		var out []target
+		for id := range w.dirty {
+			uri := hub.URI(id)
+			for ss := range w.legacy[uri] {
+				out = append(out, target{id, ss, &mcp.ResourceUpdatedNotificationParams{URI: uri}})
+			}
+			for l := range w.listens {
+				if l.uris[uri] {
+					out = append(out, target{id, l.session, &mcp.ResourceUpdatedNotificationParams{
+						URI: uri, Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
+					}})
+				}
+			}
+			if !w.hub.Has(id) {
+				delete(w.legacy, uri) // released: this was its last notification
+			}
+		}
+		clear(w.dirty)
+		send := w.send
+		w.mu.Unlock()
+		for _, t := range out {
+			if err := w.deliver(send, t); err != nil {
+				w.hub.NotificationFailed(t.id)
+			}
+		}
+	}
+}
+
+func (w *watch) deliver(send mcp.MethodHandler, t target) error {
+	if t.session == nil {
+		return errors.New("no session")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
+	defer cancel()
+	_, err := send(ctx, "notifications/resources/updated",
+		&mcp.ServerRequest[*mcp.ResourceUpdatedNotificationParams]{Session: t.session, Params: t.params})
+	return err
+}

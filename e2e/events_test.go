@@ -416,4 +416,3 @@ func awaitUpdate(t *testing.T, updates <-chan *mcp.ResourceUpdatedNotificationRe
 		return nil
 	}
 }
-

@@ -343,7 +343,17 @@ func TestEventUpdateNotifications(t *testing.T) {
 	forEachVersion(t, func(t *testing.T, version string) {
 		sc := snow.Scene(fake.SceneOptions{})
 		updates := make(chan *mcp.ResourceUpdatedNotificationRequest, 1024)
+		lists := make(chan *mcp.ResourceListChangedRequest, 64)
 		s := startWith(t, version, eventsEnv(sc), &mcp.ClientOptions{
+			// On 2026-07-28 the SDK client opens a listen of its own for
+			// list changes, so a resource listen below is a second,
+			// concurrent listen on the same session.
+			ResourceListChangedHandler: func(_ context.Context, r *mcp.ResourceListChangedRequest) {
+				select {
+				case lists <- r:
+				default:
+				}
+			},
 			ResourceUpdatedHandler: func(_ context.Context, r *mcp.ResourceUpdatedNotificationRequest) {
 				select {
 				case updates <- r:
@@ -355,6 +365,7 @@ func TestEventUpdateNotifications(t *testing.T) {
 		peer, err := sc.Next(testCtx(t))
 		require.NoError(t, err)
 		ctx := testCtx(t)
+		awaitListChange(t, lists, "a new event resource changes the resource list")
 
 		if version == legacy {
 			require.NoError(t, s.session.Subscribe(ctx, &mcp.SubscribeParams{URI: uri}))
@@ -403,7 +414,19 @@ func TestEventUpdateNotifications(t *testing.T) {
 		case <-ctx.Done():
 			require.FailNow(t, "unsubscribe_events must close the WebSocket with the last resource")
 		}
+		awaitListChange(t, lists, "the list listen still works after the resource listen closed")
 	})
+}
+
+func awaitListChange(t *testing.T, lists <-chan *mcp.ResourceListChangedRequest, why string) *mcp.ResourceListChangedRequest {
+	t.Helper()
+	select {
+	case r := <-lists:
+		return r
+	case <-testCtx(t).Done():
+		require.FailNow(t, "no notifications/resources/list_changed", why)
+		return nil
+	}
 }
 
 func awaitUpdate(t *testing.T, updates <-chan *mcp.ResourceUpdatedNotificationRequest) *mcp.ResourceUpdatedNotificationRequest {

@@ -169,8 +169,11 @@ func (h *Hub) Subscribe(ctx context.Context, f event.Filter) (Info, error) {
 		}
 		return Info{}, l.failure
 	}
-	defer h.mu.Unlock()
-	return r.info(), nil
+	info := r.info()
+	h.mu.Unlock()
+	// A new resource is a change too: the list of resources has grown.
+	h.tell([]string{r.id})
+	return info, nil
 }
 
 // admit applies the rules a new subscription must meet; h.mu is held.

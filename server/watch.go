@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -25,6 +26,9 @@ import (
 //     it may have missed a change.
 //   - Changes are coalesced per resource while a send is in flight, so a
 //     flood of events costs a bounded set of pending URIs, not a queue.
+//   - Event resources come and go without the SDK knowing, so the list
+//     changes are sent here too: to legacy sessions, which get them
+//     unasked, and to listens that asked for resourcesListChanged.
 //
 // A listen is recorded when the SDK has sent its acknowledgement (seen in
 // sending middleware), so no notification ever precedes it. Sends go
@@ -38,6 +42,11 @@ type watch struct {
 	legacy   map[string]map[*mcp.ServerSession]bool // URI → sessions that called resources/subscribe
 	dirty    map[string]bool                        // resource IDs changed since the last flush
 	flushing bool
+	// sessions are the legacy sessions seen, which get list changes
+	// without asking; known is the set of resource IDs they were last
+	// told about.
+	sessions map[*mcp.ServerSession]bool
+	known    map[string]bool
 }
 
 // listen is one subscriptions/listen stream.
@@ -45,6 +54,7 @@ type listen struct {
 	session *mcp.ServerSession
 	id      any // the listen request's JSON-RPC id, the subscriptionId
 	uris    map[string]bool
+	lists   bool // asked for (and was granted) resourcesListChanged
 }
 
 // listenKey marks the context of a subscriptions/listen call with its
@@ -55,7 +65,8 @@ type listenKey struct{}
 const sendTimeout = 10 * time.Second
 
 func newWatch(h *hub.Hub) *watch {
-	w := &watch{hub: h, listens: map[*listen]bool{}, legacy: map[string]map[*mcp.ServerSession]bool{}, dirty: map[string]bool{}}
+	w := &watch{hub: h, listens: map[*listen]bool{}, legacy: map[string]map[*mcp.ServerSession]bool{}, dirty: map[string]bool{},
+		sessions: map[*mcp.ServerSession]bool{}, known: map[string]bool{}}
 	h.OnChange(w.changed)
 	return w
 }
@@ -65,10 +76,15 @@ func newWatch(h *hub.Hub) *watch {
 // Closing a listen never releases an event resource.
 func (w *watch) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+		ss, _ := req.GetSession().(*mcp.ServerSession)
 		if method != "subscriptions/listen" {
+			if ss != nil && method != "server/discover" && !isModern(req) {
+				w.mu.Lock()
+				w.sessions[ss] = true
+				w.mu.Unlock()
+			}
 			return next(ctx, method, req)
 		}
-		ss, _ := req.GetSession().(*mcp.ServerSession)
 		l := &listen{session: ss}
 		defer func() {
 			w.mu.Lock()
@@ -96,6 +112,7 @@ func (w *watch) sending(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, err
 		}
 		l.id = p.Meta[mcp.MetaKeySubscriptionID]
+		l.lists = p.Notifications.ResourcesListChanged
 		l.uris = map[string]bool{}
 		for _, uri := range p.Notifications.ResourceSubscriptions {
 			if _, isEvent := hub.IDOf(uri); isEvent {
@@ -167,11 +184,13 @@ func (w *watch) changed(id string) {
 	}
 }
 
-// target is one notification to send.
+// target is one notification to send: an update about resource id, or
+// (id empty) a change of the resource list.
 type target struct {
 	id      string
 	session *mcp.ServerSession
 	params  *mcp.ResourceUpdatedNotificationParams
+	list    *mcp.ResourceListChangedParams
 }
 
 // flush sends one notification per changed resource and watcher until
@@ -188,11 +207,11 @@ func (w *watch) flush() {
 		for id := range w.dirty {
 			uri := hub.URI(id)
 			for ss := range w.legacy[uri] {
-				out = append(out, target{id, ss, &mcp.ResourceUpdatedNotificationParams{URI: uri}})
+				out = append(out, target{id: id, session: ss, params: &mcp.ResourceUpdatedNotificationParams{URI: uri}})
 			}
 			for l := range w.listens {
 				if l.uris[uri] {
-					out = append(out, target{id, l.session, &mcp.ResourceUpdatedNotificationParams{
+					out = append(out, target{id: id, session: l.session, params: &mcp.ResourceUpdatedNotificationParams{
 						URI: uri, Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
 					}})
 				}
@@ -201,15 +220,41 @@ func (w *watch) flush() {
 				delete(w.legacy, uri) // released: this was its last notification
 			}
 		}
+		if w.listChanged() {
+			for ss := range w.sessions {
+				out = append(out, target{session: ss, list: &mcp.ResourceListChangedParams{}})
+			}
+			for l := range w.listens {
+				if l.lists {
+					out = append(out, target{session: l.session, list: &mcp.ResourceListChangedParams{
+						Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
+					}})
+				}
+			}
+		}
 		clear(w.dirty)
 		send := w.send
 		w.mu.Unlock()
 		for _, t := range out {
-			if err := w.deliver(send, t); err != nil {
+			if err := w.deliver(send, t); err != nil && t.id != "" {
 				w.hub.NotificationFailed(t.id)
 			}
 		}
 	}
+}
+
+// listChanged reports whether the set of resources differs from the one
+// last told, and remembers the new one; w.mu is held.
+func (w *watch) listChanged() bool {
+	now := map[string]bool{}
+	for _, info := range w.hub.List() {
+		now[info.ID] = true
+	}
+	if maps.Equal(now, w.known) {
+		return false
+	}
+	w.known = now
+	return true
 }
 
 func (w *watch) deliver(send mcp.MethodHandler, t target) error {
@@ -218,6 +263,11 @@ func (w *watch) deliver(send mcp.MethodHandler, t target) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
 	defer cancel()
+	if t.list != nil {
+		_, err := send(ctx, "notifications/resources/list_changed",
+			&mcp.ServerRequest[*mcp.ResourceListChangedParams]{Session: t.session, Params: t.list})
+		return err
+	}
 	_, err := send(ctx, "notifications/resources/updated",
 		&mcp.ServerRequest[*mcp.ResourceUpdatedNotificationParams]{Session: t.session, Params: t.params})
 	return err

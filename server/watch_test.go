@@ -152,6 +152,25 @@ func TestTwoListensOnOneSessionEachGetTheirOwnUpdates(t *testing.T) {
 	assert.Len(t, h.List(), 1, "closing a listen does not release the event resource")
 	f.push(t, noticeFrame)
 	assert.Equal(t, note{"notifications/resources/updated", "listen-b", uri}, read(), "the other listen still gets updates")
+
+	write("listen-lists", "subscriptions/listen", map[string]any{"notifications": map[string]any{"resourcesListChanged": true}})
+	assert.Equal(t, note{"notifications/subscriptions/acknowledged", "listen-lists", ""}, read())
+	write("call-2", "tools/call", map[string]any{"name": "subscribe_events", "arguments": map[string]any{"self_id": 10001}})
+	for {
+		m := next()
+		if _, isResponse := m.(*jsonrpc.Response); isResponse {
+			continue
+		}
+		n := m.(*jsonrpc.Request)
+		if n.Method == "notifications/resources/list_changed" {
+			var p struct {
+				Meta map[string]any `json:"_meta"`
+			}
+			require.NoError(t, json.Unmarshal(n.Params, &p))
+			assert.Equal(t, "listen-lists", p.Meta[mcp.MetaKeySubscriptionID], "a new event resource is a list change for the listen that asked")
+			break
+		}
+	}
 }
 
 func TestAnUndeliverableNotificationIsVisibleOnTheResource(t *testing.T) {
@@ -178,4 +197,25 @@ func TestAnUndeliverableNotificationIsVisibleOnTheResource(t *testing.T) {
 		p, _ := readPage(t, reader, uri)
 		return p.NotifyFailed
 	}, waitFor, 10*time.Millisecond, "a notification to a closed session must set notification_failed")
+}
+
+func TestLegacySessionsAreToldWhenEventResourcesComeAndGo(t *testing.T) {
+	t.Parallel()
+	changes := make(chan struct{}, 16)
+	cs, _, _ := eventSession(t, "2025-11-25", &mcp.ClientOptions{
+		ResourceListChangedHandler: func(context.Context, *mcp.ResourceListChangedRequest) { changes <- struct{}{} },
+	})
+	await := func(what string) {
+		select {
+		case <-changes:
+		case <-time.After(waitFor):
+			require.FailNow(t, "no notifications/resources/list_changed", what)
+		}
+	}
+	uri := subscribe(t, cs, map[string]any{"self_id": 10001})
+	await("after subscribe_events")
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "unsubscribe_events", Arguments: map[string]any{"uri": uri}})
+	require.NoError(t, err)
+	require.False(t, res.IsError)
+	await("after unsubscribe_events")
 }

@@ -30,10 +30,11 @@ func eventsEnv(sc *fake.Scene) map[string]string {
 type eventPage struct {
 	URI    string `json:"uri"`
 	Status struct {
-		State    string `json:"state"`
-		Reason   string `json:"reason"`
-		Message  string `json:"message"`
-		NextStep string `json:"next_step"`
+		State         string `json:"state"`
+		LastHeartbeat string `json:"last_heartbeat"`
+		Reason        string `json:"reason"`
+		Message       string `json:"message"`
+		NextStep      string `json:"next_step"`
 	} `json:"status"`
 	Events []struct {
 		Cursor uint64          `json:"cursor"`

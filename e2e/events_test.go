@@ -69,6 +69,7 @@ func TestEventLifecycle(t *testing.T) {
 		sc.Push(fake.Heartbeat(self))
 		p := s.awaitEvents(t, uri, 4)
 		assert.Equal(t, []string{"hello group", "my own", "notice", "request"}, p.texts(t))
+		assert.NotEmpty(t, p.Status.LastHeartbeat, "SnowLuma's bootstrap heartbeat is checked and shown, never kept")
 		assert.Equal(t, uint64(4), p.NextCursor)
 		assert.Equal(t, uint64(1), *p.OldestCursor)
 		assert.False(t, p.Gap)

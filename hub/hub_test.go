@@ -499,3 +499,28 @@ func TestChangesAreReportedAndNotificationFailuresRemembered(t *testing.T) {
 	r.hub.NotificationFailed(a.ID)
 	assert.True(t, r.read(a.ID, 0).NotificationFailed)
 }
+
+func TestAConnectionThatSendsNothingFailsTheFirstSubscription(t *testing.T) {
+	silent := newFakeConn()
+	h := New(Options{Handshake: 50 * time.Millisecond, Dial: func(context.Context) (Conn, error) { return silent, nil }})
+	t.Cleanup(h.Close)
+	_, err := h.Subscribe(context.Background(), event.Filter{SelfID: 10001})
+	var f *Failure
+	require.ErrorAs(t, err, &f)
+	assert.Equal(t, ReasonNoHandshake, f.Reason)
+	assert.Contains(t, f.NextStep, "Universal or Event")
+	assert.Empty(t, h.List())
+	assert.True(t, silent.isClosed())
+}
+
+func TestACancelledFirstSubscriptionLeavesNothing(t *testing.T) {
+	silent := newFakeConn()
+	h := New(Options{Dial: func(context.Context) (Conn, error) { return silent, nil }})
+	t.Cleanup(h.Close)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := h.Subscribe(ctx, event.Filter{SelfID: 10001})
+	require.ErrorIs(t, err, context.Canceled)
+	assert.Empty(t, h.List())
+	require.Eventually(t, silent.isClosed, wait, time.Millisecond, "the connection nobody wants is closed")
+}

@@ -71,3 +71,17 @@ func TestUnsubscribeRefusesWhatIsNotAnActiveResource(t *testing.T) {
 		assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err), uri)
 	}
 }
+
+func TestRuntimeInfoShowsEventLimitsOnlyWhenEventsAreOn(t *testing.T) {
+	t.Parallel()
+	d := deps(t, config.ModeRead)
+	off, err := call(t, GetRuntimeInfo(d), `{}`, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, off, "events")
+	d.Events = hub.New(hub.Options{})
+	on, err := call(t, GetRuntimeInfo(d), `{}`, nil)
+	require.NoError(t, err)
+	require.Contains(t, on, "events")
+	assert.Equal(t, map[string]any{"active_resources": 0.0, "max_resources": 16.0, "max_events_per_resource": 256.0,
+		"max_bytes_per_resource": 1048576.0, "max_frame_bytes": 262144.0}, on.(map[string]any)["events"])
+}

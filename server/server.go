@@ -1,8 +1,11 @@
 // Package server assembles the MCP server from parts built by cmd: it
 // registers each tool the mode allows with the SDK's raw AddTool, wrapped in
 // the stage pipeline, registers the catalog resources, and installs the
-// protocol middleware (cache hints, legacy result shapes, panic safety). It
-// builds no long-lived part and holds no state of its own.
+// protocol middleware (cache hints, legacy result shapes, panic safety).
+// With live events it also serves the event resources and keeps the one
+// piece of protocol state that belongs to it: who listens to which event
+// resource, for the update notifications (watch.go). It builds no
+// long-lived part.
 package server
 
 import (

@@ -219,3 +219,36 @@ func TestLegacySessionsAreToldWhenEventResourcesComeAndGo(t *testing.T) {
 	require.False(t, res.IsError)
 	await("after unsubscribe_events")
 }
+
+func TestAListenForWhatIsNotAnActiveEventResourceIsInvalidParams(t *testing.T) {
+	t.Parallel()
+	// The SDK client never awaits a listen's answer, so this speaks JSON-RPC.
+	s, _, _ := eventServer(t)
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, st, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = ss.Close() })
+	conn, err := ct.Connect(ctx)
+	require.NoError(t, err)
+	params, _ := json.Marshal(map[string]any{
+		"_meta": map[string]any{
+			"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+			"io.modelcontextprotocol/clientCapabilities": map[string]any{},
+			"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "t", "version": "1"},
+		},
+		"notifications": map[string]any{"resourceSubscriptions": []string{"snowluma://onebot/events/nope"}},
+	})
+	id, _ := jsonrpc.MakeID("listen-x")
+	require.NoError(t, conn.Write(ctx, &jsonrpc.Request{ID: id, Method: "subscriptions/listen", Params: params}))
+	readCtx, cancel := context.WithTimeout(ctx, waitFor)
+	defer cancel()
+	m, err := conn.Read(readCtx)
+	require.NoError(t, err)
+	r, ok := m.(*jsonrpc.Response)
+	require.True(t, ok, "the refused listen is answered at once, with no acknowledgement: got %T", m)
+	var we *jsonrpc.Error
+	require.ErrorAs(t, r.Error, &we)
+	assert.Equal(t, int64(jsonrpc.CodeInvalidParams), we.Code)
+	assert.Contains(t, we.Message, "subscribe_events creates one")
+}

@@ -30,9 +30,12 @@ import (
 //     changes are sent here too: to legacy sessions, which get them
 //     unasked, and to listens that asked for resourcesListChanged.
 //
-// A listen is recorded when the SDK has sent its acknowledgement (seen in
-// sending middleware), so no notification ever precedes it. Sends go
-// through the SDK's own sending handler, captured from that middleware.
+// A listen is recorded as the SDK sends its acknowledgement (seen in
+// sending middleware) and becomes live once the acknowledgement is out, so
+// no notification ever precedes it; a change that comes while it is being
+// sent is remembered and notified right after, so none is lost either.
+// Sends go through the SDK's own sending handler, captured from that
+// middleware.
 type watch struct {
 	hub *hub.Hub
 
@@ -55,6 +58,9 @@ type listen struct {
 	id      any // the listen request's JSON-RPC id, the subscriptionId
 	uris    map[string]bool
 	lists   bool // asked for (and was granted) resourcesListChanged
+	// pending is true while the acknowledgement is being written;
+	// missed says a change came meanwhile.
+	pending, missed bool
 }
 
 // listenKey marks the context of a subscriptions/listen call with its
@@ -102,15 +108,12 @@ func (w *watch) sending(next mcp.MethodHandler) mcp.MethodHandler {
 	w.send = next
 	w.mu.Unlock()
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		res, err := next(ctx, method, req)
-		if method != "notifications/subscriptions/acknowledged" || err != nil {
-			return res, err
-		}
 		l, ok := ctx.Value(listenKey{}).(*listen)
 		p, isAck := req.GetParams().(*mcp.SubscriptionsAcknowledgedParams)
-		if !ok || !isAck || p == nil {
-			return res, err
+		if method != "notifications/subscriptions/acknowledged" || !ok || !isAck || p == nil {
+			return next(ctx, method, req)
 		}
+		w.mu.Lock()
 		l.id = p.Meta[mcp.MetaKeySubscriptionID]
 		l.lists = p.Notifications.ResourcesListChanged
 		l.uris = map[string]bool{}
@@ -119,9 +122,30 @@ func (w *watch) sending(next mcp.MethodHandler) mcp.MethodHandler {
 				l.uris[uri] = true
 			}
 		}
-		w.mu.Lock()
+		l.pending = true
 		w.listens[l] = true
 		w.mu.Unlock()
+		res, err := next(ctx, method, req)
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		l.pending = false
+		if err != nil {
+			delete(w.listens, l)
+			return res, err
+		}
+		if l.missed {
+			// Tell it now what changed while it was being acknowledged.
+			for uri := range l.uris {
+				if id, ok := hub.IDOf(uri); ok {
+					w.dirty[id] = true
+				}
+			}
+			if l.lists {
+				w.known = nil      // forces a list change out to everyone
+				w.dirty[""] = true // "" stands for the list itself
+			}
+			w.startFlush()
+		}
 		return res, err
 	}
 }
@@ -178,6 +202,11 @@ func (w *watch) changed(id string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.dirty[id] = true
+	w.startFlush()
+}
+
+// startFlush makes sure a flush is running; w.mu is held.
+func (w *watch) startFlush() {
 	if !w.flushing {
 		w.flushing = true
 		go w.flush()
@@ -205,12 +234,17 @@ func (w *watch) flush() {
 		}
 		var out []target
 		for id := range w.dirty {
+			if id == "" {
+				continue // only the list; checked below
+			}
 			uri := hub.URI(id)
 			for ss := range w.legacy[uri] {
 				out = append(out, target{id: id, session: ss, params: &mcp.ResourceUpdatedNotificationParams{URI: uri}})
 			}
 			for l := range w.listens {
-				if l.uris[uri] {
+				if l.uris[uri] && l.pending {
+					l.missed = true
+				} else if l.uris[uri] {
 					out = append(out, target{id: id, session: l.session, params: &mcp.ResourceUpdatedNotificationParams{
 						URI: uri, Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
 					}})
@@ -225,7 +259,9 @@ func (w *watch) flush() {
 				out = append(out, target{session: ss, list: &mcp.ResourceListChangedParams{}})
 			}
 			for l := range w.listens {
-				if l.lists {
+				if l.lists && l.pending {
+					l.missed = true
+				} else if l.lists {
 					out = append(out, target{session: l.session, list: &mcp.ResourceListChangedParams{
 						Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
 					}})

@@ -59,8 +59,13 @@ type listen struct {
 	uris    map[string]bool
 	lists   bool // asked for (and was granted) resourcesListChanged
 	// pending is true while the acknowledgement is being written;
-	// missed says a change came meanwhile.
+	// missed says a change came meanwhile. Both are guarded by w.mu.
 	pending, missed bool
+	// sending is held while a notification for this listen is written,
+	// and closed is set under it when the listen ends, so nothing for a
+	// listen is written after its answer.
+	sending sync.Mutex
+	closed  bool
 }
 
 // listenKey marks the context of a subscriptions/listen call with its
@@ -93,6 +98,10 @@ func (w *watch) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		l := &listen{session: ss}
 		defer func() {
+			// Runs before the SDK writes the listen's answer.
+			l.sending.Lock()
+			l.closed = true
+			l.sending.Unlock()
 			w.mu.Lock()
 			delete(w.listens, l)
 			w.mu.Unlock()
@@ -220,6 +229,7 @@ type target struct {
 	session *mcp.ServerSession
 	params  *mcp.ResourceUpdatedNotificationParams
 	list    *mcp.ResourceListChangedParams
+	listen  *listen // nil for a legacy session
 }
 
 // flush sends one notification per changed resource and watcher until
@@ -245,7 +255,7 @@ func (w *watch) flush() {
 				if l.uris[uri] && l.pending {
 					l.missed = true
 				} else if l.uris[uri] {
-					out = append(out, target{id: id, session: l.session, params: &mcp.ResourceUpdatedNotificationParams{
+					out = append(out, target{id: id, session: l.session, listen: l, params: &mcp.ResourceUpdatedNotificationParams{
 						URI: uri, Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
 					}})
 				}
@@ -262,7 +272,7 @@ func (w *watch) flush() {
 				if l.lists && l.pending {
 					l.missed = true
 				} else if l.lists {
-					out = append(out, target{session: l.session, list: &mcp.ResourceListChangedParams{
+					out = append(out, target{session: l.session, listen: l, list: &mcp.ResourceListChangedParams{
 						Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id},
 					}})
 				}
@@ -296,6 +306,13 @@ func (w *watch) listChanged() bool {
 func (w *watch) deliver(send mcp.MethodHandler, t target) error {
 	if t.session == nil {
 		return errors.New("no session")
+	}
+	if l := t.listen; l != nil {
+		l.sending.Lock()
+		defer l.sending.Unlock()
+		if l.closed {
+			return nil // the listen ended: it is owed nothing more
+		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
 	defer cancel()

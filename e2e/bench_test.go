@@ -76,12 +76,18 @@ func BenchmarkIdleRSS(b *testing.B) {
 // vmRSS reads VmRSS (in KiB) of a process.
 func vmRSS(tb testing.TB, pid int) int64 {
 	tb.Helper()
+	return procKiB(tb, pid, "VmRSS:")
+}
+
+// procKiB reads one KiB field of /proc/<pid>/status (VmRSS:, VmHWM: …).
+func procKiB(tb testing.TB, pid int, field string) int64 {
+	tb.Helper()
 	f, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
 	require.NoError(tb, err)
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(sc.Text(), field); ok {
 			fields := strings.Fields(rest)
 			require.NotEmpty(tb, fields)
 			n, err := strconv.ParseInt(fields[0], 10, 64)
@@ -90,6 +96,6 @@ func vmRSS(tb testing.TB, pid int) int64 {
 		}
 	}
 	require.NoError(tb, sc.Err())
-	require.FailNow(tb, "no VmRSS line")
+	require.FailNow(tb, "no such line", field)
 	return 0
 }

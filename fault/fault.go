@@ -36,8 +36,11 @@ const (
 	// right; the transfer itself went wrong.
 	CodeStreamBroken Code = "stream_broken"
 	CodeLimit        Code = "limit"
-	CodeUnsupported  Code = "unsupported"
-	CodeInternal     Code = "internal"
+	// CodeEventConnection is an event WebSocket that could not be opened
+	// or has ended; the message says why and what to release.
+	CodeEventConnection Code = "event_connection"
+	CodeUnsupported     Code = "unsupported"
+	CodeInternal        Code = "internal"
 )
 
 // Codes lists every known code, so a test can hold each to its duties (a
@@ -46,7 +49,7 @@ func Codes() []Code {
 	return []Code{
 		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
 		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
-		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeUnsupported, CodeInternal,
+		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeEventConnection, CodeUnsupported, CodeInternal,
 	}
 }
 

@@ -23,6 +23,18 @@ type runtimeInfo struct {
 	Transport         *transportInfo   `json:"transport"`
 	ConnectionChecked bool             `json:"connection_checked"`
 	Checks            map[string]check `json:"checks,omitempty"`
+	// Events is there only when live events are enabled.
+	Events *eventsInfo `json:"events,omitempty"`
+}
+
+// eventsInfo is the live event limits and how much of them is in use;
+// never the event URL.
+type eventsInfo struct {
+	ActiveResources int   `json:"active_resources"`
+	MaxResources    int   `json:"max_resources"`
+	MaxEvents       int   `json:"max_events_per_resource"`
+	MaxBytes        int64 `json:"max_bytes_per_resource"`
+	MaxFrameBytes   int64 `json:"max_frame_bytes"`
 }
 
 type catalogInfo struct {
@@ -126,6 +138,11 @@ func describe(d *Deps) runtimeInfo {
 			t.UploadRoot = &cfg.UploadRoot
 		}
 		info.Transport = t
+		if d.Events != nil {
+			l := d.Events.Limits()
+			info.Events = &eventsInfo{ActiveResources: len(d.Events.List()), MaxResources: l.Resources,
+				MaxEvents: l.Events, MaxBytes: l.Bytes, MaxFrameBytes: l.Frame}
+		}
 	}
 	return info
 }

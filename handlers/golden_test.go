@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/schema"
 )
@@ -24,15 +25,30 @@ func TestToolDefinitions(t *testing.T) {
 	t.Parallel()
 	// "tasks" is write mode's extra tools for clients of the tasks
 	// extension, pinned on their own: the other lists never show them.
-	for _, mode := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite, "tasks"} {
-		t.Run(string(mode), func(t *testing.T) {
+	// "-events" lists are those of a server with SNOWLUMA_MCP_EVENTS_URL.
+	variants := []struct {
+		name   string
+		mode   config.Mode
+		events bool
+		tasks  bool
+	}{
+		{"docs", config.ModeDocs, false, false}, {"read", config.ModeRead, false, false}, {"write", config.ModeWrite, false, false},
+		{"tasks", config.ModeWrite, false, true},
+		{"read-events", config.ModeRead, true, false}, {"write-events", config.ModeWrite, true, false},
+	}
+	for _, v := range variants {
+		t.Run(v.name, func(t *testing.T) {
 			t.Parallel()
 			var defs []any
-			shown, built := func(tl *pipeline.Tool) bool { return mode.Allows(tl.Mode) && !tl.Tasks }, mode
-			if mode == "tasks" {
-				shown, built = func(tl *pipeline.Tool) bool { return tl.Tasks }, config.ModeWrite
+			d := deps(t, v.mode)
+			if v.events {
+				d.Events = hub.New(hub.Options{})
 			}
-			for _, tl := range All(deps(t, built)) {
+			shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.Mode) && !tl.Tasks }
+			if v.tasks {
+				shown = func(tl *pipeline.Tool) bool { return tl.Tasks }
+			}
+			for _, tl := range All(d) {
 				if !shown(tl) {
 					continue
 				}
@@ -54,7 +70,7 @@ func TestToolDefinitions(t *testing.T) {
 			}
 			got, err := json.MarshalIndent(defs, "", "  ")
 			require.NoError(t, err)
-			path := filepath.Join("testdata", "tools-"+string(mode)+".json")
+			path := filepath.Join("testdata", "tools-"+v.name+".json")
 			if *update {
 				require.NoError(t, os.MkdirAll("testdata", 0o755))
 				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))

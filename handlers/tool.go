@@ -11,6 +11,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/download"
+	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/task"
 )
@@ -23,17 +24,26 @@ type Deps struct {
 	Quota *download.Quota
 	// Tasks runs background tasks; nil without SNOWLUMA_MCP_TASK_DIR.
 	Tasks *task.Runner
+	// Events is the live event hub; nil when SNOWLUMA_MCP_EVENTS_URL is
+	// not set, and then the event tools do not exist at all.
+	Events *hub.Hub
 }
 
 // All returns every tool in listing order. Which of them a server offers
 // is decided by each tool's own Mode, through config.Mode.Allows.
 func All(d *Deps) []*pipeline.Tool {
 	query, invoke := QueryAction(d), InvokeAction(d)
-	return []*pipeline.Tool{
+	tools := []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
 		query, withInput(query), invoke, withInput(invoke), PreviewMessage(d),
 		InvokeActionBackground(d), ListTasks(d),
 	}
+	if d.Events != nil {
+		// Whether they exist depends on the configuration; which modes
+		// show them is still their Mode's business alone.
+		tools = append(tools, SubscribeEvents(d), UnsubscribeEvents(d))
+	}
+	return tools
 }
 
 func boolPtr(b bool) *bool { return &b }

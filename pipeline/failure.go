@@ -64,6 +64,7 @@ var nextSteps = map[fault.Code]string{
 	fault.CodeStreamFailed:    "SnowLuma reported the failure in the stream's terminal frame; the message carries its retcode and reason.",
 	fault.CodeStreamBroken:    "The stream broke off or contradicted itself (ended early, chunks out of order, or sizes that disagree); a partial download was deleted, an upload was reset, and nothing was retried. The call can be repeated.",
 	fault.CodeLimit:           "The call crossed a configured limit; get_runtime_info shows the effective limits.",
+	fault.CodeEventConnection: "The event WebSocket could not be opened or has ended (the message says why); nothing reconnects on its own. Check SnowLuma's WebSocket server and SNOWLUMA_MCP_EVENTS_URL, release existing event resources with unsubscribe_events, then subscribe again.",
 	fault.CodeUnsupported:     "This server version cannot do that yet; see the message.",
 	fault.CodeInternal:        "An internal error occurred in snowluma-mcp; the call can be repeated if it was read-only.",
 }

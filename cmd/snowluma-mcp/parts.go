@@ -10,6 +10,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/config"
 	"github.com/snowluma/snowluma-mcp/download"
 	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/prompt"
@@ -22,8 +23,18 @@ import (
 // parts builds the long-lived parts of a running server, once, and hands
 // them to the server to assemble: the OneBot client (none in docs mode), the
 // prompt store, the stream slots, the download quota, the task store and
-// runner (write mode with a task directory only), the stages and the tools.
+// runner (write mode with a task directory only), the event hub (only when
+// SNOWLUMA_MCP_EVENTS_URL is set and the mode can run anything; it connects
+// nothing until a subscription), the stages and the tools.
 func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.WaitGroup) (server.Options, error) {
+	var events *hub.Hub
+	if cfg.EventsURL != nil && cfg.ExecutionEnabled() {
+		events = hub.New(hub.Options{
+			Dial:      hub.WebSocket(cfg.EventsURL, cfg.Token, hub.DefaultLimits.Frame),
+			Now:       time.Now,
+			Handshake: cfg.Timeout,
+		})
+	}
 	var client *onebot.Client
 	if cfg.ExecutionEnabled() {
 		client = onebot.New(cfg.Endpoint, cfg.Token, onebot.StreamTimeouts{
@@ -40,7 +51,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
 	})
 	tools := handlers.All(&handlers.Deps{
-		Catalog: cat, Config: cfg, Tasks: runner,
+		Catalog: cat, Config: cfg, Tasks: runner, Events: events,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
 	if runner != nil {
@@ -52,7 +63,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 			}
 		}
 	}
-	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner}, nil
+	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner, Events: events}, nil
 }
 
 // tasks opens the task store and its runner when background tasks are on.

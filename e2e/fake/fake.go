@@ -4,7 +4,8 @@
 // else, health probe, method check, body parsing, envelopes), and for the
 // stream actions the framing and behaviour of §2 (stream_*.go), so that the
 // product is tested against the protocol it will really meet, not against
-// what its own client happens to send.
+// what its own client happens to send. Its WebSocket server (events.go)
+// is SnowLuma's event adapter after §3, on a loopback port of its own.
 //
 // One fake is shared by tests running in parallel, so nothing about it is
 // configured per test: faults are requested per request with the marker
@@ -36,11 +37,12 @@ type Fake struct {
 	rec     recorder
 	store   *store
 	uploads *uploads
+	events  *events
 }
 
 // New starts a fake on a loopback port. Close it when done.
 func New(o Options) *Fake {
-	f := &Fake{token: o.Token, path: normalizePath(o.Path), store: newStore(), uploads: newUploads()}
+	f := &Fake{token: o.Token, path: normalizePath(o.Path), store: newStore(), uploads: newUploads(), events: newEvents(o.Token)}
 	// httptest.NewServer listens on 127.0.0.1 only.
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serveHTTP))
 	return f
@@ -58,7 +60,10 @@ func (f *Fake) URL() string {
 func (f *Fake) Token() string { return f.token }
 
 // Close stops the server; it waits for handlers in flight.
-func (f *Fake) Close() { f.srv.Close() }
+func (f *Fake) Close() {
+	f.srv.Close()
+	f.events.srv.Close()
+}
 
 // normalizePath follows SnowLuma's normalizePath: trimmed, "" becomes "/",
 // a trailing "/" is dropped unless the path is the root.

@@ -1,0 +1,122 @@
+package e2e
+
+// Live events on the wire: the listen acknowledgement first, each of two
+// concurrent listens on one session with its own subscriptionId, the
+// listen's graceful end, and the cache hints of event reads and lists.
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
+)
+
+// note is a notification's method, subscriptionId and uri.
+type note struct{ method, sub, uri string }
+
+func noteOf(t *testing.T, m rawMessage) note {
+	t.Helper()
+	var v struct {
+		Params struct {
+			Meta map[string]any `json:"_meta"`
+			URI  string         `json:"uri"`
+		} `json:"params"`
+	}
+	require.NoError(t, json.Unmarshal(m.Line, &v))
+	sub, _ := v.Params.Meta["io.modelcontextprotocol/subscriptionId"].(string)
+	return note{m.Method, sub, v.Params.URI}
+}
+
+func rawSubscribe(t *testing.T, r *rawServer) string {
+	t.Helper()
+	res, _ := structured(t, r.callTool("subscribe_events", map[string]any{"self_id": self}, nil))
+	var out struct {
+		URI string `json:"uri"`
+	}
+	require.NoError(t, json.Unmarshal(res, &out))
+	require.NotEmpty(t, out.URI)
+	return out.URI
+}
+
+func TestEventTwoListensOnOneSessionOnTheWire(t *testing.T) {
+	t.Parallel()
+	sc := snow.Scene(fake.SceneOptions{})
+	r := rawSession(t, modern, eventsEnv(sc))
+	uri := rawSubscribe(t, r)
+	listen := func(id string) {
+		b, err := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen",
+			"params": r.params(map[string]any{"notifications": map[string]any{"resourceSubscriptions": []string{uri}}}, nil)})
+		require.NoError(t, err)
+		r.writeLine(string(b))
+	}
+	for _, id := range []string{"listen-a", "listen-b"} {
+		listen(id)
+		assert.Equal(t, note{"notifications/subscriptions/acknowledged", id, ""}, noteOf(t, r.next()),
+			"the acknowledgement is the first message of a listen")
+	}
+	sc.Push(fake.GroupMessage(self, 20001, 30001, "one"))
+	got := map[string]bool{}
+	for len(got) < 2 {
+		n := noteOf(t, r.next())
+		require.Equal(t, "notifications/resources/updated", n.method)
+		assert.Equal(t, uri, n.uri)
+		got[n.sub] = true
+	}
+	assert.Equal(t, map[string]bool{"listen-a": true, "listen-b": true}, got)
+
+	r.notify("notifications/cancelled", r.params(map[string]any{"requestId": "listen-a"}, nil))
+	for {
+		m := r.next()
+		if m.Method != "" {
+			continue // an update still in flight for either listen
+		}
+		assert.Equal(t, `"listen-a"`, string(m.ID))
+		require.Nil(t, m.Error, "a listen ends with a result: %s", m)
+		var res struct {
+			Meta map[string]any `json:"_meta"`
+		}
+		require.NoError(t, json.Unmarshal(m.Result, &res))
+		assert.Equal(t, "listen-a", res.Meta["io.modelcontextprotocol/subscriptionId"])
+		break
+	}
+	sc.Push(fake.GroupMessage(self, 20001, 30001, "two"))
+	assert.Equal(t, note{"notifications/resources/updated", "listen-b", uri}, noteOf(t, r.next()),
+		"the listen still open goes on receiving updates after the other closed")
+
+	read := r.request("resources/read", r.params(map[string]any{"uri": uri}, nil))
+	require.Nil(t, read.Error, "closing a listen keeps the resource: %s", read)
+}
+
+func TestEventCacheHintsOnTheWire(t *testing.T) {
+	t.Parallel()
+	for _, version := range versions {
+		t.Run(version, func(t *testing.T) {
+			t.Parallel()
+			sc := snow.Scene(fake.SceneOptions{})
+			r := rawSession(t, version, eventsEnv(sc))
+			uri := rawSubscribe(t, r)
+			for _, req := range []struct {
+				method string
+				params map[string]any
+			}{
+				{"resources/read", map[string]any{"uri": uri}},
+				{"resources/read", map[string]any{"uri": uri + "?after=0"}},
+				{"resources/list", map[string]any{}},
+			} {
+				m := r.request(req.method, r.params(req.params, nil))
+				require.Nil(t, m.Error, "%s: %s", req.method, m)
+				f := m.fields(t)
+				if version == modern {
+					assert.JSONEq(t, `0`, string(f["ttlMs"]), "%s %v", req.method, req.params)
+					assert.JSONEq(t, `"private"`, string(f["cacheScope"]), "%s %v", req.method, req.params)
+				} else {
+					assert.NotContains(t, f, "ttlMs", fmt.Sprint(req.method, " legacy"))
+				}
+			}
+		})
+	}
+}

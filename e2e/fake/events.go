@@ -1,0 +1,270 @@
+package fake
+
+// The WebSocket side of the fake: SnowLuma's WebSocket server adapter as
+// snowluma-wire.md §3 describes it, on its own loopback port, as the real
+// adapter has its own. The upgrade is accepted only on the configured
+// path (400 "Bad path for WebSocket" elsewhere); a wrong token completes
+// the upgrade and is then closed with 1008 "invalid access token"; an
+// accepted connection gets lifecycle connect, lifecycle enable and one
+// heartbeat, then a heartbeat every interval.
+//
+// Tests run in parallel against one fake, so each takes its own Scene: a
+// configured path of its own (as if each were its own SnowLuma), with its
+// own account, its own connections and its own controls. Nothing one test
+// does to its scene reaches another's.
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// events is the fake's WebSocket server.
+type events struct {
+	srv    *httptest.Server
+	token  string
+	mu     sync.Mutex
+	scenes map[string]*Scene
+	next   int
+}
+
+func newEvents(token string) *events {
+	e := &events{token: token, scenes: map[string]*Scene{}}
+	e.srv = httptest.NewServer(http.HandlerFunc(e.serve))
+	return e
+}
+
+// SceneOptions configure one scene.
+type SceneOptions struct {
+	// SelfID is the logged-in account; 0 means 10001.
+	SelfID int64
+	// Heartbeat is the heartbeat interval; 0 means SnowLuma's 30 s.
+	Heartbeat time.Duration
+}
+
+// Scene is one test's own event endpoint.
+type Scene struct {
+	path      string
+	url       string
+	selfID    int64
+	heartbeat time.Duration
+	token     string
+
+	mu      sync.Mutex
+	dials   int
+	peers   []*Peer
+	arrived chan *Peer
+}
+
+// Scene makes a fresh scene on the shared fake.
+func (f *Fake) Scene(o SceneOptions) *Scene {
+	e := f.events
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.next++
+	s := &Scene{
+		path: fmt.Sprintf("/scene-%d", e.next), selfID: o.SelfID, heartbeat: o.Heartbeat, token: e.token,
+		arrived: make(chan *Peer, 64),
+	}
+	if s.selfID == 0 {
+		s.selfID = 10001
+	}
+	if s.heartbeat <= 0 {
+		s.heartbeat = 30 * time.Second
+	}
+	s.url = "ws" + strings.TrimPrefix(e.srv.URL, "http") + s.path
+	e.scenes[s.path] = s
+	return s
+}
+
+// URL is the scene's ws: URL, for SNOWLUMA_MCP_EVENTS_URL.
+func (s *Scene) URL() string { return s.url }
+
+// SelfID is the scene's account.
+func (s *Scene) SelfID() int64 { return s.selfID }
+
+// Dials counts upgrade requests on the scene's path, refused ones too.
+func (s *Scene) Dials() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.dials
+}
+
+// Next waits for the scene's next accepted (authorized) connection.
+func (s *Scene) Next(ctx context.Context) (*Peer, error) {
+	select {
+	case p := <-s.arrived:
+		return p, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("no event connection arrived: %w", ctx.Err())
+	}
+}
+
+// Push sends a frame to every open connection of the scene.
+func (s *Scene) Push(frame string) {
+	s.mu.Lock()
+	peers := append([]*Peer(nil), s.peers...)
+	s.mu.Unlock()
+	for _, p := range peers {
+		_ = p.Send(frame)
+	}
+}
+
+// Peer is one accepted connection.
+type Peer struct {
+	c    *websocket.Conn
+	wmu  sync.Mutex
+	done chan struct{}
+	// Bearer says the token came in the Authorization header; QueryToken
+	// says an access_token query parameter was present (it must not be).
+	Bearer     bool
+	QueryToken bool
+}
+
+// Done closes when the connection has ended, whoever ended it.
+func (p *Peer) Done() <-chan struct{} { return p.done }
+
+// Send writes one text frame.
+func (p *Peer) Send(frame string) error {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	return p.c.WriteMessage(websocket.TextMessage, []byte(frame))
+}
+
+// Drop ends the connection without a close frame, as a crash would.
+func (p *Peer) Drop() { _ = p.c.NetConn().Close() }
+
+// Shutdown does what SnowLuma does when its adapter stops: lifecycle
+// disable, then close 1000.
+func (p *Peer) Shutdown(selfID int64) {
+	_ = p.Send(Lifecycle(selfID, "disable"))
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	_ = p.c.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+func (e *events) serve(w http.ResponseWriter, r *http.Request) {
+	e.mu.Lock()
+	s := e.scenes[r.URL.Path]
+	e.mu.Unlock()
+	if r.Method != http.MethodGet {
+		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+		return
+	}
+	if s == nil {
+		http.Error(w, "Bad path for WebSocket", http.StatusBadRequest)
+		return
+	}
+	s.mu.Lock()
+	s.dials++
+	s.mu.Unlock()
+	bearer := e.token != "" && r.Header.Get("Authorization") == "Bearer "+e.token
+	query := r.URL.Query().Has("access_token")
+	authorized := e.token == "" || bearer || r.URL.Query().Get("access_token") == e.token
+	c, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	if !authorized {
+		_ = c.WriteMessage(websocket.CloseMessage, websocket.FormatCloseMessage(websocket.ClosePolicyViolation, "invalid access token"))
+		_ = c.Close()
+		return
+	}
+	p := &Peer{c: c, done: make(chan struct{}), Bearer: bearer, QueryToken: query}
+	for _, f := range []string{Lifecycle(s.selfID, "connect"), Lifecycle(s.selfID, "enable"), Heartbeat(s.selfID)} {
+		_ = p.Send(f)
+	}
+	s.mu.Lock()
+	s.peers = append(s.peers, p)
+	s.mu.Unlock()
+	s.arrived <- p
+	go p.beat(s.selfID, s.heartbeat)
+	// Incoming frames are read (and ignored, as an Event-role adapter
+	// does) until the connection ends.
+	for {
+		if _, _, err := c.ReadMessage(); err != nil {
+			break
+		}
+	}
+	_ = c.Close()
+	close(p.done)
+	s.mu.Lock()
+	for i, q := range s.peers {
+		if q == p {
+			s.peers = append(s.peers[:i], s.peers[i+1:]...)
+			break
+		}
+	}
+	s.mu.Unlock()
+}
+
+func (p *Peer) beat(selfID int64, every time.Duration) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-p.done:
+			return
+		case <-t.C:
+			_ = p.Send(Heartbeat(selfID))
+		}
+	}
+}
+
+// Frames after snowluma-wire.md §3.1 and §3.2.
+
+// Lifecycle is a lifecycle meta event (connect, enable or disable).
+func Lifecycle(selfID int64, sub string) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"meta_event","meta_event_type":"lifecycle","sub_type":%q,"status":{"online":true,"good":true}}`, time.Now().Unix(), selfID, sub)
+}
+
+// Heartbeat is a heartbeat meta event.
+func Heartbeat(selfID int64) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"meta_event","meta_event_type":"heartbeat","status":{"online":true,"good":true},"interval":30000}`, time.Now().Unix(), selfID)
+}
+
+// GroupMessage is a group message from user in group.
+func GroupMessage(selfID, group, user int64, text string) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"message","message_type":"group","sub_type":"normal","message_id":2137770485,"message_seq":12345,"group_id":%d,"user_id":%d,"message":[{"type":"text","data":{"text":%q}}],"raw_message":%q,"font":0,"sender":{"user_id":%d,"nickname":"Alice","card":"","role":"member","sex":"unknown","age":0},"anonymous":null}`,
+		time.Now().Unix(), selfID, group, user, text, text, user)
+}
+
+// PrivateMessage is a friend's private message.
+func PrivateMessage(selfID, user int64, text string) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"message","message_type":"private","sub_type":"friend","message_id":-1264852461,"message_seq":678,"user_id":%d,"message":[{"type":"text","data":{"text":%q}}],"raw_message":%q,"font":0,"sender":{"user_id":%d,"nickname":"Alice","sex":"unknown","age":0}}`,
+		time.Now().Unix(), selfID, user, text, text, user)
+}
+
+// SentMessage is the account's own group message echoed back.
+func SentMessage(selfID, group int64, text string) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"message_sent","message_type":"group","sub_type":"normal","message_id":1064864907,"message_seq":12346,"group_id":%d,"user_id":%d,"message":[{"type":"text","data":{"text":%q}}],"raw_message":%q,"font":0,"sender":{"user_id":%d,"nickname":"bot","card":"","role":"admin","sex":"unknown","age":0},"anonymous":null}`,
+		time.Now().Unix(), selfID, group, selfID, text, text, selfID)
+}
+
+// GroupRecall is a group_recall notice.
+func GroupRecall(selfID, group, user int64) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"notice","notice_type":"group_recall","group_id":%d,"operator_id":10003,"user_id":%d,"message_id":2137770485}`,
+		time.Now().Unix(), selfID, group, user)
+}
+
+// FriendRequest is a friend request.
+func FriendRequest(selfID, user int64, comment string) string {
+	return fmt.Sprintf(`{"time":%d,"self_id":%d,"post_type":"request","request_type":"friend","user_id":%d,"comment":%q,"flag":"u_Xy12AbCdEf"}`,
+		time.Now().Unix(), selfID, user, comment)
+}
+
+// Oversize is a well-formed group message of about n bytes.
+func Oversize(selfID int64, n int) string {
+	return GroupMessage(selfID, 123456789, 10002, strings.Repeat("x", n))
+}
+
+// Malformed is a frame cut off mid-object.
+const Malformed = `{"time":1764664201,"self_id":10001,"post_type":"mess`

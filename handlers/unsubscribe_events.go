@@ -1,0 +1,48 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/hub"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+type unsubscribeArgs struct {
+	URI string `json:"uri" jsonschema:"subscribe_events 返回的资源 URI（event resource URI），不带 ?after。" schema:"minLength=1,maxLength=200"`
+}
+
+type released struct {
+	URI      string `json:"uri"`
+	Released bool   `json:"released"`
+	// Remaining is how many event resources are still active; at 0 the
+	// event connection is closed.
+	Remaining int `json:"remaining"`
+}
+
+// UnsubscribeEvents releases an event resource and its buffer; the last
+// release closes the event connection.
+func UnsubscribeEvents(d *Deps) *pipeline.Tool {
+	return pipeline.NewTool(pipeline.Spec{
+		Name:        "unsubscribe_events",
+		Description: "释放事件资源（release an event resource）及其缓存；释放最后一个时关闭事件 WebSocket。适用于两代协议的客户端。",
+		Mode:        config.ModeRead,
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), IdempotentHint: true, OpenWorldHint: boolPtr(false)},
+		Result:      `{"type":["object","null"],"required":["uri","released","remaining"]}`,
+	}, func(ctx context.Context, c *pipeline.Call, args *unsubscribeArgs) (*pipeline.Result, error) {
+		id, ok := hub.IDOf(args.URI)
+		if !ok {
+			return nil, fault.Errorf(fault.CodeInvalidArgument, "handler",
+				"uri %s is not an event resource URI: pass the uri subscribe_events returned (%s<id>, without ?after)", fault.Quote(args.URI), hub.URIPrefix).Unsent()
+		}
+		if err := d.Events.Release(id); errors.Is(err, hub.ErrNotFound) {
+			return nil, fault.Errorf(fault.CodeInvalidArgument, "handler",
+				"no active event resource %s: it was never created or is already released; resources/list shows the active ones", fault.Quote(args.URI)).Unsent()
+		}
+		return &pipeline.Result{Payload: released{URI: args.URI, Released: true, Remaining: len(d.Events.List())}}, nil
+	})
+}

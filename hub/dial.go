@@ -1,0 +1,97 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"time"
+
+	"github.com/gorilla/websocket"
+)
+
+// WebSocket dials SnowLuma's event WebSocket at u with gorilla/websocket.
+// The token travels only in the Authorization header (never in the URL,
+// which may end up in logs), and frames larger than maxFrame stop the
+// connection instead of being read.
+func WebSocket(u *url.URL, token string, maxFrame int64) Dialer {
+	target := u.String()
+	return func(ctx context.Context) (Conn, error) {
+		header := http.Header{}
+		if token != "" {
+			header.Set("Authorization", "Bearer "+token)
+		}
+		d := websocket.Dialer{Proxy: http.ProxyFromEnvironment, ReadBufferSize: 16 << 10}
+		c, resp, err := d.DialContext(ctx, target, header)
+		if resp != nil && resp.Body != nil {
+			_ = resp.Body.Close()
+		}
+		if err != nil {
+			return nil, dialFailure(err, resp)
+		}
+		c.SetReadLimit(maxFrame)
+		return &wsConn{c: c, maxFrame: maxFrame}, nil
+	}
+}
+
+func dialFailure(err error, resp *http.Response) *Failure {
+	if resp != nil {
+		f := &Failure{Reason: ReasonConnectFailed,
+			Message:  fmt.Sprintf("SnowLuma refused the WebSocket upgrade with HTTP %d", resp.StatusCode),
+			NextStep: "Check SNOWLUMA_MCP_EVENTS_URL: SnowLuma accepts WebSocket upgrades only on its configured path (\"/\" by default) and answers 400 \"Bad path for WebSocket\" elsewhere."}
+		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
+			f.Reason, f.NextStep = ReasonAuthRefused, "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken."
+		}
+		return f
+	}
+	return &Failure{Reason: ReasonConnectFailed,
+		Message:  fmt.Sprintf("the event connection could not be opened: %v", err),
+		NextStep: "Check that SnowLuma is running and SNOWLUMA_MCP_EVENTS_URL points at its WebSocket server, then subscribe again."}
+}
+
+// wsConn reads text frames from a gorilla connection and words its
+// endings as Failures.
+type wsConn struct {
+	c        *websocket.Conn
+	maxFrame int64
+}
+
+func (w *wsConn) Read() ([]byte, error) {
+	_, data, err := w.c.ReadMessage()
+	if err != nil {
+		return nil, w.readFailure(err)
+	}
+	return data, nil
+}
+
+func (w *wsConn) readFailure(err error) *Failure {
+	if errors.Is(err, websocket.ErrReadLimit) {
+		return &Failure{Reason: ReasonFrameTooLarge,
+			Message:  fmt.Sprintf("SnowLuma sent a frame larger than %d bytes; the event connection was stopped.", w.maxFrame),
+			NextStep: "A frame this large is not an ordinary event." + releaseAdvice}
+	}
+	var ce *websocket.CloseError
+	if errors.As(err, &ce) {
+		if ce.Code == websocket.ClosePolicyViolation {
+			return &Failure{Reason: ReasonAuthRefused,
+				Message:  "SnowLuma closed the event connection with code 1008, its answer to a wrong access token.",
+				NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken." + releaseAdvice}
+		}
+		if ce.Code != websocket.CloseAbnormalClosure {
+			return &Failure{Reason: ReasonClosedByServer,
+				Message:  fmt.Sprintf("SnowLuma closed the event connection (WebSocket close code %d).", ce.Code),
+				NextStep: "SnowLuma stopped its WebSocket server or is restarting." + releaseAdvice}
+		}
+	}
+	return &Failure{Reason: ReasonConnectionLost,
+		Message:  "the event connection was lost without a close frame.",
+		NextStep: "Check that SnowLuma is still running." + releaseAdvice}
+}
+
+// Close says goodbye with a normal close frame, then closes the socket.
+func (w *wsConn) Close() error {
+	_ = w.c.WriteControl(websocket.CloseMessage,
+		websocket.FormatCloseMessage(websocket.CloseNormalClosure, ""), time.Now().Add(time.Second))
+	return w.c.Close()
+}

@@ -1,0 +1,48 @@
+package hub
+
+import "time"
+
+// The states of the event connection, as every resource reports them.
+const (
+	StateConnecting   = "connecting"
+	StateConnected    = "connected"
+	StateDisconnected = "disconnected"
+)
+
+// Why a connection ended.
+const (
+	ReasonConnectFailed  = "connect_failed"
+	ReasonAuthRefused    = "auth_refused"
+	ReasonNoHandshake    = "no_handshake"
+	ReasonClosedByServer = "closed_by_server"
+	ReasonConnectionLost = "connection_lost"
+	ReasonFrameTooLarge  = "frame_too_large"
+	ReasonMalformed      = "malformed_event"
+	ReasonAccount        = "account_mismatch"
+)
+
+// releaseAdvice ends every failure's next step: nothing reconnects behind
+// the agent's back.
+const releaseAdvice = " Events after this point were not received. Release every event resource with unsubscribe_events, then subscribe_events again to open a fresh connection."
+
+// Failure is why the event connection ended, in terms an agent can act on.
+// It is also the error a first subscription returns when the connection
+// never worked.
+type Failure struct {
+	Reason   string `json:"reason"`
+	Message  string `json:"message"`
+	NextStep string `json:"next_step"`
+}
+
+func (f *Failure) Error() string { return f.Message }
+
+// Status is the connection's state as one resource reports it.
+type Status struct {
+	State string `json:"state"`
+	// Since is when the connection entered State.
+	Since time.Time `json:"since"`
+	// LastHeartbeat is when SnowLuma's last heartbeat arrived.
+	LastHeartbeat *time.Time `json:"last_heartbeat,omitempty"`
+	// Failure says why a disconnected connection ended.
+	*Failure
+}

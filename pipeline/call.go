@@ -3,7 +3,6 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
-	"sync"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -72,18 +71,15 @@ type Call struct {
 type Client struct {
 	// Modern is true for requests of the 2026-07-28 protocol.
 	Modern bool
-	// caps reads the client's capabilities for this request when first
-	// asked: decoding them from a modern request's _meta costs more than
-	// most calls need to pay.
+	// caps reads the client's capabilities for this request when asked:
+	// decoding them from a modern request's _meta costs more than most
+	// calls need to pay, and the few stages that ask, ask once.
 	caps func() *mcp.ClientCapabilities
 }
 
-// NewClient describes a caller; caps is read at most once, when a stage
-// first asks (nil means the client declared none).
+// NewClient describes a caller; caps is read only when a stage asks (nil
+// means the client declared none).
 func NewClient(modern bool, caps func() *mcp.ClientCapabilities) Client {
-	if caps != nil {
-		caps = sync.OnceValue(caps)
-	}
 	return Client{Modern: modern, caps: caps}
 }
 

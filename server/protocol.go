@@ -61,7 +61,13 @@ func isModern(req mcp.Request) bool {
 	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
 		return false // the SDK passes typed nils for omitted params
 	}
-	v, _ := p.GetMeta()["io.modelcontextprotocol/protocolVersion"].(string)
+	return modernMeta(p.GetMeta())
+}
+
+// modernMeta reports whether a request's _meta names a 2026-07-28 (or
+// later) protocol version: the one rule for a request's era.
+func modernMeta(meta map[string]any) bool {
+	v, _ := meta[protocolVersionKey].(string)
 	return v >= ModernVersion
 }
 

@@ -50,7 +50,7 @@ func withTasks(req mcp.Request) bool {
 // metaDeclaresTasks is withTasks for the custom methods, which see only
 // their params' _meta.
 func metaDeclaresTasks(meta mcp.Meta) bool {
-	if v, _ := meta[protocolVersionKey].(string); v < ModernVersion {
+	if !modernMeta(meta) {
 		return false
 	}
 	caps, _ := meta["io.modelcontextprotocol/clientCapabilities"].(map[string]any)

@@ -17,15 +17,14 @@ const appsExtension = "io.modelcontextprotocol/ui"
 // addPanel serves the message preview panel. Its bytes are fixed for the
 // life of the binary, so the read carries the public static cache hint
 // (cacheHints).
-func addPanel(s *mcp.Server, html []byte) {
-	text := string(html)
+func addPanel(s *mcp.Server, html string) {
 	s.AddResource(&mcp.Resource{
 		URI: uiasset.URI, Name: "message-preview", Title: "Message preview panel",
 		Description: "消息预览面板（MCP App）：显示 preview_message 的草稿，点击后经宿主调用 invoke_action 发送。",
 		MIMEType:    uiasset.MIMEType, Size: int64(len(html)),
 	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
-			URI: uiasset.URI, MIMEType: uiasset.MIMEType, Text: text,
+			URI: uiasset.URI, MIMEType: uiasset.MIMEType, Text: html,
 		}}}, nil
 	})
 }

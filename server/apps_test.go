@@ -19,11 +19,11 @@ const testPanel = "<!doctype html><title>panel</title>"
 // server that has a panel.
 func appsClient(t testing.TB, version string, caps *mcp.ClientCapabilities) *mcp.ClientSession {
 	t.Helper()
-	return panelClient(t, version, caps, []byte(testPanel))
+	return panelClient(t, version, caps, testPanel)
 }
 
 // panelClient is appsClient with a given panel.
-func panelClient(t testing.TB, version string, caps *mcp.ClientCapabilities, panel []byte) *mcp.ClientSession {
+func panelClient(t testing.TB, version string, caps *mcp.ClientCapabilities, panel string) *mcp.ClientSession {
 	t.Helper()
 	o := options(t, &config.Config{Mode: config.ModeDocs, Timeout: time.Second})
 	o.Panel = panel

@@ -41,10 +41,10 @@ type Options struct {
 	Stages []pipeline.Stage
 	Log    io.Writer        // stderr; diagnostics only, never protocol
 	Now    func() time.Time // nil means time.Now
-	// Panel is the built message preview panel (uiasset.HTML); nil serves
+	// Panel is the built message preview panel (uiasset.HTML); "" serves
 	// none. cmd refuses to start without it, so a binary built without the
 	// panel says so instead of serving a blank one.
-	Panel []byte
+	Panel string
 	// Calls, when set, counts tool calls in flight, so the process can let
 	// them finish their cleanup (a partial download removed, an upload
 	// reset) before it exits.
@@ -91,7 +91,7 @@ func New(o Options) *mcp.Server {
 		}
 	}
 	addResources(s, o.Catalog)
-	if o.Panel != nil {
+	if o.Panel != "" {
 		addPanel(s, o.Panel)
 	}
 	// The first is outermost: a panic anywhere below is recovered. appsGate

@@ -3,7 +3,9 @@ package uiasset
 import (
 	"embed"
 	"errors"
+	"io"
 	"io/fs"
+	"strings"
 )
 
 // URI names the panel as a resource; tools link to it from
@@ -24,12 +26,22 @@ var ErrNotBuilt = errors.New("the message preview panel (uiasset/dist/index.html
 
 // HTML returns the built panel, or ErrNotBuilt when the binary was compiled
 // without it.
-func HTML() ([]byte, error) { return read(dist) }
+// It is read once at start as a string (the form a resource read serves),
+// with a single copy out of the binary.
+func HTML() (string, error) { return read(dist) }
 
-func read(fsys fs.FS) ([]byte, error) {
-	b, err := fs.ReadFile(fsys, builtFile)
-	if err != nil || len(b) == 0 {
-		return nil, ErrNotBuilt
+func read(fsys fs.FS) (string, error) {
+	f, err := fsys.Open(builtFile)
+	if err != nil {
+		return "", ErrNotBuilt
 	}
-	return b, nil
+	defer f.Close()
+	var b strings.Builder
+	if info, err := f.Stat(); err == nil {
+		b.Grow(int(info.Size()))
+	}
+	if _, err := io.Copy(&b, f); err != nil || b.Len() == 0 {
+		return "", ErrNotBuilt
+	}
+	return b.String(), nil
 }

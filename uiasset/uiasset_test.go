@@ -17,9 +17,9 @@ const maxPanelBytes = 300 * 1024
 
 func builtPanel(t *testing.T) string {
 	t.Helper()
-	b, err := HTML()
+	html, err := HTML()
 	require.NoError(t, err, "build the panel first: make build")
-	return string(b)
+	return html
 }
 
 func TestMissingOrEmptyBuildIsAnError(t *testing.T) {

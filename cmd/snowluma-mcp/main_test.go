@@ -16,7 +16,7 @@ import (
 func TestMissingPanelIsAPackagingError(t *testing.T) {
 	saved := loadPanel
 	t.Cleanup(func() { loadPanel = saved })
-	loadPanel = func() ([]byte, error) { return nil, uiasset.ErrNotBuilt }
+	loadPanel = func() (string, error) { return "", uiasset.ErrNotBuilt }
 	var stdout, stderr bytes.Buffer
 	code := run(strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
 	assert.Equal(t, 1, code)

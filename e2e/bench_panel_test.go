@@ -8,9 +8,7 @@ package e2e
 //	go test -run '^$' -bench ReadPanel -benchtime 200x ./e2e
 
 import (
-	"bufio"
 	"bytes"
-	"os/exec"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -27,15 +25,7 @@ func BenchmarkReadPanel(b *testing.B) {
 	}
 	for _, tt := range tests {
 		b.Run(tt.name, func(b *testing.B) {
-			cmd := exec.Command(binary)
-			cmd.Env = environ(docsEnv())
-			stdin, err := cmd.StdinPipe()
-			require.NoError(b, err)
-			stdout, err := cmd.StdoutPipe()
-			require.NoError(b, err)
-			require.NoError(b, cmd.Start())
-			b.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
-			out := bufio.NewReaderSize(stdout, 1<<20)
+			stdin, out := lineClient(b, docsEnv())
 			if tt.handshake != "" {
 				_, err := stdin.Write([]byte(tt.handshake + "\n"))
 				require.NoError(b, err)

@@ -51,15 +51,7 @@ func BenchmarkDirectHTTPToFake(b *testing.B) {
 // line-oriented client instead of the SDK client, so the figure is the
 // server's cost plus the pipe, not the client library's.
 func BenchmarkBinaryQueryActionRaw(b *testing.B) {
-	cmd := exec.Command(binary)
-	cmd.Env = environ(readEnv())
-	stdin, err := cmd.StdinPipe()
-	require.NoError(b, err)
-	stdout, err := cmd.StdoutPipe()
-	require.NoError(b, err)
-	require.NoError(b, cmd.Start())
-	b.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
-	out := bufio.NewReaderSize(stdout, 1<<20)
+	stdin, out := lineClient(b, readEnv())
 	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"query_action","arguments":{"action":"get_status"}}}` + "\n")
 	for b.Loop() {
 		_, err := stdin.Write(line)
@@ -68,4 +60,18 @@ func BenchmarkBinaryQueryActionRaw(b *testing.B) {
 		require.NoError(b, err)
 		require.True(b, bytes.Contains(reply, []byte(`"outcome":"success"`)), "%s", reply)
 	}
+}
+
+// lineClient starts the binary with env and returns its stdin and a reader
+// of its stdout, for benchmarks that speak JSON-RPC lines themselves.
+func lineClient(b *testing.B, env map[string]string) (io.Writer, *bufio.Reader) {
+	cmd := exec.Command(binary)
+	cmd.Env = environ(env)
+	stdin, err := cmd.StdinPipe()
+	require.NoError(b, err)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(b, err)
+	require.NoError(b, cmd.Start())
+	b.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
+	return stdin, bufio.NewReaderSize(stdout, 1<<20)
 }

@@ -437,3 +437,27 @@ func awaitUpdate(t *testing.T, updates <-chan *mcp.ResourceUpdatedNotificationRe
 		return nil
 	}
 }
+
+// TestEventOperationsRunNoOneBotAction holds EVT-5's last rule: subscribing,
+// reading and releasing send nothing to SnowLuma's HTTP API. Every tool call
+// carries its trace to SnowLuma, so any request either made would be
+// recorded under the call's trace ID.
+func TestEventOperationsRunNoOneBotAction(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		s := start(t, version, eventsEnv(sc))
+		traceID, tp := newTrace(t)
+		r := s.call(t, "subscribe_events", map[string]any{"self_id": self}, mcp.Meta{"traceparent": tp})
+		require.False(t, r.IsError, r.Text)
+		var sub struct {
+			URI string `json:"uri"`
+		}
+		r.decodeResult(t, &sub)
+		sc.Push(fake.GroupMessage(self, 20001, 30001, "hello"))
+		s.awaitEvents(t, sub.URI, 1)
+		r = s.call(t, "unsubscribe_events", map[string]any{"uri": sub.URI}, mcp.Meta{"traceparent": tp})
+		require.False(t, r.IsError, r.Text)
+		assert.Empty(t, snow.ByTrace(traceID), "no event operation sends a OneBot request")
+	})
+}

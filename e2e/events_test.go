@@ -440,7 +440,7 @@ func awaitUpdate(t *testing.T, updates <-chan *mcp.ResourceUpdatedNotificationRe
 
 // TestEventOperationsRunNoOneBotAction holds EVT-5's last rule: subscribing,
 // reading and releasing send nothing to SnowLuma's HTTP API. Every tool call
-// carries its trace to SnowLuma, so any request either made would be
+// carries its trace to SnowLuma, so any request a call made would be
 // recorded under the call's trace ID.
 func TestEventOperationsRunNoOneBotAction(t *testing.T) {
 	t.Parallel()

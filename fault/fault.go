@@ -122,12 +122,21 @@ const QuoteLimit = 200
 // QuoteLimit bytes (on a rune boundary) with the full length noted, so a
 // huge argument is never echoed back whole.
 func Quote(s string) string {
-	if len(s) <= QuoteLimit {
+	head, cut := Prefix(s, QuoteLimit)
+	if !cut {
 		return strconv.Quote(s)
 	}
-	cut := QuoteLimit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(head), len(s))
+}
+
+// Prefix returns at most limit bytes of s, cut on a rune boundary, and
+// whether anything was cut: how every message bounds what it repeats.
+func Prefix(s string, limit int) (string, bool) {
+	if len(s) <= limit {
+		return s, false
 	}
-	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(s[:cut]), len(s))
+	for limit > 0 && !utf8.RuneStart(s[limit]) {
+		limit--
+	}
+	return s[:limit], true
 }

@@ -13,9 +13,10 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/snowluma/snowluma-mcp/fault"
 )
 
 // Validator checks JSON documents against one resolved schema. It is safe for
@@ -97,15 +98,10 @@ var typeMismatch = regexp.MustCompile(`has type "([a-z]+)", want (.+)$`)
 
 // capped cuts a message that repeats a caller's long value.
 func capped(msg string) string {
-	const limit = 300
-	if len(msg) <= limit {
-		return msg
+	if head, cut := fault.Prefix(msg, 300); cut {
+		return head + "…"
 	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(msg[cut]) {
-		cut--
-	}
-	return msg[:cut] + "…"
+	return msg
 }
 
 // jsonPath converts a schema location (/properties/a/items/0) into a value

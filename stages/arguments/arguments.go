@@ -53,15 +53,10 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			name, params, built := target.Target()
 			c.ActionName, c.ParamsBuilt = name, built
 			c.Params = params
-			if !built && !given(params) {
+			if !built && !schema.Object(params).Given() {
 				c.Params = json.RawMessage("{}")
 			}
 		}
 		return next(ctx, c)
 	}
-}
-
-func given(raw json.RawMessage) bool {
-	t := bytes.TrimSpace(raw)
-	return len(t) > 0 && string(t) != "null"
 }

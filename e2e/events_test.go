@@ -454,6 +454,8 @@ func TestEventOperationsRunNoOneBotAction(t *testing.T) {
 			URI string `json:"uri"`
 		}
 		r.decodeResult(t, &sub)
+		_, err := sc.Next(testCtx(t))
+		require.NoError(t, err, "the subscription's connection is in the scene before anything is pushed")
 		sc.Push(fake.GroupMessage(self, 20001, 30001, "hello"))
 		s.awaitEvents(t, sub.URI, 1)
 		r = s.call(t, "unsubscribe_events", map[string]any{"uri": sub.URI}, mcp.Meta{"traceparent": tp})

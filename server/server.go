@@ -4,8 +4,9 @@
 // protocol middleware (cache hints, legacy result shapes, panic safety).
 // With live events it also serves the event resources and keeps the one
 // piece of protocol state that belongs to it: who listens to which event
-// resource, for the update notifications (watch.go). It builds no
-// long-lived part.
+// resource, for the update notifications (watch.go), and, with background
+// tasks, who listens to which task (tasklisten.go, through bypass.go). It
+// builds no long-lived part.
 package server
 
 import (
@@ -56,6 +57,10 @@ type Options struct {
 	// server adds the event resource template, lists active event
 	// resources, and delivers their update notifications.
 	Events *hub.Hub
+	// Bypass carries task status notifications past the SDK; cmd wraps
+	// the transport with it. Without it a listen's taskIds go unhonoured
+	// (its acknowledgement leaves them out) and tasks are only polled.
+	Bypass *Bypass
 }
 
 // New assembles the SDK server from o.
@@ -100,6 +105,14 @@ func New(o Options) *mcp.Server {
 	if o.Tasks != nil {
 		addTaskMethods(s, o.Tasks)
 		middleware = append(middleware, taskTools(byName, trackedStart(o.Calls, background)))
+	}
+	if o.Tasks != nil && o.Bypass != nil {
+		// Added first, so innermost on both sides (each later addition
+		// wraps outside): it writes the acknowledgement that the event
+		// watch, outside it, has already recorded.
+		tw := newTaskWatch(o.Tasks, o.Bypass)
+		s.AddSendingMiddleware(tw.sending)
+		s.AddReceivingMiddleware(tw.receiving)
 	}
 	if o.Events != nil {
 		addEventResources(s, o.Events)

@@ -67,20 +67,27 @@ func (h *taskHandle) MarshalJSON() ([]byte, error) { return flat(h.Meta, h.Resul
 // taskState is tasks/get's answer.
 type taskState = taskHandle
 
-// flat writes {_meta?, resultType, ...task fields}: the extension's task
-// results are flat objects, not a nested "task".
+// flat writes {_meta?, resultType?, ...task fields}: the extension's task
+// results and notifications are flat objects, not a nested "task". A
+// notification has no resultType.
 func flat(meta mcp.Meta, resultType string, t taskFields) ([]byte, error) {
 	body, err := json.Marshal(t)
 	if err != nil {
 		return nil, err
 	}
-	head := map[string]any{"resultType": resultType}
+	head := map[string]any{}
+	if resultType != "" {
+		head["resultType"] = resultType
+	}
 	if len(meta) > 0 {
 		head["_meta"] = meta
 	}
 	h, err := json.Marshal(head)
 	if err != nil {
 		return nil, err
+	}
+	if len(head) == 0 {
+		return body, nil
 	}
 	return append(append(h[:len(h)-1], ','), body[1:]...), nil
 }

@@ -41,15 +41,11 @@ type taskWatch struct {
 
 // taskListen is one listen that asked for task notifications.
 type taskListen struct {
-	id  any      // the listen request's JSON-RPC id, the subscriptionId
+	stream
 	ids []string // the tasks it is told about: those asked for that exist
-	// sending is held while anything for this listen is written; closed
-	// is set under it when the listen ends, so nothing for the listen is
-	// written after its answer. sent is what each task's last
-	// notification said (status and update time), also under sending.
-	sending sync.Mutex
-	closed  bool
-	sent    map[string]string
+	// sent is what each task's last notification said (status and
+	// update time); guarded by sending.
+	sent map[string]string
 }
 
 // taskListenKey marks the context of a listen that asked for tasks.
@@ -86,9 +82,7 @@ func (tw *taskWatch) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		l := &taskListen{ids: tw.existing(ids), sent: map[string]string{}}
 		defer func() {
 			// Runs before the SDK writes the listen's answer.
-			l.sending.Lock()
-			l.closed = true
-			l.sending.Unlock()
+			l.end()
 			tw.mu.Lock()
 			delete(tw.listens, l)
 			tw.mu.Unlock()

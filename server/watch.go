@@ -54,18 +54,30 @@ type watch struct {
 
 // listen is one subscriptions/listen stream.
 type listen struct {
+	stream
 	session *mcp.ServerSession
-	id      any // the listen request's JSON-RPC id, the subscriptionId
 	uris    map[string]bool
 	lists   bool // asked for (and was granted) resourcesListChanged
 	// pending is true while the acknowledgement is being written;
 	// missed says a change came meanwhile. Both are guarded by w.mu.
 	pending, missed bool
-	// sending is held while a notification for this listen is written,
-	// and closed is set under it when the listen ends, so nothing for a
-	// listen is written after its answer.
+}
+
+// stream is what every listen record has: its subscriptionId, and the rule
+// that nothing is written for a listen after its answer. sending is held
+// while anything for the listen is written, and closed is set under it
+// when the listen ends.
+type stream struct {
+	id      any // the listen request's JSON-RPC id, the subscriptionId
 	sending sync.Mutex
 	closed  bool
+}
+
+// end marks the listen over, after whatever is being written for it.
+func (s *stream) end() {
+	s.sending.Lock()
+	s.closed = true
+	s.sending.Unlock()
 }
 
 // listenKey marks the context of a subscriptions/listen call with its
@@ -99,9 +111,7 @@ func (w *watch) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 		l := &listen{session: ss}
 		defer func() {
 			// Runs before the SDK writes the listen's answer.
-			l.sending.Lock()
-			l.closed = true
-			l.sending.Unlock()
+			l.end()
 			w.mu.Lock()
 			delete(w.listens, l)
 			w.mu.Unlock()

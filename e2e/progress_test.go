@@ -24,11 +24,14 @@ import (
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
 )
 
-// minGap is the least spacing asserted between two throttled
-// notifications: the product's 250 ms less an allowance for delivery
-// jitter (the client sees arrival times, not send times). Only this lower
-// bound is ever asserted, never an upper one.
-const minGap = 200 * time.Millisecond
+// throttle is the product's least spacing between two notifications of a
+// call. The tests here never time the gaps the client sees (arrival times
+// jitter with scheduling); they count: a call that took d from the client's
+// request to its result cannot have sent more than d/throttle + 2
+// notifications (the first at once and the final pending one included),
+// whatever the machine's load. The spacing itself is held, at the sending
+// side, by the progress stage's own tests.
+const throttle = 250 * time.Millisecond
 
 // progressItem is one received notification.
 type progressItem struct {
@@ -105,7 +108,7 @@ func TestStreamsReportProgress(t *testing.T) {
 		total     float64 // 0: no total may be sent
 		step      float64 // every value but the last is a multiple of step
 		minCount  int
-		throttled bool // slow enough that the 250 ms spacing shows
+		throttled bool // many more frames than 250 ms periods: the throttle shows in the count
 	}{
 		{"a slow download reports bytes written against the file size", func(*testing.T, streamDirs) map[string]any {
 			return map[string]any{"action": "download_file_stream", "params": map[string]any{
@@ -130,7 +133,9 @@ func TestStreamsReportProgress(t *testing.T) {
 				env, dirs := streamEnv(t, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1000")
 				s, log := startWithProgress(t, version, env)
 				token := "tok-" + newTag(t)
+				began := time.Now()
 				r := s.call(t, "invoke_action", tt.args(t, dirs), mcp.Meta{"progressToken": token})
+				took := time.Since(began)
 				require.False(t, r.IsError, r.Text)
 
 				items := log.waitFinal(t, token, tt.final)
@@ -147,12 +152,8 @@ func TestStreamsReportProgress(t *testing.T) {
 				}
 				assert.Equal(t, tt.final, items[len(items)-1].progress, "the last value is everything transferred")
 				if tt.throttled {
-					// The last one may be the final pending update, sent
-					// as soon as the stream ends.
-					for i := 1; i < len(items)-1; i++ {
-						assert.GreaterOrEqual(t, items[i].at.Sub(items[i-1].at), minGap,
-							"notifications %d and %d come closer than the 250 ms throttle allows", i-1, i)
-					}
+					assert.LessOrEqual(t, len(items), int(took/throttle)+2,
+						"more notifications than one per 250 ms allows in the %v the call took", took)
 				}
 				assert.Len(t, log.all(), len(items), "no notification carries another token")
 			})

@@ -112,8 +112,10 @@ func taskIDsOf(raw any) ([]string, error) {
 // server does not have, which the acknowledgement therefore leaves out.
 func (tw *taskWatch) existing(ids []string) []string {
 	out := []string{}
+	seen := map[string]bool{}
 	for _, id := range ids {
-		if _, err := tw.store.Get(id); err == nil && !slices.Contains(out, id) {
+		if _, err := tw.store.Get(id); err == nil && !seen[id] {
+			seen[id] = true
 			out = append(out, id)
 		}
 	}

@@ -15,6 +15,9 @@ setTimeout(() => { console.error('interop: safety bound reached'); process.exit(
 
 export const era = process.env.INTEROP_ERA;
 export const args = JSON.parse(process.env.INTEROP_ARGS || '{}');
+// Everything the client reported through onerror (it reports problems it
+// does not throw for there, such as a dropped message).
+export const clientErrors = [];
 
 // The three ways client 2.4.0 negotiates: legacy sends initialize; auto and
 // a pin probe with server/discover (in a short-lived sibling process) first.
@@ -25,7 +28,10 @@ const negotiation = { legacy: { mode: 'legacy' }, auto: { mode: 'auto' }, modern
 export async function connect(capabilities = {}) {
   if (!negotiation[era]) throw new Error(`INTEROP_ERA must be legacy, auto or modern, not ${era}`);
   const client = new Client({ name: 'snowluma-interop', version: '1.0.0' }, { capabilities, versionNegotiation: negotiation[era] });
-  client.onerror = (e) => console.error('interop client error:', e?.message ?? e);
+  client.onerror = (e) => {
+    clientErrors.push(String(e?.message ?? e));
+    console.error('interop client error:', e?.message ?? e);
+  };
   const transport = new StdioClientTransport({
     command: process.env.INTEROP_BINARY, args: [], env: JSON.parse(process.env.INTEROP_SERVER_ENV), stderr: 'inherit',
   });

@@ -1,10 +1,11 @@
 # The two commands the README names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build panel test generate bench lint
+.PHONY: build panel clients test generate bench lint
 
-# The panel first: the binary embeds uiasset/dist/index.html.
-build: panel
+# The panel first: the binary embeds uiasset/dist/index.html. The interop
+# tests' clients are installed here too, so that make test needs no network.
+build: panel clients
 	$(GO) mod download
 	$(GO) build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp
 
@@ -12,6 +13,12 @@ build: panel
 # lockfile (node >= 20.19 and npm).
 panel:
 	cd uiasset && npm ci --no-audit --no-fund && npm run build
+
+# The real MCP clients the interop tests drive (e2e/clients), pinned, from
+# the committed lockfile. --ignore-scripts: the Inspector's postinstall only
+# builds its own source checkout and does nothing when it is a dependency.
+clients:
+	cd e2e/clients && npm ci --no-audit --no-fund --ignore-scripts
 
 # Every unit and e2e test, with the race detector.
 test:

@@ -120,3 +120,27 @@ func TestEventCacheHintsOnTheWire(t *testing.T) {
 		})
 	}
 }
+
+// TestEventReadsAreCompleteResultsOnTheWire: a 2026-07-28 result must carry
+// resultType (the official TypeScript client 2.4.0 rejects one without it
+// as INVALID_RESULT, see interop_events_test.go), and a legacy one must not.
+// Event reads are answered before the SDK's own resources/read, which is
+// what sets it for every other read.
+func TestEventReadsAreCompleteResultsOnTheWire(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		r := rawSession(t, version, eventsEnv(sc))
+		uri := rawSubscribe(t, r)
+		for _, u := range []string{uri, uri + "?after=0"} {
+			m := r.request("resources/read", r.params(map[string]any{"uri": u}, nil))
+			require.Nil(t, m.Error, "%s: %s", u, m)
+			f := m.fields(t)
+			if version == modern {
+				assert.JSONEq(t, `"complete"`, string(f["resultType"]), u)
+			} else {
+				assert.NotContains(t, f, "resultType", u)
+			}
+		}
+	})
+}

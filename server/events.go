@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -35,14 +36,16 @@ func addEventResources(s *mcp.Server, h *hub.Hub) {
 		Description: "subscribe_events 创建的实时事件资源（live events）：status、events、next_cursor、oldest_cursor、dropped_events、gap、notification_failed。用 ?after=<next_cursor> 只读更新的事件；读取不消费事件。",
 		MIMEType:    "application/json",
 	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return readEvents(h, req.Params.URI)
+		return readEvents(h, req.Params.URI, isModern(req))
 	})
 }
 
 // readEvents reads one event resource; every URI under the event prefix
 // comes here, whether the template matches it or not, so a malformed one
-// gets a reason rather than a bare "Resource not found".
-func readEvents(h *hub.Hub, uri string) (*mcp.ReadResourceResult, error) {
+// gets a reason rather than a bare "Resource not found". A 2026-07-28 read
+// is marked complete here, because the SDK marks only the reads it routes
+// itself.
+func readEvents(h *hub.Hub, uri string, modern bool) (*mcp.ReadResourceResult, error) {
 	{
 		id, after, err := parseEventURI(uri)
 		if err != nil {
@@ -62,13 +65,28 @@ func readEvents(h *hub.Hub, uri string) (*mcp.ReadResourceResult, error) {
 		if err != nil {
 			return nil, err
 		}
-		res := &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
-			URI: uri, MIMEType: "application/json", Text: string(text),
-		}}}
+		res := &mcp.ReadResourceResult{}
+		if modern {
+			if err := markComplete(res); err != nil {
+				return nil, err
+			}
+		}
+		res.Contents = []*mcp.ResourceContents{{URI: uri, MIMEType: "application/json", Text: string(text)}}
 		// Live, and one account's private messages.
 		res.TTLMs, res.CacheScope = 0, "private"
 		return res, nil
 	}
+}
+
+// completeRead is the one part of a read result markComplete sets.
+var completeRead = []byte(`{"resultType":"complete"}`)
+
+// markComplete gives an empty read result resultType "complete", which
+// every 2026-07-28 result must carry (clients reject one without it). The
+// SDK keeps the field unexported and sets it only on reads it routes
+// itself; its own decoder is the one public way to set it.
+func markComplete(res *mcp.ReadResourceResult) error {
+	return json.Unmarshal(completeRead, res)
 }
 
 // invalidURI is the -32602 answer for an event URI that cannot be read,
@@ -112,7 +130,7 @@ func eventResources(h *hub.Hub) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if r, ok := req.(*mcp.ReadResourceRequest); ok && r.Params != nil && strings.HasPrefix(r.Params.URI, hub.URIPrefix) {
-				return readEvents(h, r.Params.URI)
+				return readEvents(h, r.Params.URI, isModern(req))
 			}
 			res, err := next(ctx, method, req)
 			list, ok := res.(*mcp.ListResourcesResult)

@@ -4,11 +4,13 @@ package e2e
 // @modelcontextprotocol/ext-tasks 0.2.2, over client 2.4.0 (tasks.mjs):
 // the server advertises the extension to a client that declares it,
 // invoke_action_background answers with a task, the client polls tasks/get
-// (status notifications are not served yet) and unwraps the completed
-// result with resultFromTaskOutcome. Tasks exist only on 2026-07-28, which
+// and unwraps the completed result with resultFromTaskOutcome. A second
+// case also opens a listen for the task with the extension's own filter
+// helper and checks the status notifications it gets. Tasks exist only on 2026-07-28, which
 // auto negotiates with this server and modern pins.
 
 import (
+	"encoding/json"
 	"os"
 	"testing"
 
@@ -21,13 +23,46 @@ import (
 // tasksReport is tasks.mjs's report.
 type tasksReport struct {
 	negotiatedReport
-	TasksAdvertised map[string]any `json:"tasksAdvertised"`
-	Sent            []string       `json:"sent"`
-	Kind            string         `json:"kind"`
-	TaskID          string         `json:"taskId"`
-	Statuses        []string       `json:"statuses"`
-	Outcome         string         `json:"outcome"`
-	Result          clientResult   `json:"result"`
+	TasksAdvertised map[string]any  `json:"tasksAdvertised"`
+	Sent            []string        `json:"sent"`
+	Kind            string          `json:"kind"`
+	TaskID          string          `json:"taskId"`
+	Statuses        []string        `json:"statuses"`
+	Outcome         string          `json:"outcome"`
+	Result          clientResult    `json:"result"`
+	WireAck         json.RawMessage `json:"wireAck"`
+	HonoredTaskIDs  []string        `json:"honoredTaskIds"`
+	Notified        []struct {
+		Status         string `json:"status"`
+		TaskID         string `json:"taskId"`
+		SubscriptionID string `json:"subscriptionId"`
+	} `json:"notified"`
+}
+
+func TestInteropTasksClientListensForItsTask(t *testing.T) {
+	t.Parallel()
+	for _, era := range []string{"auto", "modern"} {
+		t.Run(era, func(t *testing.T) {
+			t.Parallel()
+			env, _, _ := taskEnv(t)
+			_, tp := newTrace(t)
+			var got tasksReport
+			// Slow frames keep the task working while the listen opens.
+			runClient(t, "tasks.mjs", era, env, map[string]any{"traceparent": tp, "listen": true, "params": map[string]any{
+				"file": fake.FileSeed, "chunk_size": 10000, fake.Marker: "slowframes:100"}}, &got)
+			got.assertNegotiated(t, era)
+			require.NotEmpty(t, got.TaskID)
+			assert.Equal(t, []string{got.TaskID}, got.HonoredTaskIDs, "the acknowledgement echoes the task: %s", got.WireAck)
+			require.NotEmpty(t, got.Notified, "notifications/tasks arrived")
+			for _, n := range got.Notified {
+				assert.Equal(t, got.TaskID, n.TaskID)
+				assert.NotEmpty(t, n.SubscriptionID, "each carries its listen's subscriptionId")
+			}
+			assert.Equal(t, "completed", got.Notified[len(got.Notified)-1].Status, "the last one is the end: %+v", got.Notified)
+			assert.Equal(t, "completed", got.Outcome)
+			require.False(t, got.Result.IsError, "%+v", got.Result)
+		})
+	}
 }
 
 func TestInteropTasksClientRunsABackgroundDownload(t *testing.T) {

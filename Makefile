@@ -22,8 +22,10 @@ test:
 generate:
 	$(GO) generate ./catalog
 
+# The README's performance table: each figure with the command that
+# produced it (cmd/benchtable runs them one after another, a few minutes).
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./server ./e2e
+	$(GO) run ./cmd/benchtable
 
 lint:
 	test -z "$$(gofmt -l .)"

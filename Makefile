@@ -24,8 +24,9 @@ generate:
 
 # The README's performance table: each figure with the command that
 # produced it (cmd/benchtable runs them one after another, a few minutes).
+# BENCHFLAGS passes flags to it, for example -rows=upload or -raw=DIR.
 bench:
-	$(GO) run ./cmd/benchtable
+	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
 lint:
 	test -z "$$(gofmt -l .)"

@@ -36,11 +36,7 @@ func parse(text string) output {
 	for i, line := range lines {
 		line = strings.TrimRight(line, "\r")
 		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "--- FAIL: "); ok {
-			msg := strings.TrimSpace(rest)
-			if i+1 < len(lines) && strings.HasPrefix(lines[i+1], "    ") {
-				msg += ": " + strings.TrimSpace(lines[i+1])
-			}
-			out.failures = append(out.failures, msg)
+			out.failures = append(out.failures, strings.TrimSpace(rest)+why(lines[i+1:]))
 			continue
 		}
 		if strings.HasPrefix(line, "panic: ") {
@@ -73,6 +69,29 @@ func parse(text string) output {
 		}
 	}
 	return out
+}
+
+// why picks the message of a failure from the indented lines that follow
+// its "--- FAIL:" line: testify's "Error:" line when there is one (the
+// lines before it are often the benchmark's own logs), else the first.
+func why(rest []string) string {
+	var first string
+	for _, l := range rest {
+		if !strings.HasPrefix(l, "    ") {
+			break
+		}
+		t := strings.TrimSpace(l)
+		if e, ok := strings.CutPrefix(t, "Error:"); ok {
+			return ": " + strings.TrimSpace(e)
+		}
+		if first == "" {
+			first = t
+		}
+	}
+	if first == "" {
+		return ""
+	}
+	return ": " + first
 }
 
 // value is the median of a benchmark's figure in unit over its lines, or

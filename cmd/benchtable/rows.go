@@ -71,9 +71,14 @@ var rows = []row{
 	{"keyword search (`search_actions`, keywords mode, in process)",
 		bench("SearchKeywords", "./catalog"),
 		func(r *reader) string { return duration(r.ns("BenchmarkSearchKeywords")) }},
-	{"`resources/read` of the panel through the binary over stdio (bare client)",
+	{"`resources/read` of the panel through the binary over stdio (bare client): 2026-07-28 / 2025-11-25",
 		bench("ReadPanel", "./e2e", "-benchtime", "200x"),
-		func(r *reader) string { return duration(r.ns("BenchmarkReadPanel")) }},
+		func(r *reader) string {
+			return duration(r.ns("BenchmarkReadPanel/2026-07-28")) + " / " + duration(r.ns("BenchmarkReadPanel/2025-11-25"))
+		}},
+	{"the same read in memory with the SDK client (2025-11-25; includes the client's decode)",
+		bench("ReadPanelInMemory", "./server", "-benchtime", "100x"),
+		func(r *reader) string { return duration(r.ns("BenchmarkReadPanelInMemory")) }},
 	{"download to disk, 64 / 512 MiB: throughput; peak RSS of the whole benchmark process (loopback server included)",
 		bench("Download", "./download", "-benchtime", "3x"),
 		func(r *reader) string {

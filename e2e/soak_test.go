@@ -32,7 +32,7 @@ func TestMixedCallsLeaveNoGoroutinesOrMemoryBehind(t *testing.T) {
 		soak(t, r, soakWarmup)
 		base := r.stats(t)
 		soak(t, r, soakTestCalls)
-		after := r.settledStats(t, base.Goroutines)
+		after := r.settledStats(t, base)
 		t.Logf("%s: baseline %s; after %d calls %s", version, base, soakTestCalls, after)
 		assertBackToBaseline(t, base, after)
 	})
@@ -49,7 +49,7 @@ func BenchmarkSoak(b *testing.B) {
 	for b.Loop() {
 		soak(b, r, soakBenchCalls)
 		b.StopTimer()
-		after = r.settledStats(b, base.Goroutines)
+		after = r.settledStats(b, base)
 		b.StartTimer()
 	}
 	b.Logf("baseline %s; after %d calls %s", base, soakBenchCalls*b.N, after)

@@ -10,45 +10,66 @@
 // command that fails, or prints no figure the row needs, gives a row that
 // says so and a nonzero exit; a number is never made up.
 //
-//	go run ./cmd/benchtable [-rows REGEXP] [-raw DIR]
+//	go run ./cmd/benchtable [-rows REGEXP] [-raw DIR] [-timeout 10m]
 package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 )
 
 func main() {
 	only := flag.String("rows", "", "run only the rows whose description matches this regexp")
 	raw := flag.String("raw", "", "also save each command's raw output in this directory")
+	limit := flag.Duration("timeout", 10*time.Minute, "end a row's command after this long (go test -timeout does not cover benchmarks)")
 	flag.Parse()
 	filter, err := regexp.Compile(*only)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "benchtable: -rows:", err)
 		os.Exit(2)
 	}
-	os.Exit(run(os.Stdout, os.Stderr, filter, *raw, goTest))
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	goCmd := func(args []string) (string, error) { return command(ctx, *limit, "go", args) }
+	code := run(os.Stdout, os.Stderr, filter, *raw, goCmd)
+	stop()
+	os.Exit(code)
 }
 
 // runner runs `go args…` and returns what it printed (stdout and stderr
 // together) and how it ended.
 type runner func(args []string) (string, error)
 
-func goTest(args []string) (string, error) {
+// command runs name with args for at most limit and returns its combined
+// output. go test runs each benchmark binary as its own child, so the
+// command gets a process group of its own and the whole group is killed
+// at the limit (or on interrupt): no orphan may keep the output pipe open.
+func command(ctx context.Context, limit time.Duration, name string, args []string) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
 	var buf bytes.Buffer
-	cmd := exec.Command("go", args...)
+	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Stdout, cmd.Stderr = &buf, &buf
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 10 * time.Second
 	err := cmd.Run()
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		err = fmt.Errorf("timed out after %s", limit)
+	}
 	return buf.String(), err
 }
 

@@ -7,9 +7,9 @@ package e2e
 //
 // Where each size runs: the full 10,000 calls take 20–30 s on their own on
 // the 2-core VM (about 400 calls a second, mostly the downloads' and
-// uploads' file work), and make test runs the e2e suite in parallel under
-// -race beside two other packages' worth of load, so there they would
-// cost far more than the suite's budget. make test therefore runs
+// uploads' file work), and make test runs the whole e2e suite in parallel
+// under -race, alongside every other package, so there they would cost
+// far more than the suite's budget. make test therefore runs
 // soakTestCalls per protocol generation (about 6 s each inside the full
 // suite), which already catches a leak of one goroutine per call or of
 // 512 bytes per call; make bench runs the full 10,000 as BenchmarkSoak,

@@ -6,13 +6,13 @@ package e2e
 // a forced collection, never judged by time.
 //
 // Where each size runs: the full 10,000 calls take 20–30 s on their own on
-// the 2-core VM (about 400 calls a second, mostly the downloads' and
-// uploads' file work), and make test runs the whole e2e suite in parallel
-// under -race, alongside every other package, so there they would cost
-// far more than the suite's budget. make test therefore runs
-// soakTestCalls per protocol generation (about 6 s each inside the full
-// suite), which already catches a leak of one goroutine per call or of
-// 512 bytes per call; make bench runs the full 10,000 as BenchmarkSoak,
+// the 2-core VM (300–500 calls a second in the runs so far), and make test
+// runs the whole e2e suite in parallel under -race, alongside every other
+// package, so there they would cost far more than the suite's budget.
+// make test therefore runs soakTestCalls per protocol generation (about
+// 6 s each inside the full suite), which already catches a leak of one
+// goroutine per call or of 512 bytes per call; make bench runs the full
+// 10,000 as BenchmarkSoak,
 // which fails on the same tolerances and reports the figures.
 
 import (

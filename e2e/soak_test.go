@@ -12,8 +12,8 @@ package e2e
 // make test therefore runs soakTestCalls per protocol generation (about
 // 6 s each inside the full suite), which already catches a leak of one
 // goroutine per call or of 512 bytes per call; make bench runs the full
-// 10,000 as BenchmarkSoak,
-// which fails on the same tolerances and reports the figures.
+// 10,000 as BenchmarkSoak, which fails on the same tolerances and reports
+// the figures.
 
 import (
 	"testing"

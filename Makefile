@@ -29,8 +29,11 @@ test:
 generate:
 	$(GO) generate ./catalog
 
+# The README's performance table: each figure with the command that
+# produced it (cmd/benchtable runs them one after another, a few minutes).
+# BENCHFLAGS passes flags to it, for example -rows=upload or -raw=DIR.
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./server ./e2e
+	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
 lint:
 	test -z "$$(gofmt -l .)"

@@ -41,8 +41,14 @@ func main() {
 		// heap well below it and are unaffected.
 		debug.SetMemoryLimit(20 << 20)
 	}
-	os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+	code := run(os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	atExit()
+	os.Exit(code)
 }
+
+// atExit runs just before the process exits; only a profiling build
+// (profile.go, -tags profile) sets it.
+var atExit = func() {}
 
 // loadPanel returns the embedded panel; a test replaces it to see a build
 // without one.

@@ -56,6 +56,10 @@ type Options struct {
 	// server adds the event resource template, lists active event
 	// resources, and delivers their update notifications.
 	Events *hub.Hub
+
+	// uncachedLists builds every tools/list answer afresh, as a reference
+	// for the tests of the cache (listcache.go).
+	uncachedLists bool
 }
 
 // New assembles the SDK server from o.
@@ -75,7 +79,8 @@ func New(o Options) *mcp.Server {
 		w = newWatch(o.Events)
 		so.SubscribeHandler, so.UnsubscribeHandler = w.subscribe, w.unsubscribe
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, so)
+	impl := &mcp.Implementation{Name: Name, Version: Version}
+	s := mcp.NewServer(impl, so)
 	chain := pipeline.Chain(o.Stages...)
 	byName := map[string]*pipeline.Tool{}
 	var background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)
@@ -94,9 +99,19 @@ func New(o Options) *mcp.Server {
 	if o.Panel != "" {
 		addPanel(s, o.Panel)
 	}
-	// The first is outermost: a panic anywhere below is recovered. appsGate
-	// sits inside legacyShapes, which re-encodes the lists it filters.
-	middleware := []mcp.Middleware{recoverMethods(o.Log), legacyShapes, legacySessions(s), appsGate}
+	// The first is outermost: a panic anywhere below is recovered. The
+	// watch sees every request, even a tools/list answered from the cache.
+	// The cache sits outside everything that shapes the tool list, so it
+	// stores what they make. appsGate sits inside legacyShapes, which
+	// re-encodes the lists it filters.
+	middleware := []mcp.Middleware{recoverMethods(o.Log)}
+	if o.Events != nil {
+		middleware = append(middleware, w.receiving)
+	}
+	if !o.uncachedLists {
+		middleware = append(middleware, cachedToolLists(impl))
+	}
+	middleware = append(middleware, legacyShapes, legacySessions(s), appsGate)
 	if o.Tasks != nil {
 		addTaskMethods(s, o.Tasks)
 		middleware = append(middleware, taskTools(byName, trackedStart(o.Calls, background)))
@@ -104,7 +119,7 @@ func New(o Options) *mcp.Server {
 	if o.Events != nil {
 		addEventResources(s, o.Events)
 		// Innermost, so legacyShapes still sees (and trims) what it adds.
-		middleware = append(middleware, eventResources(o.Events), w.receiving)
+		middleware = append(middleware, eventResources(o.Events))
 		s.AddSendingMiddleware(w.sending)
 	}
 	s.AddReceivingMiddleware(middleware...)

@@ -161,11 +161,11 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if isResp && resp.Error != nil {
 		resp.Error = withCode(resp.Error)
 	}
-	data, err := jsonrpc.EncodeMessage(msg)
+	line, err := encodeLine(msg)
 	if err != nil {
 		return err
 	}
-	err = c.out.write(data)
+	err = c.out.writeLine(line)
 	if isResp && resp.ID.IsValid() {
 		c.ledger.settle(resp.ID)
 	}

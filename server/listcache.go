@@ -30,11 +30,7 @@ type listVariant struct {
 // middleware that shapes the list applies (isModern, supportsApps,
 // withTasks).
 func variantOf(req mcp.Request) listVariant {
-	v := listVariant{modern: isModern(req), tasks: withTasks(req)}
-	if cr, ok := req.(capabilityReader); ok {
-		v.apps = supportsApps(cr.ClientCapabilities())
-	}
-	return v
+	return listVariant{modern: isModern(req), apps: requestSupportsApps(req), tasks: withTasks(req)}
 }
 
 // encodedResult is a result already encoded. Its _meta is what the SDK

@@ -36,13 +36,14 @@ func variantOf(req mcp.Request) listVariant {
 // encodedResult is a result already encoded. Its _meta is what the SDK
 // reads to decide whether to add serverInfo to a modern answer: the
 // encoding has it already, so the SDK leaves it alone, and for a legacy
-// answer the SDK does not look.
+// answer the SDK does not look. It marshals to wire: the encoding itself,
+// or a reference to it that the transport expands (Encodings).
 type encodedResult struct {
 	mcp.ResultBase
-	raw json.RawMessage
+	wire json.RawMessage
 }
 
-func (r *encodedResult) MarshalJSON() ([]byte, error) { return r.raw, nil }
+func (r *encodedResult) MarshalJSON() ([]byte, error) { return r.wire, nil }
 
 // cachedToolLists serves tools/list from encodings made once per
 // listVariant. It must sit outside every middleware that shapes the list,
@@ -50,7 +51,9 @@ func (r *encodedResult) MarshalJSON() ([]byte, error) { return r.raw, nil }
 // later page, or an invalid one) takes the ordinary path. The registered
 // tools never change once New returns; if that ever changes, this cache
 // must be dropped on every change.
-func cachedToolLists(impl *mcp.Implementation) mcp.Middleware {
+//
+// With encodings the answers go out by reference (Encodings).
+func cachedToolLists(impl *mcp.Implementation, encodings *Encodings) mcp.Middleware {
 	var (
 		mu    sync.Mutex
 		lists = map[listVariant]*encodedResult{}
@@ -78,6 +81,9 @@ func cachedToolLists(impl *mcp.Implementation) mcp.Middleware {
 			}
 			if enc == nil {
 				return res, nil // a shape this cache does not know: not stored
+			}
+			if encodings != nil {
+				enc.wire = encodings.ref(enc.wire)
 			}
 			mu.Lock()
 			lists[v] = enc
@@ -122,7 +128,7 @@ func encodeList(res mcp.Result, modern bool, impl *mcp.Implementation) (*encoded
 	if err != nil {
 		return nil, err
 	}
-	return &encodedResult{ResultBase: mcp.ResultBase{Meta: meta}, raw: raw}, nil
+	return &encodedResult{ResultBase: mcp.ResultBase{Meta: meta}, wire: raw}, nil
 }
 
 // marshalLikeSDK encodes v as the SDK's JSON-RPC layer encodes results:

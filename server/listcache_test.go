@@ -28,7 +28,11 @@ func lineSession(t *testing.T, o Options) func(line string) string {
 	s := New(o)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	go func() { _ = s.Run(context.Background(), &stdio.Transport{In: inR, Out: outW}) }()
+	tr := &stdio.Transport{In: inR, Out: outW}
+	if o.Encodings != nil {
+		tr.Results = o.Encodings.Expand
+	}
+	go func() { _ = s.Run(context.Background(), tr) }()
 	t.Cleanup(func() { _ = inW.Close() })
 	out := bufio.NewReaderSize(outR, 1<<20)
 	return func(line string) string {
@@ -118,22 +122,32 @@ func TestCachedToolListsAreByteForByteTheListsBuiltAfresh(t *testing.T) {
 					t.Parallel()
 					ref := listOptions(t, events)
 					ref.uncachedLists = true
-					cached, fresh := lineSession(t, listOptions(t, events)), lineSession(t, ref)
+					byRef := listOptions(t, events)
+					byRef.Encodings = NewEncodings()
+					fresh := lineSession(t, ref)
+					servers := map[string]func(string) string{
+						"cached": lineSession(t, listOptions(t, events)), "cached, sent by reference": lineSession(t, byRef),
+					}
 					for _, l := range tt.setup {
-						require.Equal(t, fresh(l), cached(l))
+						want := fresh(l)
+						for _, cached := range servers {
+							require.Equal(t, want, cached(l))
+						}
 					}
 					for _, l := range tt.lists {
 						want := fresh(l)
-						got := cached(l)
-						require.Equal(t, want, got, "request %s", l)
-						for _, s := range tt.tool {
-							assert.Contains(t, got, s)
+						for name, cached := range servers {
+							got := cached(l)
+							require.Equal(t, want, got, "%s: request %s", name, l)
+							for _, s := range tt.tool {
+								assert.Contains(t, got, s)
+							}
+							for _, s := range tt.not {
+								assert.NotContains(t, got, s)
+							}
+							again := cached(l)
+							require.Equal(t, want, again, "%s: request %s, answered again", name, l)
 						}
-						for _, s := range tt.not {
-							assert.NotContains(t, got, s)
-						}
-						again := cached(l)
-						require.Equal(t, want, again, "request %s, answered again", l)
 					}
 				})
 			}
@@ -158,7 +172,9 @@ func TestToolListVariantsDiffer(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			send := lineSession(t, listOptions(t, tt.events))
+			o := listOptions(t, tt.events)
+			o.Encodings = NewEncodings()
+			send := lineSession(t, o)
 			send(modernList("1", noCaps)) // fills the cache with another variant first
 			got := send(modernList("2", tt.caps))
 			for _, s := range tt.has {

@@ -57,6 +57,11 @@ type Options struct {
 	// resources, and delivers their update notifications.
 	Events *hub.Hub
 
+	// Encodings, when set, must also be the stdio transport's Results
+	// hook (Encodings.Expand): results encoded once then go out by
+	// reference. Nil on any other transport.
+	Encodings *Encodings
+
 	// uncachedLists builds every tools/list answer afresh, as a reference
 	// for the tests of the cache (listcache.go).
 	uncachedLists bool
@@ -109,7 +114,7 @@ func New(o Options) *mcp.Server {
 		middleware = append(middleware, w.receiving)
 	}
 	if !o.uncachedLists {
-		middleware = append(middleware, cachedToolLists(impl))
+		middleware = append(middleware, cachedToolLists(impl, o.Encodings))
 	}
 	middleware = append(middleware, legacyShapes, legacySessions(s), appsGate)
 	if o.Tasks != nil {

@@ -18,14 +18,21 @@ import (
 // So such a response is framed here around the result as it is, giving the
 // same bytes EncodeMessage gives (TestEncodeLineMatchesEncodeMessage).
 // Everything else goes through EncodeMessage.
-func encodeLine(msg jsonrpc.Message) ([]byte, error) {
+//
+// results, when set, may replace a successful response's result first
+// (Transport.Results).
+func encodeLine(msg jsonrpc.Message, results func(json.RawMessage) json.RawMessage) ([]byte, error) {
 	if resp, ok := msg.(*jsonrpc.Response); ok && resp.Error == nil && len(resp.Result) > 0 {
 		if id, ok := encodeID(resp.ID); ok {
-			line := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(id)+len(resp.Result)+1)
+			result := resp.Result
+			if results != nil {
+				result = results(result)
+			}
+			line := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(id)+len(result)+1)
 			line = append(line, `{"jsonrpc":"2.0","id":`...)
 			line = append(line, id...)
 			line = append(line, `,"result":`...)
-			line = append(line, resp.Result...)
+			line = append(line, result...)
 			return append(line, "}\n"...), nil
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/task"
+	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
 // Name and Version identify the server to clients.
@@ -62,9 +63,9 @@ type Options struct {
 	// reference. Nil on any other transport.
 	Encodings *Encodings
 
-	// uncachedLists builds every tools/list answer afresh, as a reference
-	// for the tests of the cache (listcache.go).
-	uncachedLists bool
+	// uncached builds every answer afresh, as a reference for the tests of
+	// the cache (resultcache.go).
+	uncached bool
 }
 
 // New assembles the SDK server from o.
@@ -106,15 +107,19 @@ func New(o Options) *mcp.Server {
 	}
 	// The first is outermost: a panic anywhere below is recovered. The
 	// watch sees every request, even a tools/list answered from the cache.
-	// The cache sits outside everything that shapes the tool list, so it
-	// stores what they make. appsGate sits inside legacyShapes, which
+	// The cache sits outside everything that shapes the answers it keeps,
+	// so it stores what they make. appsGate sits inside legacyShapes, which
 	// re-encodes the lists it filters.
 	middleware := []mcp.Middleware{recoverMethods(o.Log)}
 	if o.Events != nil {
 		middleware = append(middleware, w.receiving)
 	}
-	if !o.uncachedLists {
-		middleware = append(middleware, cachedToolLists(impl, o.Encodings))
+	if !o.uncached {
+		static := map[string]bool{catalogURI: true}
+		if o.Panel != "" {
+			static[uiasset.URI] = true
+		}
+		middleware = append(middleware, cachedResults(impl, o.Encodings, static))
 	}
 	middleware = append(middleware, legacyShapes, legacySessions(s), appsGate)
 	if o.Tasks != nil {

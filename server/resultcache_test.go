@@ -3,6 +3,7 @@ package server
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
 	"net/url"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -19,6 +21,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/stdio"
 	"github.com/snowluma/snowluma-mcp/task"
+	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
 // lineSession serves o over the stdio transport and returns a function that
@@ -63,6 +66,7 @@ func listOptions(t *testing.T, events bool) Options {
 		o.Events = hub.New(hub.Options{Dial: func(context.Context) (hub.Conn, error) { return nil, io.EOF }})
 		t.Cleanup(o.Events.Close)
 	}
+	o.Panel = "<!doctype html><p class=\"x\">预览 & <b>panel</b> \u2028 \\ </p>"
 	o.Tools = handlers.All(&handlers.Deps{Catalog: o.Catalog, Config: cfg, Tasks: o.Tasks, Events: o.Events,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes)})
 	return o
@@ -79,6 +83,10 @@ func modernList(id, caps string) string {
 	return `{"jsonrpc":"2.0","id":` + id + `,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":` + caps + `}}}`
 }
 
+func modernRead(id, uri string) string {
+	return `{"jsonrpc":"2.0","id":` + id + `,"method":"resources/read","params":{"uri":"` + uri + `","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`
+}
+
 func legacyInit(caps string) []string {
 	return []string{
 		`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":` + caps + `,"clientInfo":{"name":"t","version":"1"}}}`,
@@ -86,7 +94,7 @@ func legacyInit(caps string) []string {
 	}
 }
 
-func TestCachedToolListsAreByteForByteTheListsBuiltAfresh(t *testing.T) {
+func TestCachedAnswersAreByteForByteTheAnswersBuiltAfresh(t *testing.T) {
 	t.Parallel()
 	for _, events := range []bool{false, true} {
 		name := "without events"
@@ -113,7 +121,18 @@ func TestCachedToolListsAreByteForByteTheListsBuiltAfresh(t *testing.T) {
 				{"a legacy session with MCP Apps", legacyInit(appsCaps), []string{
 					`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`, `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
 				}, []string{`"ui"`}, []string{"invoke_action_background"}},
-				{"a request with a cursor is answered the ordinary way", nil, []string{
+				{"modern reads of the catalog and the panel, beside reads that are not cached", nil, []string{
+					modernRead("1", "snowluma://onebot/actions"), modernRead("2", uiasset.URI), modernRead("3", "snowluma://onebot/actions/send_group_msg"),
+					modernRead("4", "snowluma://onebot/actions"), modernRead("5", uiasset.URI),
+				}, []string{`"contents"`, `"resultType":"complete"`}, nil},
+				{"legacy reads of the catalog and the panel", legacyInit(noCaps), []string{
+					`{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"snowluma://onebot/actions"}}`,
+					`{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"` + uiasset.URI + `"}}`,
+					modernRead("3", "snowluma://onebot/actions"),
+					`{"jsonrpc":"2.0","id":4,"method":"resources/read","params":{"uri":"snowluma://onebot/actions"}}`,
+				}, []string{`"contents"`}, nil},
+				{"a list with a cursor, and a read of nothing, are answered the ordinary way", nil, []string{
+					modernRead("6", "snowluma://nothing"),
 					`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"bogus","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}`,
 				}, []string{`"error"`}, nil},
 			}
@@ -121,7 +140,7 @@ func TestCachedToolListsAreByteForByteTheListsBuiltAfresh(t *testing.T) {
 				t.Run(tt.name, func(t *testing.T) {
 					t.Parallel()
 					ref := listOptions(t, events)
-					ref.uncachedLists = true
+					ref.uncached = true
 					byRef := listOptions(t, events)
 					byRef.Encodings = NewEncodings()
 					fresh := lineSession(t, ref)
@@ -138,6 +157,13 @@ func TestCachedToolListsAreByteForByteTheListsBuiltAfresh(t *testing.T) {
 						want := fresh(l)
 						for name, cached := range servers {
 							got := cached(l)
+							if want != got {
+								i := 0
+								for i < len(want) && i < len(got) && want[i] == got[i] {
+									i++
+								}
+								t.Logf("DIFF at %d: want %q got %q", i, want[max(0, i-80):min(len(want), i+80)], got[max(0, i-80):min(len(got), i+80)])
+							}
 							require.Equal(t, want, got, "%s: request %s", name, l)
 							for _, s := range tt.tool {
 								assert.Contains(t, got, s)
@@ -183,6 +209,58 @@ func TestToolListVariantsDiffer(t *testing.T) {
 			for _, s := range tt.hasNone {
 				assert.NotContains(t, got, s)
 			}
+		})
+	}
+}
+
+func TestCachedResultsBuildEachVariantOnce(t *testing.T) {
+	t.Parallel()
+	modernMeta := mcp.Meta{protocolVersionKey: ModernVersion, "io.modelcontextprotocol/clientCapabilities": map[string]any{}}
+	tests := []struct {
+		name   string
+		method string
+		reqs   []mcp.Request
+		builds int
+	}{
+		{"the catalog read is built once", "resources/read", []mcp.Request{
+			&mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: catalogURI, Meta: modernMeta}},
+			&mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: catalogURI, Meta: modernMeta}},
+		}, 1},
+		{"a read of another resource is never cached", "resources/read", []mcp.Request{
+			&mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: actionPrefix + "get_status", Meta: modernMeta}},
+			&mcp.ReadResourceRequest{Params: &mcp.ReadResourceParams{URI: actionPrefix + "get_status", Meta: modernMeta}},
+		}, 2},
+		{"the tool list is built once per generation", "tools/list", []mcp.Request{
+			&mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: modernMeta}},
+			&mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: modernMeta}},
+			&mcp.ListToolsRequest{Params: &mcp.ListToolsParams{}},
+			&mcp.ListToolsRequest{},
+		}, 2},
+		{"a list with a cursor is never cached", "tools/list", []mcp.Request{
+			&mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: modernMeta, Cursor: "c"}},
+			&mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: modernMeta, Cursor: "c"}},
+		}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			builds := 0
+			next := func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				builds++
+				if method == "tools/list" {
+					if isModern(req) {
+						return &mcp.ListToolsResult{Tools: []*mcp.Tool{}}, nil
+					}
+					return &legacyResult{raw: json.RawMessage(`{"tools":[]}`)}, nil
+				}
+				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: "u", Text: "t"}}}, nil
+			}
+			h := cachedResults(&mcp.Implementation{Name: "n", Version: "v"}, nil, map[string]bool{catalogURI: true})(next)
+			for _, r := range tt.reqs {
+				_, err := h(context.Background(), tt.method, r)
+				require.NoError(t, err)
+			}
+			assert.Equal(t, tt.builds, builds)
 		})
 	}
 }

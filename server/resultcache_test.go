@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"os"
@@ -157,14 +158,7 @@ func TestCachedAnswersAreByteForByteTheAnswersBuiltAfresh(t *testing.T) {
 						want := fresh(l)
 						for name, cached := range servers {
 							got := cached(l)
-							if want != got {
-								i := 0
-								for i < len(want) && i < len(got) && want[i] == got[i] {
-									i++
-								}
-								t.Logf("DIFF at %d: want %q got %q", i, want[max(0, i-80):min(len(want), i+80)], got[max(0, i-80):min(len(got), i+80)])
-							}
-							require.Equal(t, want, got, "%s: request %s", name, l)
+							require.Equal(t, want, got, "%s: request %s; %s", name, l, firstDifference(want, got))
 							for _, s := range tt.tool {
 								assert.Contains(t, got, s)
 							}
@@ -179,6 +173,16 @@ func TestCachedAnswersAreByteForByteTheAnswersBuiltAfresh(t *testing.T) {
 			}
 		})
 	}
+}
+
+// firstDifference shows where two long answers part, which a failure
+// message of two whole 500 KB catalogs would not.
+func firstDifference(want, got string) string {
+	i := 0
+	for i < len(want) && i < len(got) && want[i] == got[i] {
+		i++
+	}
+	return fmt.Sprintf("first difference at byte %d: want %q, got %q", i, want[max(0, i-80):min(len(want), i+80)], got[max(0, i-80):min(len(got), i+80)])
 }
 
 func TestToolListVariantsDiffer(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 )
 
 //go:embed catalog.gen.json
@@ -12,21 +13,44 @@ var generated []byte
 
 // Catalog is the loaded, read-only catalog with its lookup indexes. It is
 // safe for concurrent use.
+//
+// The embedded catalog is parsed on first use, not at Load: decoding its
+// 470 KB was the largest single cost of starting the server (about 5 ms
+// of a cold start to the first tools/list), and a session that never calls
+// a catalog tool never needs it parsed. The catalog resource serves the raw
+// bytes and needs no parse at all. The embedded document is the one the
+// tests parse (TestEmbeddedCatalogParses), so a binary cannot carry one
+// that fails; Parse, for any other document, still parses at once and
+// reports what is wrong.
 type Catalog struct {
+	raw []byte
+
+	once   sync.Once
+	err    error
 	doc    Document
-	raw    []byte
 	byName map[string]*Action
 	index  map[*Action]haystack
 }
 
-// Load parses the embedded catalog.
-func Load() (*Catalog, error) { return Parse(generated) }
+// Load returns the embedded catalog, to be parsed on first use.
+func Load() (*Catalog, error) { return &Catalog{raw: generated}, nil }
 
 // Parse parses a generated catalog document.
 func Parse(raw []byte) (*Catalog, error) {
-	c := &Catalog{raw: raw, byName: map[string]*Action{}, index: map[*Action]haystack{}}
-	if err := json.Unmarshal(raw, &c.doc); err != nil {
-		return nil, fmt.Errorf("catalog: %w", err)
+	c := &Catalog{raw: raw}
+	c.once.Do(c.parse)
+	if c.err != nil {
+		return nil, c.err
+	}
+	return c, nil
+}
+
+// parse decodes c.raw and builds the indexes, once.
+func (c *Catalog) parse() {
+	c.byName, c.index = map[string]*Action{}, map[*Action]haystack{}
+	if err := json.Unmarshal(c.raw, &c.doc); err != nil {
+		c.err = fmt.Errorf("catalog: %w", err)
+		return
 	}
 	for _, a := range c.doc.Actions {
 		c.byName[a.Name] = a
@@ -35,35 +59,46 @@ func Parse(raw []byte) (*Catalog, error) {
 	for _, a := range c.doc.Actions {
 		for _, alias := range a.Aliases {
 			if _, taken := c.byName[alias]; taken {
-				return nil, fmt.Errorf("catalog: alias %q of %s collides", alias, a.Name)
+				c.err = fmt.Errorf("catalog: alias %q of %s collides", alias, a.Name)
+				return
 			}
 			c.byName[alias] = a
 		}
 	}
-	return c, nil
+}
+
+// parsed parses the catalog on first use. Only the embedded catalog is
+// ever parsed here (Parse has done it for any other), and the tests
+// guarantee it parses; a build that broke it anyway fails loudly here.
+func (c *Catalog) parsed() *Catalog {
+	c.once.Do(c.parse)
+	if c.err != nil {
+		panic("snowluma-mcp: packaging error: the embedded " + c.err.Error())
+	}
+	return c
 }
 
 // Version is the SnowLuma release the catalog describes.
-func (c *Catalog) Version() string { return c.doc.Version }
+func (c *Catalog) Version() string { return c.parsed().doc.Version }
 
 // Raw is the whole catalog document as JSON, as served by the catalog resource.
 func (c *Catalog) Raw() []byte { return c.raw }
 
 // Actions returns every action in catalog order. Callers must not modify it.
-func (c *Catalog) Actions() []*Action { return c.doc.Actions }
+func (c *Catalog) Actions() []*Action { return c.parsed().doc.Actions }
 
 // Categories returns every category with its action count, in catalog order.
-func (c *Catalog) Categories() []Category { return c.doc.Categories }
+func (c *Catalog) Categories() []Category { return c.parsed().doc.Categories }
 
 // Lookup finds an action by name or alias. Matching is exact, as SnowLuma's is.
 func (c *Catalog) Lookup(name string) (*Action, bool) {
-	a, ok := c.byName[name]
+	a, ok := c.parsed().byName[name]
 	return a, ok
 }
 
 // HasCategory reports whether name is a known category.
 func (c *Catalog) HasCategory(name string) bool {
-	for _, cat := range c.doc.Categories {
+	for _, cat := range c.parsed().doc.Categories {
 		if cat.Category == name {
 			return true
 		}
@@ -88,7 +123,7 @@ func (f Filter) Match(a *Action) bool {
 // List returns the actions passing f, in catalog order.
 func (c *Catalog) List(f Filter) []*Action {
 	out := []*Action{}
-	for _, a := range c.doc.Actions {
+	for _, a := range c.parsed().doc.Actions {
 		if f.Match(a) {
 			out = append(out, a)
 		}
@@ -101,7 +136,7 @@ func (c *Catalog) List(f Filter) []*Action {
 func (c *Catalog) Search(query string, f Filter) []*Action {
 	q := strings.ToLower(strings.TrimSpace(query))
 	out := []*Action{}
-	for _, a := range c.doc.Actions {
+	for _, a := range c.parsed().doc.Actions {
 		if f.Match(a) && strings.Contains(c.index[a].text, q) {
 			out = append(out, a)
 		}

@@ -20,6 +20,40 @@ func load(t *testing.T) *Catalog {
 	return c
 }
 
+// TestEmbeddedCatalogParses: Load defers the parse to first use, where a
+// failure could only panic; this is what makes that impossible in a build
+// that passed its tests.
+func TestEmbeddedCatalogParses(t *testing.T) {
+	t.Parallel()
+	c, err := Parse(generated)
+	require.NoError(t, err)
+	assert.NotEmpty(t, c.Actions())
+	lazy := load(t)
+	assert.Equal(t, c.Actions(), lazy.Actions(), "Load gives the catalog Parse gives")
+	assert.Equal(t, c.Categories(), lazy.Categories())
+	assert.Equal(t, c.Version(), lazy.Version())
+}
+
+func TestParseReportsABrokenDocumentAtOnce(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		raw  string
+		want string
+	}{
+		{"not JSON", `{"actions":`, "catalog: "},
+		{"an alias that collides with a name", `{"actions":[{"name":"a"},{"name":"b","aliases":["a"]}]}`, `catalog: alias "a" of b collides`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := Parse([]byte(tt.raw))
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
+
 func TestGeneratedCatalogIsFresh(t *testing.T) {
 	t.Parallel()
 	built, err := Build(os.DirFS("actions"))

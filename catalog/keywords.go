@@ -76,7 +76,7 @@ func (c *Catalog) SearchKeywords(query string, f Filter) []*Action {
 		rank int
 	}
 	var hits []hit
-	for _, a := range c.doc.Actions {
+	for _, a := range c.parsed().doc.Actions {
 		if !f.Match(a) {
 			continue
 		}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -71,9 +72,13 @@ func with(env map[string]string, kv ...string) map[string]string {
 
 // environ builds a process environment from scratch: only HOME (so the
 // default download dir stays inside the test's temp dir) and vars. No
-// proxy, no MCPGODEBUG, nothing inherited.
+// proxy, no MCPGODEBUG, nothing inherited but a profile path.
 func environ(vars map[string]string) []string {
 	env := []string{"HOME=" + home}
+	if p := os.Getenv("SNOWLUMA_MCP_CPUPROFILE"); p != "" {
+		// Only a binary built with SNOWLUMA_E2E_TAGS=profile reads it.
+		env = append(env, "SNOWLUMA_MCP_CPUPROFILE="+p)
+	}
 	for k, v := range vars {
 		env = append(env, k+"="+v)
 	}

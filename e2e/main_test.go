@@ -48,7 +48,9 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
 		return 1
 	}
-	build := exec.Command("go", "build", "-o", binary, "./cmd/snowluma-mcp")
+	// SNOWLUMA_E2E_TAGS builds a variant, such as -tags profile, which
+	// writes a CPU profile of each started binary (see environ).
+	build := exec.Command("go", "build", "-tags", os.Getenv("SNOWLUMA_E2E_TAGS"), "-o", binary, "./cmd/snowluma-mcp")
 	build.Dir = root
 	// Build from the local module cache only: the suite must not reach
 	// any address but 127.0.0.1, so a missing module fails the build

@@ -29,14 +29,18 @@ func addPanel(s *mcp.Server, html string) {
 	})
 }
 
-// supportsApps reports whether caps advertise MCP Apps with the HTML
-// profile; an extension entry without that MIME type is a host that
-// renders something else.
-func supportsApps(caps *mcp.ClientCapabilities) bool {
-	if caps == nil {
-		return false
-	}
-	ext, ok := caps.Extensions[appsExtension].(map[string]any)
+// requestSupportsApps reports whether req's client advertises MCP Apps
+// with the HTML profile; an extension entry without that MIME type is a
+// host that renders something else.
+func requestSupportsApps(req mcp.Request) bool {
+	v, _ := clientExtension(req, appsExtension)
+	return rendersApps(v)
+}
+
+// rendersApps reports whether an MCP Apps extension declaration lists the
+// HTML profile.
+func rendersApps(decl any) bool {
+	ext, ok := decl.(map[string]any)
 	if !ok {
 		return false
 	}
@@ -55,6 +59,37 @@ type capabilityReader interface {
 	ClientCapabilities() *mcp.ClientCapabilities
 }
 
+// clientCapabilitiesKey is the _meta key of a modern request's client
+// capabilities.
+const clientCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
+
+// clientExtension returns what req's client declares for the extension
+// key, and whether it declares it at all. ClientCapabilities would give the
+// same answer, but for a modern request it decodes the whole declaration
+// again (a JSON round trip through a fresh 32 KiB decoder buffer) on every
+// call; the SDK has already checked that a modern request's declaration
+// decodes, so its extensions object is read from _meta as it is, which is
+// exactly what decoding would produce. Legacy requests ask the SDK, which
+// answers from the session's initialize.
+func clientExtension(req mcp.Request, key string) (any, bool) {
+	if isModern(req) {
+		caps, _ := req.GetParams().GetMeta()[clientCapabilitiesKey].(map[string]any)
+		ext, _ := caps["extensions"].(map[string]any)
+		v, ok := ext[key]
+		return v, ok
+	}
+	cr, ok := req.(capabilityReader)
+	if !ok {
+		return nil, false
+	}
+	c := cr.ClientCapabilities()
+	if c == nil {
+		return nil, false
+	}
+	v, ok := c.Extensions[key]
+	return v, ok
+}
+
 // appsGate shows UI metadata and UI resources only to clients that can
 // render them: everyone else gets the same tools without _meta.ui and a
 // resource list without ui:// resources. The lists therefore vary with the
@@ -71,7 +106,7 @@ func appsGate(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return res, nil // decoding a modern request's capabilities is not free
 		}
-		if cr, ok := req.(capabilityReader); ok && supportsApps(cr.ClientCapabilities()) {
+		if requestSupportsApps(req) {
 			return res, nil
 		}
 		switch r := res.(type) {

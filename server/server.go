@@ -23,6 +23,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/hub"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/task"
+	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
 // Name and Version identify the server to clients.
@@ -61,6 +62,15 @@ type Options struct {
 	// the transport with it. Without it a listen's taskIds go unhonoured
 	// (its acknowledgement leaves them out) and tasks are only polled.
 	Bypass *Bypass
+
+	// Encodings, when set, must also be the stdio transport's Results
+	// hook (Encodings.Expand): results encoded once then go out by
+	// reference. Nil on any other transport.
+	Encodings *Encodings
+
+	// uncached builds every answer afresh, as a reference for the tests of
+	// the cache (resultcache.go).
+	uncached bool
 }
 
 // New assembles the SDK server from o.
@@ -80,7 +90,8 @@ func New(o Options) *mcp.Server {
 		w = newWatch(o.Events)
 		so.SubscribeHandler, so.UnsubscribeHandler = w.subscribe, w.unsubscribe
 	}
-	s := mcp.NewServer(&mcp.Implementation{Name: Name, Version: Version}, so)
+	impl := &mcp.Implementation{Name: Name, Version: Version}
+	s := mcp.NewServer(impl, so)
 	chain := pipeline.Chain(o.Stages...)
 	byName := map[string]*pipeline.Tool{}
 	var background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)
@@ -99,9 +110,23 @@ func New(o Options) *mcp.Server {
 	if o.Panel != "" {
 		addPanel(s, o.Panel)
 	}
-	// The first is outermost: a panic anywhere below is recovered. appsGate
-	// sits inside legacyShapes, which re-encodes the lists it filters.
-	middleware := []mcp.Middleware{recoverMethods(o.Log), legacyShapes, legacySessions(s), appsGate}
+	// The first is outermost: a panic anywhere below is recovered. The
+	// watch sees every request, even a tools/list answered from the cache.
+	// The cache sits outside everything that shapes the answers it keeps,
+	// so it stores what they make. appsGate sits inside legacyShapes, which
+	// re-encodes the lists it filters.
+	middleware := []mcp.Middleware{recoverMethods(o.Log)}
+	if o.Events != nil {
+		middleware = append(middleware, w.receiving)
+	}
+	if !o.uncached {
+		static := map[string]bool{catalogURI: true}
+		if o.Panel != "" {
+			static[uiasset.URI] = true
+		}
+		middleware = append(middleware, cachedResults(impl, o.Encodings, static))
+	}
+	middleware = append(middleware, legacyShapes, legacySessions(s), appsGate)
 	if o.Tasks != nil {
 		addTaskMethods(s, o.Tasks)
 		middleware = append(middleware, taskTools(byName, trackedStart(o.Calls, background)))
@@ -117,7 +142,7 @@ func New(o Options) *mcp.Server {
 	if o.Events != nil {
 		addEventResources(s, o.Events)
 		// Innermost, so legacyShapes still sees (and trims) what it adds.
-		middleware = append(middleware, eventResources(o.Events), w.receiving)
+		middleware = append(middleware, eventResources(o.Events))
 		s.AddSendingMiddleware(w.sending)
 	}
 	s.AddReceivingMiddleware(middleware...)

@@ -33,17 +33,7 @@ func withTasks(req mcp.Request) bool {
 	if !isModern(req) {
 		return false
 	}
-	r, ok := req.(interface {
-		ClientCapabilities() *mcp.ClientCapabilities
-	})
-	if !ok {
-		return false
-	}
-	c := r.ClientCapabilities()
-	if c == nil {
-		return false
-	}
-	_, ok = c.Extensions[tasksExtension]
+	_, ok := clientExtension(req, tasksExtension)
 	return ok
 }
 

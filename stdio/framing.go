@@ -85,8 +85,13 @@ type lineWriter struct {
 }
 
 func (lw *lineWriter) write(data []byte) error {
+	return lw.writeLine(append(data, '\n'))
+}
+
+// writeLine writes a line that already ends in its newline.
+func (lw *lineWriter) writeLine(line []byte) error {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
-	_, err := lw.w.Write(append(data, '\n'))
+	_, err := lw.w.Write(line)
 	return err
 }

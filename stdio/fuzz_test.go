@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"math/big"
+	"reflect"
 	"testing"
 	"unicode/utf8"
 
@@ -123,4 +124,52 @@ func sameID(a, b json.RawMessage) bool {
 	na, okA := new(big.Rat).SetString(string(bytes.TrimSpace(a)))
 	nb, okB := new(big.Rat).SetString(string(bytes.TrimSpace(b)))
 	return okA && okB && na.Cmp(nb) == 0
+}
+
+// FuzzPlainRequestMatchesDecodeMessage: for every line admission builds
+// itself, the message is the one jsonrpc.DecodeMessage gives. The seeds
+// run with every `go test`.
+func FuzzPlainRequestMatchesDecodeMessage(f *testing.F) {
+	for _, s := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"tools/list"}`,
+		`{"jsonrpc":"2.0","id":"a b","method":"tools/call","params":{"name":"x","arguments":{"k":[1,2.5,"\u00e9"]}}}`,
+		`{"jsonrpc":"2.0","id":-9007199254740992,"method":"m","params": { "x" : [1, 2] } }`,
+		`{"jsonrpc":"2.0","id":-0,"method":"m","params":null}`,
+		`{"jsonrpc":"2.0","id":1,"id":"z","method":"a","method":"b"}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}`,
+		`{"jsonrpc":"2.0","id":"\u0041","method":"m"}`,
+		`{"jsonrpc":"2.0","id":1,"method":"\u0041"}`,
+		`{"jsonrpc":"2.0","id":1,"method":""}`,
+		`{"jsonrpc":"2.0","id":1,"method":"m","extra":true}`,
+		`{"jsonrpc":"2.0","id":1,"result":{}}`,
+		`{"jsonrpc":"2.0","id":1,"method":5}`,
+		`{"jsonrpc":"2.0","jsonrpc":"1.0","id":1,"method":"a"}`,
+		`{"jsonrpc" : "2.0" , "id" : 7 , "method" : "中文" }`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !utf8.Valid(data) || !json.Valid(data) {
+			return
+		}
+		var probe map[string]json.RawMessage
+		if json.Unmarshal(data, &probe) != nil {
+			return
+		}
+		if _, bad := unusableID(probe); bad {
+			return
+		}
+		req, ok := plainRequest(probe)
+		if !ok {
+			return
+		}
+		want, err := jsonrpc.DecodeMessage(data)
+		if err != nil {
+			t.Fatalf("built a request from %q, which DecodeMessage refuses: %v", data, err)
+		}
+		if !reflect.DeepEqual(want, jsonrpc.Message(req)) {
+			t.Fatalf("for %q built %#v, DecodeMessage gives %#v", data, req, want)
+		}
+	})
 }

@@ -29,7 +29,13 @@ func main() {
 		// at the default GOGC the collector runs every few calls and more
 		// than doubles the time per call. A larger growth factor keeps the
 		// heap small in absolute terms (measured: BenchmarkMCPQueryAction
-		// 710 µs → 294 µs; idle RSS unchanged).
+		// 710 µs → 294 µs; idle RSS unchanged). Measured again once
+		// admission stopped decoding lines through the SDK and the big
+		// fixed answers went out by reference: the default (100) would
+		// save 0.5-1.5 MiB of idle RSS and 4 MiB of event-flood peak,
+		// but the collector then takes about 10% of the CPU of a modern
+		// tools/list loop (the SDK still decodes each modern request's
+		// _meta through fresh 32 KiB buffers), so 400 stays.
 		debug.SetGCPercent(400)
 	}
 	if os.Getenv("GOMEMLIMIT") == "" {
@@ -41,8 +47,14 @@ func main() {
 		// heap well below it and are unaffected.
 		debug.SetMemoryLimit(20 << 20)
 	}
-	os.Exit(run(os.Stdin, os.Stdout, os.Stderr, os.Getenv))
+	code := run(os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	atExit()
+	os.Exit(code)
 }
+
+// atExit runs just before the process exits; only a profiling build
+// (profile.go, -tags profile) sets it.
+var atExit = func() {}
 
 // loadPanel returns the embedded panel; a test replaces it to see a build
 // without one.
@@ -94,8 +106,10 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		return 1
 	}
 	opts.Panel = panel
+	opts.Encodings = server.NewEncodings()
 	s := server.New(opts)
-	err = s.Run(context.Background(), opts.Bypass.Transport(&stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(), Owes: server.OwesAnswer, Screen: server.Screen}))
+	err = s.Run(context.Background(), opts.Bypass.Transport(&stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(),
+		Owes: server.OwesAnswer, Screen: server.Screen, Results: opts.Encodings.Expand}))
 	if opts.Events != nil {
 		// The MCP connection is over: every event resource goes with it,
 		// and so does the event WebSocket.

@@ -1,0 +1,43 @@
+package server
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestClientExtensionAgreesWithTheSDKsCapabilities(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		caps string
+	}{
+		{"no extensions", `{}`},
+		{"null extensions", `{"extensions":null}`},
+		{"MCP Apps with the HTML profile", `{"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/html;profile=mcp-app"]}}}`},
+		{"MCP Apps with another profile", `{"extensions":{"io.modelcontextprotocol/ui":{"mimeTypes":["text/plain"]}}}`},
+		{"MCP Apps declared as null", `{"extensions":{"io.modelcontextprotocol/ui":null}}`},
+		{"the tasks extension", `{"extensions":{"io.modelcontextprotocol/tasks":{}}}`},
+		{"both, beside other capabilities", `{"elicitation":{},"roots":{"listChanged":true},"extensions":{"io.modelcontextprotocol/tasks":{"x":[1,2.5,"y"]},"io.modelcontextprotocol/ui":{"mimeTypes":["a","text/html;profile=mcp-app"]}}}`},
+		{"a key that differs only in case", `{"Extensions":{"io.modelcontextprotocol/tasks":{}}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var meta mcp.Meta
+			require.NoError(t, json.Unmarshal([]byte(`{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":`+tt.caps+`}`), &meta))
+			req := &mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: meta}}
+			caps := req.ClientCapabilities()
+			require.NotNil(t, caps)
+			for _, key := range []string{appsExtension, tasksExtension} {
+				want, wantOK := caps.Extensions[key]
+				got, gotOK := clientExtension(req, key)
+				assert.Equal(t, wantOK, gotOK, key)
+				assert.Equal(t, want, got, key)
+			}
+		})
+	}
+}

@@ -1,12 +1,13 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/payload"
 )
 
 // Some answers never change for the life of the process, yet building them
@@ -77,7 +78,7 @@ func modernSession(ss *mcp.ServerSession) bool {
 // reads to decide whether to add serverInfo to a modern answer: the
 // encoding has it already, so the SDK leaves it alone, and for a legacy
 // answer the SDK does not look. It marshals to wire: the encoding itself,
-// or a reference to it that the transport expands (Encodings).
+// or a reference to it that the Wire expands.
 type encodedResult struct {
 	mcp.ResultBase
 	wire json.RawMessage
@@ -92,8 +93,8 @@ func (r *encodedResult) MarshalJSON() ([]byte, error) { return r.wire, nil }
 // New returns; if that ever changes, this cache must be dropped on every
 // change.
 //
-// With encodings the answers go out by reference (Encodings).
-func cachedResults(impl *mcp.Implementation, encodings *Encodings, static map[string]bool) mcp.Middleware {
+// With a Wire the answers go out by reference (Wire.ref).
+func cachedResults(impl *mcp.Implementation, wire *Wire, static map[string]bool) mcp.Middleware {
 	var (
 		mu      sync.Mutex
 		answers = map[variant]*encodedResult{}
@@ -121,9 +122,7 @@ func cachedResults(impl *mcp.Implementation, encodings *Encodings, static map[st
 			if enc == nil {
 				return res, nil // a shape this cache does not know: not stored
 			}
-			if encodings != nil {
-				enc.wire = encodings.ref(enc.wire)
-			}
+			enc.wire = wire.ref(enc.wire)
 			mu.Lock()
 			answers[v] = enc
 			mu.Unlock()
@@ -171,7 +170,7 @@ func encodeAnswer(res mcp.Result, modern bool, impl *mcp.Implementation) (*encod
 	default:
 		return nil, nil
 	}
-	raw, err := marshalLikeSDK(res)
+	raw, err := payload.Encode(res)
 	if err != nil {
 		return nil, err
 	}
@@ -189,16 +188,4 @@ func withServerInfo(meta mcp.Meta, impl *mcp.Implementation) mcp.Meta {
 		out[mcp.MetaKeyServerInfo] = impl
 	}
 	return out
-}
-
-// marshalLikeSDK encodes v as the SDK's JSON-RPC layer encodes results:
-// without HTML escaping.
-func marshalLikeSDK(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }

@@ -32,10 +32,7 @@ func lineSession(t *testing.T, o Options) func(line string) string {
 	s := New(o)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	tr := &stdio.Transport{In: inR, Out: outW}
-	if o.Encodings != nil {
-		tr.Results = o.Encodings.Expand
-	}
+	tr := o.Wire.Transport(&stdio.Transport{In: inR, Out: outW})
 	go func() { _ = s.Run(context.Background(), tr) }()
 	t.Cleanup(func() { _ = inW.Close() })
 	out := bufio.NewReaderSize(outR, 1<<20)
@@ -143,7 +140,7 @@ func TestCachedAnswersAreByteForByteTheAnswersBuiltAfresh(t *testing.T) {
 					ref := listOptions(t, events)
 					ref.uncached = true
 					byRef := listOptions(t, events)
-					byRef.Encodings = NewEncodings()
+					byRef.Wire = NewWire()
 					fresh := lineSession(t, ref)
 					servers := map[string]func(string) string{
 						"cached": lineSession(t, listOptions(t, events)), "cached, sent by reference": lineSession(t, byRef),
@@ -203,7 +200,7 @@ func TestToolListVariantsDiffer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			o := listOptions(t, tt.events)
-			o.Encodings = NewEncodings()
+			o.Wire = NewWire()
 			send := lineSession(t, o)
 			send(modernList("1", noCaps)) // fills the cache with another variant first
 			got := send(modernList("2", tt.caps))

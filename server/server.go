@@ -5,7 +5,7 @@
 // With live events it also serves the event resources and keeps the one
 // piece of protocol state that belongs to it: who listens to which event
 // resource, for the update notifications (watch.go), and, with background
-// tasks, who listens to which task (tasklisten.go, through bypass.go). It
+// tasks, who listens to which task (tasklisten.go, through wire.go). It
 // builds no long-lived part.
 package server
 
@@ -58,15 +58,12 @@ type Options struct {
 	// server adds the event resource template, lists active event
 	// resources, and delivers their update notifications.
 	Events *hub.Hub
-	// Bypass carries task status notifications past the SDK; cmd wraps
-	// the transport with it. Without it a listen's taskIds go unhonoured
-	// (its acknowledgement leaves them out) and tasks are only polled.
-	Bypass *Bypass
-
-	// Encodings, when set, must also be the stdio transport's Results
-	// hook (Encodings.Expand): results encoded once then go out by
-	// reference. Nil on any other transport.
-	Encodings *Encodings
+	// Wire is the server's own hold on its connection (wire.go): task
+	// status notifications and answers encoded once go out through it.
+	// cmd wraps the transport with the same Wire. Without it a listen's
+	// taskIds go unhonoured (tasks are only polled) and cached answers
+	// marshal in full.
+	Wire *Wire
 
 	// uncached builds every answer afresh, as a reference for the tests of
 	// the cache (resultcache.go).
@@ -124,18 +121,18 @@ func New(o Options) *mcp.Server {
 		if o.Panel != "" {
 			static[uiasset.URI] = true
 		}
-		middleware = append(middleware, cachedResults(impl, o.Encodings, static))
+		middleware = append(middleware, cachedResults(impl, o.Wire, static))
 	}
 	middleware = append(middleware, legacyShapes, legacySessions(s), appsGate)
 	if o.Tasks != nil {
 		addTaskMethods(s, o.Tasks)
 		middleware = append(middleware, taskTools(byName, trackedStart(o.Calls, background)))
 	}
-	if o.Tasks != nil && o.Bypass != nil {
+	if o.Tasks != nil && o.Wire != nil {
 		// Added first, so innermost on both sides (each later addition
 		// wraps outside): it writes the acknowledgement that the event
 		// watch, outside it, has already recorded.
-		tw := newTaskWatch(o.Tasks, o.Bypass)
+		tw := newTaskWatch(o.Tasks, o.Wire)
 		s.AddSendingMiddleware(tw.sending)
 		s.AddReceivingMiddleware(tw.receiving)
 	}

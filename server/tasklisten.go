@@ -26,14 +26,14 @@ import (
 // stored, and a state already sent to it is not sent again.
 //
 // The SDK neither knows taskIds nor can send notifications/tasks, so the
-// field comes in through Bypass (as _meta[listenTaskIDsKey]) and the
+// field comes in through the Wire (as _meta[listenTaskIDsKey]) and the
 // acknowledgement and notifications go out through it. The SDK's listen
 // returns at once when nothing it knows was asked for; the middleware then
 // holds the listen open itself until the client cancels it or the session
 // ends.
 type taskWatch struct {
-	store  *task.Store
-	bypass *Bypass
+	store *task.Store
+	wire  *Wire
 
 	mu      sync.Mutex
 	listens map[*taskListen]bool
@@ -51,8 +51,8 @@ type taskListen struct {
 // taskListenKey marks the context of a listen that asked for tasks.
 type taskListenKey struct{}
 
-func newTaskWatch(runner *task.Runner, b *Bypass) *taskWatch {
-	tw := &taskWatch{store: runner.Store(), bypass: b, listens: map[*taskListen]bool{}}
+func newTaskWatch(runner *task.Runner, w *Wire) *taskWatch {
+	tw := &taskWatch{store: runner.Store(), wire: w, listens: map[*taskListen]bool{}}
 	// Off the task's own goroutine: a client that stops reading must not
 	// hold up a task recording its end.
 	runner.OnStatus(func(rec task.Record) { go tw.changed(rec.ID) })
@@ -139,7 +139,7 @@ func (tw *taskWatch) sending(next mcp.MethodHandler) mcp.MethodHandler {
 		l.sending.Lock()
 		defer l.sending.Unlock()
 		l.id = p.Meta[mcp.MetaKeySubscriptionID]
-		if err := tw.bypass.notify(ctx, method, ack); err != nil {
+		if err := tw.wire.notify(ctx, method, ack); err != nil {
 			return nil, err
 		}
 		tw.mu.Lock()
@@ -205,7 +205,7 @@ func (tw *taskWatch) tell(l *taskListen, id string) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
 	defer cancel()
-	err = tw.bypass.notify(ctx, "notifications/tasks", taskNotice{Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id}, Task: st.Task})
+	err = tw.wire.notify(ctx, "notifications/tasks", taskNotice{Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id}, Task: st.Task})
 	if err == nil {
 		l.sent[id] = mark
 	}

@@ -18,16 +18,10 @@ import (
 // So such a response is framed here around the result as it is, giving the
 // same bytes EncodeMessage gives (TestEncodeLineMatchesEncodeMessage).
 // Everything else goes through EncodeMessage.
-//
-// results, when set, may replace a successful response's result first
-// (Transport.Results).
-func encodeLine(msg jsonrpc.Message, results func(json.RawMessage) json.RawMessage) ([]byte, error) {
+func encodeLine(msg jsonrpc.Message) ([]byte, error) {
 	if resp, ok := msg.(*jsonrpc.Response); ok && resp.Error == nil && len(resp.Result) > 0 {
 		if id, ok := encodeID(resp.ID); ok {
 			result := resp.Result
-			if results != nil {
-				result = results(result)
-			}
 			line := make([]byte, 0, len(`{"jsonrpc":"2.0","id":,"result":}`)+len(id)+len(result)+1)
 			line = append(line, `{"jsonrpc":"2.0","id":`...)
 			line = append(line, id...)

@@ -39,39 +39,9 @@ func TestEncodeLineMatchesEncodeMessage(t *testing.T) {
 			t.Parallel()
 			want, err := jsonrpc.EncodeMessage(tt.msg)
 			require.NoError(t, err)
-			got, err := encodeLine(tt.msg, nil)
+			got, err := encodeLine(tt.msg)
 			require.NoError(t, err)
 			assert.Equal(t, string(want)+"\n", string(got))
-		})
-	}
-}
-
-func TestEncodeLineLetsResultsReplaceOnlySuccessfulResults(t *testing.T) {
-	t.Parallel()
-	id, err := jsonrpc.MakeID(float64(4))
-	require.NoError(t, err)
-	swap := func(r json.RawMessage) json.RawMessage {
-		if string(r) == `{"ref":1}` {
-			return json.RawMessage(`{"tools":["a"]}`)
-		}
-		return r
-	}
-	tests := []struct {
-		name string
-		msg  jsonrpc.Message
-		want string
-	}{
-		{"a result it knows is replaced", &jsonrpc.Response{ID: id, Result: json.RawMessage(`{"ref":1}`)}, `{"jsonrpc":"2.0","id":4,"result":{"tools":["a"]}}`},
-		{"another result is kept", &jsonrpc.Response{ID: id, Result: json.RawMessage(`{"ref":2}`)}, `{"jsonrpc":"2.0","id":4,"result":{"ref":2}}`},
-		{"an error is never passed", &jsonrpc.Response{ID: id, Error: &jsonrpc.Error{Code: -32603, Message: "m"}}, `{"jsonrpc":"2.0","id":4,"error":{"code":-32603,"message":"m"}}`},
-		{"a notification is never passed", &jsonrpc.Request{Method: "notifications/x", Params: json.RawMessage(`{"ref":1}`)}, `{"jsonrpc":"2.0","method":"notifications/x","params":{"ref":1}}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			got, err := encodeLine(tt.msg, swap)
-			require.NoError(t, err)
-			assert.Equal(t, tt.want+"\n", string(got))
 		})
 	}
 }

@@ -12,7 +12,6 @@ package stdio
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -49,24 +48,17 @@ type Transport struct {
 	// just dropped) and the SDK never sees the request: the place for
 	// protocol rules the SDK gets wrong, kept out of this package.
 	Screen func(req *jsonrpc.Request) *jsonrpc.Error
-	// Results, when set, sees the encoded result of each successful
-	// response and returns the bytes to write in its place (itself when
-	// there is nothing to replace). The server uses it to send results it
-	// encoded once without the SDK encoding them again; what a result
-	// stands for is the server's business, not this package's.
-	Results func(result json.RawMessage) json.RawMessage
 }
 
 // Connect implements mcp.Transport.
 func (t *Transport) Connect(ctx context.Context) (mcp.Connection, error) {
 	c := &conn{
-		out:     &lineWriter{w: t.Out},
-		lines:   make(chan line, 1),
-		closed:  make(chan struct{}),
-		stop:    t.Stop,
-		screen:  t.Screen,
-		results: t.Results,
-		ledger:  newLedger(t.Owes),
+		out:    &lineWriter{w: t.Out},
+		lines:  make(chan line, 1),
+		closed: make(chan struct{}),
+		stop:   t.Stop,
+		screen: t.Screen,
+		ledger: newLedger(t.Owes),
 	}
 	go c.readLoop(newLineReader(t.In, MaxLine))
 	return c, nil
@@ -78,14 +70,13 @@ type line struct {
 }
 
 type conn struct {
-	out     *lineWriter
-	lines   chan line
-	closed  chan struct{}
-	once    sync.Once
-	stop    <-chan struct{} // nil: never
-	screen  func(*jsonrpc.Request) *jsonrpc.Error
-	results func(json.RawMessage) json.RawMessage
-	ledger  *ledger
+	out    *lineWriter
+	lines  chan line
+	closed chan struct{}
+	once   sync.Once
+	stop   <-chan struct{} // nil: never
+	screen func(*jsonrpc.Request) *jsonrpc.Error
+	ledger *ledger
 }
 
 // readLoop reads lines in its own goroutine so Close can unblock Read.
@@ -170,7 +161,7 @@ func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if isResp && resp.Error != nil {
 		resp.Error = withCode(resp.Error)
 	}
-	line, err := encodeLine(msg, c.results)
+	line, err := encodeLine(msg)
 	if err != nil {
 		return err
 	}

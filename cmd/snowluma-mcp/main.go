@@ -106,10 +106,9 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		return 1
 	}
 	opts.Panel = panel
-	opts.Encodings = server.NewEncodings()
 	s := server.New(opts)
-	err = s.Run(context.Background(), opts.Bypass.Transport(&stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(),
-		Owes: server.OwesAnswer, Screen: server.Screen, Results: opts.Encodings.Expand}))
+	err = s.Run(context.Background(), opts.Wire.Transport(&stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(),
+		Owes: server.OwesAnswer, Screen: server.Screen}))
 	if opts.Events != nil {
 		// The MCP connection is over: every event resource goes with it,
 		// and so does the event WebSocket.

@@ -25,7 +25,7 @@ import (
 // prompt store, the stream slots, the download quota, the task store and
 // runner (write mode with a task directory only), the event hub (only when
 // SNOWLUMA_MCP_EVENTS_URL is set and the mode can run anything; it connects
-// nothing until a subscription), the stages, the tools, and the bypass that
+// nothing until a subscription), the stages, the tools, and the wire that
 // the transport is wrapped with.
 func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.WaitGroup) (server.Options, error) {
 	var events *hub.Hub
@@ -65,7 +65,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		}
 	}
 	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner, Events: events,
-		Bypass: &server.Bypass{}}, nil
+		Wire: server.NewWire()}, nil
 }
 
 // tasks opens the task store and its runner when background tasks are on.

@@ -58,7 +58,7 @@ func TestMeasureGivesAFigureOrSaysWhyNot(t *testing.T) {
 // of its own command's captured output, keyed by the -bench pattern.
 func TestEveryRowReadsItsFiguresFromRealOutput(t *testing.T) {
 	files := map[string]string{
-		"ColdStart": "coldstart.txt", "IdleRSS": "idlerss.txt", "BinaryToolsList": "toolslist.txt",
+		"ColdStart": "coldstart.txt", "Start": "start.txt", "IdleRSS": "idlerss.txt", "BinaryToolsList": "toolslist.txt",
 		"BinaryQueryActionRaw|DirectHTTPToFake": "query.txt", "PipelineQueryAction|DirectHTTP": "pipeline.txt",
 		"SearchKeywords": "count3.txt", "ReadPanel": "panel.txt", "ReadPanelInMemory": "panelmem.txt", "Download": "download.txt", "Upload": "upload.txt",
 		"Ingest16": "ingest.txt", "EventFlood": "eventflood.txt", "TaskWrites": "taskwrites.txt",

@@ -45,6 +45,11 @@ var rows = []row{
 		func(r *reader) string {
 			return duration(r.ns("BenchmarkColdStart/docs")) + " / " + duration(r.ns("BenchmarkColdStart/write"))
 		}},
+	{"the server's own start-up in process, from `main` to the answer of a first `tools/list` and out (no process start or package initialisation): docs / write mode",
+		bench("Start", "./cmd/snowluma-mcp"),
+		func(r *reader) string {
+			return duration(r.ns("BenchmarkStart/docs")) + " / " + duration(r.ns("BenchmarkStart/write"))
+		}},
 	{"idle RSS after a few calls (write mode): 2026-07-28 / 2025-11-25",
 		bench("IdleRSS", "./e2e", "-benchtime", "20x"),
 		func(r *reader) string {

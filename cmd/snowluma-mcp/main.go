@@ -47,7 +47,8 @@ func main() {
 		// heap well below it and are unaffected.
 		debug.SetMemoryLimit(20 << 20)
 	}
-	code := run(os.Stdin, os.Stdout, os.Stderr, os.Getenv)
+	q := newQuiet(quietAfter, releaseMemory)
+	code := run(q.reader(os.Stdin), q.writer(os.Stdout), os.Stderr, os.Getenv)
 	atExit()
 	os.Exit(code)
 }

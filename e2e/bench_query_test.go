@@ -62,6 +62,22 @@ func BenchmarkBinaryQueryActionRaw(b *testing.B) {
 	}
 }
 
+// BenchmarkBinaryGetActionRaw is a docs call (get_action) through the
+// binary with the same bare client: no HTTP at all, so its figure is the
+// floor every call pays for stdio, the SDK and the pipeline, to read beside
+// BenchmarkBinaryQueryActionRaw.
+func BenchmarkBinaryGetActionRaw(b *testing.B) {
+	stdin, out := lineClient(b, readEnv())
+	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"get_action","arguments":{"name":"get_status"}}}` + "\n")
+	for b.Loop() {
+		_, err := stdin.Write(line)
+		require.NoError(b, err)
+		reply, err := out.ReadBytes('\n')
+		require.NoError(b, err)
+		require.True(b, bytes.Contains(reply, []byte(`"outcome":"success"`)), "%s", reply)
+	}
+}
+
 // lineClient starts the binary with env and returns its stdin and a reader
 // of its stdout, for benchmarks that speak JSON-RPC lines themselves.
 func lineClient(b *testing.B, env map[string]string) (io.Writer, *bufio.Reader) {

@@ -61,11 +61,12 @@ var rows = []row{
 			return fmt.Sprintf("%s / %s (%s-byte reply)", duration(r.ns("BenchmarkBinaryToolsList/2026-07-28")),
 				duration(r.ns("BenchmarkBinaryToolsList/2025-11-25")), thousands(r.get("BenchmarkBinaryToolsList/2026-07-28", "reply-bytes")))
 		}},
-	{"`query_action` through the binary over stdio (bare client) vs a direct HTTP call to the same loopback fake",
-		bench("BinaryQueryActionRaw|DirectHTTPToFake", "./e2e", "-benchtime", "3s"),
+	{"`query_action` through the binary over stdio (bare client) vs a direct HTTP call to the same loopback fake; a docs call (`get_action`, no HTTP) through the binary",
+		bench("BinaryQueryActionRaw|BinaryGetActionRaw|DirectHTTPToFake", "./e2e", "-benchtime", "3s"),
 		func(r *reader) string {
 			bin, direct := r.ns("BenchmarkBinaryQueryActionRaw"), r.ns("BenchmarkDirectHTTPToFake")
-			return fmt.Sprintf("%s vs %s (%s)", duration(bin), duration(direct), ratio(bin, direct))
+			docs := r.ns("BenchmarkBinaryGetActionRaw")
+			return fmt.Sprintf("%s vs %s (%s); docs call %s (%s)", duration(bin), duration(direct), ratio(bin, direct), duration(docs), ratio(docs, direct))
 		}},
 	{"`query_action` through the pipeline in process vs a direct HTTP call (loopback)",
 		bench("PipelineQueryAction|DirectHTTP", "./server", "-benchtime", "2s"),

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/snowluma/snowluma-mcp/payload"
+	"github.com/snowluma/snowluma-mcp/internal/payload"
 )
 
 // source is one action's authored file. Its facts (name, flags, params) come

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
 
 func load(t *testing.T) *Catalog {

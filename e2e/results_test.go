@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
-	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
 
 // diagnostics is structuredContent.diagnostics.

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/upload"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 )
 
 func TestLargestAcceptedChunkFitsSnowLumasBodyCap(t *testing.T) {

@@ -8,9 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/fault"
-	"github.com/snowluma/snowluma-mcp/hub"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/hub"
 )
 
 func TestEventToolsExistOnlyWithAHub(t *testing.T) {

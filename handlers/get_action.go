@@ -3,8 +3,8 @@ package handlers
 import (
 	"context"
 
-	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

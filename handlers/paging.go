@@ -2,7 +2,7 @@ package handlers
 
 import (
 	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
 
 // filterArgs are the filters and paging shared by list_actions and

@@ -3,7 +3,7 @@ package handlers
 import (
 	"context"
 
-	"github.com/snowluma/snowluma-mcp/config"
+	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

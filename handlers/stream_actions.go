@@ -6,11 +6,11 @@ import (
 	"errors"
 	"time"
 
-	"github.com/snowluma/snowluma-mcp/download"
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/frame"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stream"
-	"github.com/snowluma/snowluma-mcp/upload"
 )
 
 // Bounds of a generic stream's collected frames.
@@ -62,7 +62,7 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 		return &pipeline.Result{Payload: savedFile{SavedFile: saved,
 			Note: "path is a file on the MCP host (where this server runs), not on the SnowLuma host."}}, nil
 	}
-	collected, err := stream.Collect(body, maxGenericFrames, maxGenericBytes, c.Action.Name == upload.Action, func(n int64) { c.Progress(n, 0) })
+	collected, err := frame.Collect(body, maxGenericFrames, maxGenericBytes, c.Action.Name == upload.Action, func(n int64) { c.Progress(n, 0) })
 	if err != nil {
 		return nil, streamError(err)
 	}
@@ -71,7 +71,7 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 
 // streamError keeps SnowLuma's reason from a failed terminal frame.
 func streamError(err error) error {
-	var f *stream.Failure
+	var f *frame.Failure
 	if errors.As(err, &f) {
 		return fault.Wrap(fault.CodeStreamFailed, "handler", err, "")
 	}

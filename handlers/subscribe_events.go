@@ -6,12 +6,12 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/event"
-	"github.com/snowluma/snowluma-mcp/fault"
-	"github.com/snowluma/snowluma-mcp/hub"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/schema"
 )
 
 type subscribeArgs struct {

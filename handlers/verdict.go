@@ -1,7 +1,7 @@
 package handlers
 
 import (
-	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

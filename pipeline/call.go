@@ -9,7 +9,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
 
 // Call is the explicit per-call state that stages fill in and handlers read.

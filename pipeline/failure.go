@@ -3,7 +3,7 @@ package pipeline
 import (
 	"errors"
 
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // Failure turns err into a tool-error result with a verdict: the kind and the

@@ -2,7 +2,7 @@ package pipeline
 
 import (
 	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // Resolve finds the named action (aliases resolve) and checks that a tool

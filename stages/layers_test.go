@@ -16,6 +16,10 @@ import (
 
 const module = "github.com/snowluma/snowluma-mcp/"
 
+// server is the module-relative path of the package that assembles the MCP
+// server: like handlers, it sits above the stage order.
+const server = "internal/mcp/server"
+
 // violations checks the layering the pipeline depends on, over a graph of
 // module-relative package paths to the module packages they import:
 //   - a stage imports the pipeline and the domain below it, never another
@@ -39,11 +43,11 @@ func violations(graph map[string][]string) []string {
 
 func broken(pkg, imp string) string {
 	isStage := func(p string) bool { return strings.HasPrefix(p, "stages/") }
-	upper := func(p string) bool { return p == "stages" || isStage(p) || p == "handlers" || p == "server" }
+	upper := func(p string) bool { return p == "stages" || isStage(p) || p == "handlers" || p == server }
 	switch {
 	case isStage(pkg) && (imp == "stages" || isStage(imp)) && imp != pkg:
 		return "a stage never imports another stage; move shared code below the stages"
-	case (pkg == "handlers" || pkg == "server") && isStage(imp):
+	case (pkg == "handlers" || pkg == server) && isStage(imp):
 		return "only the stage order (stages) may be imported here"
 	case !upper(pkg) && !strings.HasPrefix(pkg, "cmd/") && pkg != "e2e" && !strings.HasPrefix(pkg, "e2e/") && upper(imp):
 		return "a shared package must lie below the stages, handlers and server"
@@ -59,16 +63,17 @@ func TestLayeringRulesCatchEachBreak(t *testing.T) {
 		want  int
 	}{
 		{"accepts the intended shape", map[string][]string{
-			"stages/gate": {"pipeline", "catalog", "fault"}, "stages": {"stages/gate", "pipeline"},
-			"server": {"stages", "pipeline"}, "handlers": {"pipeline"}, "cmd/snowluma-mcp": {"stages", "server", "handlers"},
-			"pipeline": {"catalog", "fault"},
+			"stages/gate": {"pipeline", "catalog", "internal/fault"}, "stages": {"stages/gate", "pipeline"},
+			server: {"stages", "pipeline"}, "handlers": {"pipeline"}, "cmd/snowluma-mcp": {"stages", server, "handlers"},
+			"pipeline": {"catalog", "internal/fault"},
 		}, 0},
 		{"refuses a stage importing another stage", map[string][]string{"stages/calllog": {"stages/trace"}}, 1},
 		{"refuses a stage importing the order", map[string][]string{"stages/gate": {"stages"}}, 1},
 		{"refuses handlers importing one stage", map[string][]string{"handlers": {"stages/envelope"}}, 1},
-		{"refuses server importing one stage", map[string][]string{"server": {"stages/input"}}, 1},
+		{"refuses server importing one stage", map[string][]string{server: {"stages/input"}}, 1},
 		{"refuses a shared package importing a stage", map[string][]string{"pipeline": {"stages/trace"}}, 1},
-		{"refuses a shared package importing handlers", map[string][]string{"span": {"handlers"}}, 1},
+		{"refuses a domain package importing the server", map[string][]string{"internal/hub": {server}}, 1},
+		{"refuses a shared package importing handlers", map[string][]string{"internal/span": {"handlers"}}, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -84,6 +89,7 @@ func TestLayering(t *testing.T) {
 	graph := importGraph(t, "..")
 	require.Contains(t, graph, "stages/gate", "the walk found the stage packages")
 	require.Contains(t, graph, "handlers")
+	require.Contains(t, graph, server, "the server package is where the rules expect it")
 	assert.Empty(t, violations(graph))
 }
 
@@ -127,4 +133,26 @@ func importGraph(t *testing.T, root string) map[string][]string {
 	})
 	require.NoError(t, err)
 	return graph
+}
+
+// TestTopLevelShowsTheDesign keeps the repository's first screen to the
+// parts of the design; everything private lives under internal/.
+func TestTopLevelShowsTheDesign(t *testing.T) {
+	t.Parallel()
+	design := map[string]bool{
+		"cmd": true, "pipeline": true, "stages": true, "handlers": true, "catalog": true,
+		"uiasset": true, "e2e": true, "internal": true,
+		"go.mod": true, "go.sum": true, "Makefile": true, "README.md": true, "CONTRIBUTING.md": true,
+		// Build outputs, ignored by git.
+		"bin": true, "dist": true,
+	}
+	entries, err := os.ReadDir("..")
+	require.NoError(t, err)
+	var extra []string
+	for _, e := range entries {
+		if name := e.Name(); !strings.HasPrefix(name, ".") && !design[name] {
+			extra = append(extra, name)
+		}
+	}
+	assert.Empty(t, extra, "a new top-level entry belongs under internal/ unless it is part of the design")
 }

@@ -11,12 +11,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/prompt"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
+	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/prompt"
-	"github.com/snowluma/snowluma-mcp/schema"
-	"github.com/snowluma/snowluma-mcp/slot"
 )
 
 func docsDeps(t *testing.T) Deps {

@@ -16,9 +16,9 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/server"
-	"github.com/snowluma/snowluma-mcp/stdio"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 

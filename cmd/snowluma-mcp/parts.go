@@ -7,17 +7,17 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/config"
-	"github.com/snowluma/snowluma-mcp/download"
 	"github.com/snowluma/snowluma-mcp/handlers"
-	"github.com/snowluma/snowluma-mcp/hub"
-	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
+	"github.com/snowluma/snowluma-mcp/internal/prompt"
+	"github.com/snowluma/snowluma-mcp/internal/slot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/prompt"
-	"github.com/snowluma/snowluma-mcp/server"
-	"github.com/snowluma/snowluma-mcp/slot"
 	"github.com/snowluma/snowluma-mcp/stages"
-	"github.com/snowluma/snowluma-mcp/task"
 )
 
 // parts builds the long-lived parts of a running server, once, and hands

@@ -14,7 +14,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
-	"github.com/snowluma/snowluma-mcp/schema"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
 
 func TestMessageIDFollowsTheHashRule(t *testing.T) {

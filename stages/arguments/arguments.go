@@ -12,9 +12,9 @@ import (
 	"encoding/json"
 	"sync"
 
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/schema"
 )
 
 const stageName = "arguments"

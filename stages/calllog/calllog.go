@@ -12,8 +12,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/span"
 )
 
 // Stage is the call log stage.

@@ -12,8 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/span"
 )
 
 func TestLogLine(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"context"
 	"time"
 
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

@@ -7,8 +7,8 @@ package envelope
 import (
 	"context"
 
-	"github.com/snowluma/snowluma-mcp/fault"
-	"github.com/snowluma/snowluma-mcp/payload"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/payload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

@@ -8,10 +8,10 @@ package execute
 import (
 	"context"
 
-	"github.com/snowluma/snowluma-mcp/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/slot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/slot"
-	"github.com/snowluma/snowluma-mcp/span"
 )
 
 // Stage is the execution stage.

@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/snowluma/snowluma-mcp/fault"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

@@ -6,8 +6,8 @@ package trace
 import (
 	"context"
 
+	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/span"
 )
 
 // Stage is the trace stage.

@@ -1,0 +1,222 @@
+// Package config reads snowluma-mcp's settings from the environment once, at
+// start, and refuses malformed values with a message that names the variable
+// (never its secret value), so a misconfigured client fails loudly instead of
+// running with a surprise default.
+package config
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
+)
+
+// Mode is how much the server may do.
+type Mode string
+
+// The three modes, in increasing power.
+const (
+	ModeDocs  Mode = "docs"
+	ModeRead  Mode = "read"
+	ModeWrite Mode = "write"
+)
+
+// Config is the validated configuration.
+type Config struct {
+	Mode     Mode
+	Endpoint *url.URL // nil in docs mode
+	Token    string   // never printed; see Redacted
+
+	Timeout              time.Duration
+	DownloadDir          string
+	UploadRoot           string // "" disables automatic upload
+	MaxFileBytes         int64
+	DownloadQuotaBytes   int64
+	MaxStreams           int
+	StreamConnectTimeout time.Duration
+	StreamIdleTimeout    time.Duration
+	UploadChunkBytes     int
+	EventsURL            *url.URL // nil when events are off
+	TaskDir              string   // "" when tasks are off
+}
+
+// Allows reports whether a server in mode m offers what needs mode need.
+// It is the one place the mode is decided: the tools a client is shown, the
+// gate every call passes and the runtime report all ask it.
+func (m Mode) Allows(need Mode) bool { return m.rank() >= need.rank() }
+
+// rank orders the modes by power; anything unknown is below docs.
+func (m Mode) rank() int {
+	switch m {
+	case ModeDocs:
+		return 1
+	case ModeRead:
+		return 2
+	case ModeWrite:
+		return 3
+	}
+	return 0
+}
+
+// ExecutionEnabled reports whether actions can be run at all.
+func (c *Config) ExecutionEnabled() bool { return c.Mode.Allows(ModeRead) }
+
+// WriteEnabled reports whether write actions can be run.
+func (c *Config) WriteEnabled() bool { return c.Mode.Allows(ModeWrite) }
+
+// Load reads the configuration through getenv. Warnings are conditions worth
+// telling the user about on stderr that do not stop the server.
+func Load(getenv func(string) string) (cfg *Config, warnings []string, err error) {
+	p := parser{getenv: getenv}
+	cfg = &Config{
+		Timeout:              p.millis("SNOWLUMA_MCP_TIMEOUT_MS", 30000),
+		MaxFileBytes:         p.bytes("SNOWLUMA_MCP_MAX_FILE_BYTES", 1<<30),
+		DownloadQuotaBytes:   p.bytes("SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES", 4<<30),
+		MaxStreams:           int(p.count("SNOWLUMA_MCP_MAX_STREAMS", 4, 1024)),
+		StreamConnectTimeout: p.millis("SNOWLUMA_MCP_STREAM_CONNECT_TIMEOUT_MS", 30000),
+		StreamIdleTimeout:    p.millis("SNOWLUMA_MCP_STREAM_IDLE_TIMEOUT_MS", 60000),
+		UploadChunkBytes:     p.chunkBytes(),
+		UploadRoot:           p.dir("SNOWLUMA_MCP_UPLOAD_ROOT"),
+		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
+		DownloadDir:          p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
+		Token:                strings.TrimSpace(getenv("SNOWLUMA_MCP_TOKEN")),
+	}
+	cfg.Endpoint = p.url("SNOWLUMA_MCP_ENDPOINT", "http", "https")
+	cfg.EventsURL = p.url("SNOWLUMA_MCP_EVENTS_URL", "ws", "wss")
+	if cfg.EventsURL != nil && (cfg.EventsURL.RawQuery != "" || cfg.EventsURL.Fragment != "" || cfg.EventsURL.ForceQuery) {
+		p.fail("SNOWLUMA_MCP_EVENTS_URL", "must not carry a query or fragment")
+	}
+	cfg.Mode = p.mode(cfg.Endpoint != nil)
+	if p.err != nil {
+		return nil, nil, p.err
+	}
+	if cfg.Endpoint == nil && cfg.Mode != ModeDocs {
+		warnings = append(warnings, fmt.Sprintf("SNOWLUMA_MCP_MODE=%s needs SNOWLUMA_MCP_ENDPOINT; serving docs mode", cfg.Mode))
+		cfg.Mode = ModeDocs
+	}
+	if cfg.DownloadDir == "" {
+		cfg.DownloadDir = defaultDownloadDir()
+	}
+	return cfg, warnings, nil
+}
+
+func defaultDownloadDir() string {
+	base, err := os.UserCacheDir()
+	if err != nil || !filepath.IsAbs(base) {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "snowluma-mcp", "downloads")
+}
+
+// parser collects the first error so Load reads like a table. Its errors
+// name the variable and what it accepts, never the value given: a value in
+// the wrong variable is often a token, and startup errors end up in logs.
+type parser struct {
+	getenv func(string) string
+	err    error
+}
+
+func (p *parser) fail(name, why string) {
+	if p.err == nil {
+		p.err = fmt.Errorf("%s %s", name, why)
+	}
+}
+
+func (p *parser) value(name string) string { return strings.TrimSpace(p.getenv(name)) }
+
+func (p *parser) count(name string, def, max int64) int64 {
+	v := p.value(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	if err != nil || n < 1 || n > max {
+		p.fail(name, fmt.Sprintf("must be a whole number from 1 to %d", max))
+		return def
+	}
+	return n
+}
+
+// chunkBytes reads SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES. SnowLuma tears down the
+// connection of a request body over 2 MiB without answering, so the limit
+// is upload's, derived from the largest request a chunk can travel in. The
+// value given is not repeated: the message already says what is accepted.
+func (p *parser) chunkBytes() int {
+	const name = "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES"
+	v := p.value(name)
+	if v == "" {
+		return 524288
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 || n > upload.MaxChunkBytes {
+		p.fail(name, fmt.Sprintf("must be a whole number of bytes from 1 to %d: a larger chunk's request would pass SnowLuma's %d-byte body cap, and SnowLuma drops such requests without an answer",
+			upload.MaxChunkBytes, upload.BodyCap))
+		return 524288
+	}
+	return n
+}
+
+func (p *parser) bytes(name string, def int64) int64 { return p.count(name, def, 1<<50) }
+
+func (p *parser) millis(name string, def int64) time.Duration {
+	return time.Duration(p.count(name, def, 24*3600*1000)) * time.Millisecond
+}
+
+func (p *parser) dir(name string) string {
+	v := p.value(name)
+	if v != "" && !filepath.IsAbs(v) {
+		p.fail(name, "must be an absolute path")
+		return ""
+	}
+	if v == "" {
+		return ""
+	}
+	return filepath.Clean(v)
+}
+
+// url parses an endpoint URL. Its text is never echoed back, because users
+// put access tokens into URLs more often than they should.
+func (p *parser) url(name string, schemes ...string) *url.URL {
+	v := p.value(name)
+	if v == "" {
+		return nil
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		p.fail(name, "must be an absolute URL with a host")
+		return nil
+	}
+	scheme := strings.ToLower(u.Scheme)
+	for _, s := range schemes {
+		if scheme == s {
+			if u.User != nil {
+				p.fail(name, "must not embed credentials; use SNOWLUMA_MCP_TOKEN")
+				return nil
+			}
+			u.Scheme = scheme
+			return u
+		}
+	}
+	p.fail(name, fmt.Sprintf("must use scheme %s", strings.Join(schemes, " or ")))
+	return nil
+}
+
+func (p *parser) mode(haveEndpoint bool) Mode {
+	switch v := Mode(strings.ToLower(p.value("SNOWLUMA_MCP_MODE"))); v {
+	case ModeDocs, ModeRead, ModeWrite:
+		return v
+	case "":
+		if haveEndpoint {
+			return ModeRead
+		}
+		return ModeDocs
+	default:
+		p.fail("SNOWLUMA_MCP_MODE", "must be docs, read or write")
+		return ModeDocs
+	}
+}

@@ -1,0 +1,61 @@
+package upload
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+)
+
+// Resolve turns execution.input_file into the real path of a regular file
+// inside root, refusing anything that could reach outside it: a ".."
+// component, an absolute path elsewhere, or a symlink (anywhere on the way)
+// that resolves outside. Relative paths are taken relative to root. Nothing
+// is sent before this check passes.
+func Resolve(root, input string) (string, os.FileInfo, error) {
+	if root == "" {
+		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload",
+			"automatic upload is disabled: the user can set SNOWLUMA_MCP_UPLOAD_ROOT to a directory of allowed files")
+	}
+	if input == "" {
+		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file is empty")
+	}
+	for _, part := range strings.FieldsFunc(input, func(r rune) bool { return r == '/' || r == os.PathSeparator }) {
+		if part == ".." {
+			return "", nil, refuse("it contains a \"..\" component")
+		}
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", nil, fault.Wrap(fault.CodeInvalidArgument, "upload", err, "the upload root is not accessible")
+	}
+	path := input
+	if !filepath.IsAbs(path) {
+		path = filepath.Join(root, path)
+	}
+	real, err := filepath.EvalSymlinks(filepath.Clean(path))
+	if err != nil {
+		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file does not exist or cannot be resolved")
+	}
+	if !inside(realRoot, real) {
+		return "", nil, refuse("it resolves outside the upload root")
+	}
+	info, err := os.Lstat(real)
+	if err != nil {
+		return "", nil, fault.Wrap(fault.CodeInvalidArgument, "upload", err, "cannot inspect execution.input_file")
+	}
+	if !info.Mode().IsRegular() {
+		return "", nil, refuse("it is not a regular file")
+	}
+	return real, info, nil
+}
+
+func inside(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != "." && !filepath.IsAbs(rel) && rel != ".." && !strings.HasPrefix(rel, ".."+string(os.PathSeparator))
+}
+
+func refuse(why string) error {
+	return fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file is refused: %s", why)
+}

@@ -1,0 +1,249 @@
+package task
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/span"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// MaxRunning is how many tasks run at once. A fifth start is refused at
+// once (nothing recorded, nothing sent) rather than queued: a queued task
+// would sit "working" without working, and the agent could not tell.
+const MaxRunning = 4
+
+// Runner runs background tasks on the stage chain of the tool they stand
+// for (invoke_action), each with its own context, detached from the
+// request that started it, and records how they end.
+type Runner struct {
+	store *Store
+	log   io.Writer
+	now   func() time.Time
+
+	mu       sync.Mutex
+	tool     *pipeline.Tool
+	run      pipeline.Handler
+	jobs     map[string]*job
+	stopping bool
+	onStatus func(Record)
+	wg       sync.WaitGroup
+}
+
+type job struct {
+	cancel    context.CancelFunc
+	cancelled bool
+}
+
+// NewRunner returns a runner recording into store; Use must be called
+// before the first Start.
+func NewRunner(store *Store, log io.Writer, now func() time.Time) *Runner {
+	if now == nil {
+		now = time.Now
+	}
+	return &Runner{store: store, log: log, now: now, jobs: map[string]*job{}}
+}
+
+// Use sets the tool a task runs and its whole wrapped chain.
+func (r *Runner) Use(t *pipeline.Tool, h pipeline.Handler) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.tool, r.run = t, h
+}
+
+// OnStatus sets f to hear of every status change (for notifications).
+func (r *Runner) OnStatus(f func(Record)) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.onStatus = f
+}
+
+// Store is the runner's store.
+func (r *Runner) Store() *Store { return r.store }
+
+// Start records a task for c (already through the gates and validation of
+// the tool that starts it) and runs c's arguments on the task tool's chain.
+// The record is durable before anything runs.
+func (r *Runner) Start(c *pipeline.Call) (Record, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.run == nil || r.stopping {
+		return Record{}, fault.Errorf(fault.CodeUnsupported, "tasks", "the server is stopping and starts no more tasks; nothing was sent to SnowLuma").Unsent()
+	}
+	if len(r.jobs) >= MaxRunning {
+		return Record{}, fault.Errorf(fault.CodeLimit, "tasks",
+			"%d background tasks are already running, the most at once; this one was not started or recorded, and nothing was sent to SnowLuma. Wait for one to end (poll tasks/get, or see list_tasks) and start it again, or run it now with invoke_action", MaxRunning).Unsent()
+	}
+	action := c.ActionName
+	if c.Action != nil {
+		action = c.Action.Name
+	}
+	rec, err := r.store.Create(c.Tool.Name, action)
+	if err != nil {
+		return Record{}, fault.Wrap(fault.CodeInternal, "tasks", err,
+			"the task could not be recorded durably in SNOWLUMA_MCP_TASK_DIR, so it was not started and nothing was sent to SnowLuma; free space or fix the directory's permissions and start it again").Unsent()
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	j := &job{cancel: cancel}
+	r.jobs[rec.ID] = j
+	r.wg.Add(1)
+	call := &pipeline.Call{
+		Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Started: r.now(),
+		Meta:   carried(c),
+		Notify: r.progress(rec.ID),
+	}
+	go r.work(ctx, rec.ID, call, j)
+	return rec, nil
+}
+
+// carried makes the task's call a child of the call that started it, in
+// the same trace; a progress token belongs to the request, not the task.
+func carried(c *pipeline.Call) map[string]any {
+	out := map[string]any{}
+	if c.Span.IsValid() {
+		out["traceparent"] = span.Traceparent(c.Span)
+	} else if v, ok := c.Meta["traceparent"]; ok {
+		out["traceparent"] = v
+	}
+	if v, ok := c.Meta["tracestate"]; ok {
+		out["tracestate"] = v
+	}
+	return out
+}
+
+// progress keeps the latest progress in the task's status message.
+func (r *Runner) progress(id string) pipeline.Notifier {
+	return func(_ context.Context, done, total int64) error {
+		if total > 0 {
+			r.store.Note(id, fmt.Sprintf("running: %d of %d transferred", done, total))
+		} else {
+			r.store.Note(id, fmt.Sprintf("running: %d transferred", done))
+		}
+		return nil
+	}
+}
+
+func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *job) {
+	defer r.wg.Done()
+	res, err := r.run(ctx, call)
+	r.mu.Lock()
+	delete(r.jobs, id)
+	cancelled, stopping := j.cancelled, r.stopping
+	r.mu.Unlock()
+	j.cancel()
+	rec, err := r.record(ctx, id, res, err, cancelled, stopping)
+	if err != nil {
+		fmt.Fprintf(r.log, "snowluma-mcp task=%s could not record how it ended: %v\n", id, err)
+		msg := fmt.Sprintf("the task ended, but how it ended could not be saved in SNOWLUMA_MCP_TASK_DIR (%v). SnowLuma may have acted: check the download directory or the remote side before starting it again", err)
+		if rec, err = r.store.Fail(id, msg); err != nil {
+			// Not even the failure can be written: this process still
+			// tells the truth, and a restart reads the record as unknown.
+			rec = r.store.lost(id, msg+"; after a restart it reads as failed with the remote outcome unknown")
+		}
+	}
+	r.notify(rec)
+}
+
+// record stores how a task ended.
+func (r *Runner) record(ctx context.Context, id string, res *pipeline.Result, err error, cancelled, stopping bool) (Record, error) {
+	interrupted := ctx.Err() != nil && (res == nil || res.IsError)
+	switch {
+	case interrupted && stopping:
+		return r.store.Fail(id, "the server stopped while this task was running, so the transfer was cancelled (a partial download is removed, an upload is reset). The remote outcome is unknown: SnowLuma may have received part of an upload. The task is never replayed; start it again if you still need it. "+detail(res))
+	case interrupted && cancelled:
+		return r.store.Cancel(id, "cancelled on request; the transfer stopped (a partial download is removed, an upload is reset). Cancelling does not undo what SnowLuma already received. "+detail(res))
+	case err != nil || res == nil:
+		return r.store.Fail(id, "the task's pipeline produced no result; SnowLuma may have acted, so check before starting it again")
+	}
+	body, err := Render(res)
+	if err != nil {
+		return r.store.Fail(id, "the task's result could not be encoded: "+err.Error())
+	}
+	msg := "completed: outcome " + string(res.Diagnostics.Outcome)
+	if res.IsError {
+		msg = "completed with a tool error; see result.structuredContent.diagnostics"
+	}
+	return r.store.Complete(id, body, msg)
+}
+
+func detail(res *pipeline.Result) string {
+	if res == nil || res.Diagnostics.Message == "" {
+		return ""
+	}
+	return "Detail: " + res.Diagnostics.Message
+}
+
+// Render is the stored form of a finished call: exactly the tool result
+// tools/call returns to a 2026-07-28 client (pipeline.Render, plus the
+// resultType the protocol adds), so tasks/get can hand it back unchanged.
+func Render(res *pipeline.Result) ([]byte, error) {
+	data, err := json.Marshal(pipeline.Render(res))
+	if err != nil {
+		return nil, err
+	}
+	if !bytes.HasPrefix(data, []byte("{")) {
+		return nil, fmt.Errorf("a tool result encoded as %.20q", data)
+	}
+	if bytes.Equal(data, []byte("{}")) {
+		return []byte(`{"resultType":"complete"}`), nil
+	}
+	return append([]byte(`{"resultType":"complete",`), data[1:]...), nil
+}
+
+// Cancel asks a running task to stop. It is cooperative: a completion
+// already in flight may win. Cancelling an ended task changes nothing.
+func (r *Runner) Cancel(id string) (Record, error) {
+	rec, err := r.store.Get(id)
+	if err != nil {
+		return rec, err
+	}
+	r.mu.Lock()
+	if j := r.jobs[id]; j != nil {
+		j.cancelled = true
+		j.cancel()
+	}
+	r.mu.Unlock()
+	return rec, nil
+}
+
+// Stop cancels every running task and waits up to grace for them to clean
+// up and record their end; later Starts are refused.
+func (r *Runner) Stop(grace time.Duration) {
+	r.mu.Lock()
+	r.stopping = true
+	for _, j := range r.jobs {
+		j.cancel()
+	}
+	r.mu.Unlock()
+	done := make(chan struct{})
+	go func() {
+		r.wg.Wait()
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(grace):
+	}
+}
+
+// Running is how many tasks run now.
+func (r *Runner) Running() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.jobs)
+}
+
+func (r *Runner) notify(rec Record) {
+	r.mu.Lock()
+	f := r.onStatus
+	r.mu.Unlock()
+	if f != nil {
+		f(rec)
+	}
+}

@@ -1,0 +1,201 @@
+package task
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// waitBound is a safety net for a hung test, never an assertion.
+const waitBound = 30 * time.Second
+
+// harness is a runner whose task chain does what each test says.
+type harness struct {
+	runner *Runner
+	ended  chan Record
+}
+
+func newHarness(t *testing.T, run pipeline.Handler) *harness {
+	t.Helper()
+	s := open(t, filepath.Join(t.TempDir(), "tasks"))
+	h := &harness{runner: NewRunner(s, &strings.Builder{}, nil), ended: make(chan Record, 16)}
+	h.runner.Use(&pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run)
+	h.runner.OnStatus(func(r Record) { h.ended <- r })
+	return h
+}
+
+func (h *harness) start(t *testing.T) Record {
+	t.Helper()
+	rec, err := h.runner.Start(&pipeline.Call{
+		Tool:       &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}},
+		ActionName: "download_file_stream", Arguments: json.RawMessage(`{"action":"download_file_stream"}`),
+	})
+	require.NoError(t, err)
+	return rec
+}
+
+func (h *harness) end(t *testing.T) Record {
+	t.Helper()
+	select {
+	case r := <-h.ended:
+		return r
+	case <-time.After(waitBound):
+		require.FailNow(t, "the task never ended")
+		return Record{}
+	}
+}
+
+func success(payload string) *pipeline.Result {
+	return &pipeline.Result{Payload: json.RawMessage(payload), Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}
+}
+
+// untilCancelled blocks until the task's context ends, then reports a
+// cancelled call as the envelope stage would.
+func untilCancelled(ctx context.Context, _ *pipeline.Call) (*pipeline.Result, error) {
+	<-ctx.Done()
+	return &pipeline.Result{IsError: true, Text: "cancelled", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "cancelled", Message: "the call was cancelled"}}, nil
+}
+
+func TestRunnerRecordsHowTasksEnd(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		run    pipeline.Handler
+		act    func(h *harness, id string)
+		status Status
+		says   string
+	}{
+		{"a finished call is completed with its rendered result", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+			return success(`{"saved_file":{"size":1}}`), nil
+		}, nil, Completed, "completed: outcome success"},
+		{"a tool error is still a completed task", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+			return &pipeline.Result{IsError: true, Text: "boom", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: "transport"}}, nil
+		}, nil, Completed, "completed with a tool error"},
+		{"a cancelled call is cancelled", untilCancelled, func(h *harness, id string) {
+			_, err := h.runner.Cancel(id)
+			require.NoError(t, err)
+		}, Cancelled, "cancelled on request"},
+		{"a completion in flight wins over a cancel", func(ctx context.Context, _ *pipeline.Call) (*pipeline.Result, error) {
+			<-ctx.Done()
+			return success(`1`), nil
+		}, func(h *harness, id string) {
+			_, err := h.runner.Cancel(id)
+			require.NoError(t, err)
+		}, Completed, "completed"},
+		{"a stop fails the task with the remote outcome unknown", untilCancelled, func(h *harness, _ string) {
+			go h.runner.Stop(waitBound)
+		}, Failed, "The remote outcome is unknown"},
+		{"a result over the record limit is a failure that says so", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+			return success(`"` + strings.Repeat("x", MaxRecord/2) + `"`), nil
+		}, nil, Failed, "limit on a stored task record"},
+		{"a chain without a result is a failure", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+			return nil, nil
+		}, nil, Failed, "SnowLuma may have acted"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t, tt.run)
+			rec := h.start(t)
+			assert.Equal(t, Working, rec.Status)
+			if tt.act != nil {
+				tt.act(h, rec.ID)
+			}
+			end := h.end(t)
+			assert.Equal(t, tt.status, end.Status)
+			assert.Contains(t, end.StatusMessage, tt.says)
+			stored, err := h.runner.Store().Get(rec.ID)
+			require.NoError(t, err)
+			assert.Equal(t, end, stored)
+			if end.Status == Completed {
+				body, err := h.runner.Store().Result(end)
+				require.NoError(t, err)
+				assert.True(t, strings.HasPrefix(string(body), `{"resultType":"complete",`), "%.80s", body)
+			}
+		})
+	}
+}
+
+func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, untilCancelled)
+	for range MaxRunning {
+		h.start(t)
+	}
+	_, err := h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+	require.Error(t, err)
+	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
+	assert.True(t, fault.NothingSent(err))
+	assert.Contains(t, err.Error(), "start it again")
+	page, _ := h.runner.Store().Page(nil, 10)
+	assert.Len(t, page, MaxRunning)
+	h.runner.Stop(waitBound)
+	for range MaxRunning {
+		assert.Equal(t, Failed, h.end(t).Status)
+	}
+	_, err = h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+	require.Error(t, err, "a stopped runner starts nothing")
+}
+
+func TestRunnerProgressReachesTheRecord(t *testing.T) {
+	t.Parallel()
+	release := make(chan struct{})
+	reported := make(chan struct{})
+	h := newHarness(t, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		require.NoError(t, c.Notify(ctx, 10, 40))
+		close(reported)
+		<-release
+		return success(`1`), nil
+	})
+	rec := h.start(t)
+	<-reported
+	cur, err := h.runner.Store().Get(rec.ID)
+	require.NoError(t, err)
+	assert.Equal(t, "running: 10 of 40 transferred", cur.StatusMessage)
+	close(release)
+	assert.Equal(t, Completed, h.end(t).Status)
+}
+
+func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
+	t.Parallel()
+	t.Run("a task that cannot be recorded is not started", func(t *testing.T) {
+		t.Parallel()
+		ran := false
+		h := newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { ran = true; return success(`1`), nil })
+		// A file where the tasks directory was makes every write fail.
+		tasks := h.runner.Store().tasks
+		require.NoError(t, os.RemoveAll(tasks))
+		require.NoError(t, os.WriteFile(tasks, nil, 0o600))
+		_, err := h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+		require.Error(t, err)
+		assert.True(t, fault.NothingSent(err))
+		assert.Contains(t, err.Error(), "could not be recorded durably")
+		assert.Contains(t, err.Error(), "nothing was sent to SnowLuma")
+		assert.False(t, ran)
+	})
+	t.Run("a result that cannot be saved fails the task saying SnowLuma may have acted", func(t *testing.T) {
+		t.Parallel()
+		var h *harness
+		h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+			// The result file's place is taken, so saving it fails.
+			page, _ := h.runner.Store().Page(nil, 1)
+			require.NoError(t, os.Mkdir(h.runner.Store().path(page[0].ID, "result"), 0o700))
+			return success(`1`), nil
+		})
+		h.start(t)
+		end := h.end(t)
+		assert.Equal(t, Failed, end.Status)
+		assert.Contains(t, end.StatusMessage, "could not be saved")
+		assert.Contains(t, end.StatusMessage, "SnowLuma may have acted")
+	})
+}

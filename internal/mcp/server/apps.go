@@ -10,10 +10,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
-// appsExtension is the MCP Apps extension a client advertises, in legacy
-// initialize capabilities or in a modern request's clientCapabilities.
-const appsExtension = "io.modelcontextprotocol/ui"
-
 // addPanel serves the message preview panel. Its bytes are fixed for the
 // life of the binary, so the read carries the public static cache hint
 // (cacheHints).
@@ -27,67 +23,6 @@ func addPanel(s *mcp.Server, html string) {
 			URI: uiasset.URI, MIMEType: uiasset.MIMEType, Text: html,
 		}}}, nil
 	})
-}
-
-// requestSupportsApps reports whether req's client advertises MCP Apps
-// with the HTML profile; an extension entry without that MIME type is a
-// host that renders something else.
-func requestSupportsApps(req mcp.Request) bool {
-	v, _ := clientExtension(req, appsExtension)
-	return rendersApps(v)
-}
-
-// rendersApps reports whether an MCP Apps extension declaration lists the
-// HTML profile.
-func rendersApps(decl any) bool {
-	ext, ok := decl.(map[string]any)
-	if !ok {
-		return false
-	}
-	switch types := ext["mimeTypes"].(type) {
-	case []any:
-		return slices.Contains(types, any(uiasset.MIMEType))
-	case []string:
-		return slices.Contains(types, uiasset.MIMEType)
-	}
-	return false
-}
-
-// capabilityReader is every server request: legacy capabilities come from
-// the session's initialize, modern ones from the request's _meta.
-type capabilityReader interface {
-	ClientCapabilities() *mcp.ClientCapabilities
-}
-
-// clientCapabilitiesKey is the _meta key of a modern request's client
-// capabilities.
-const clientCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
-
-// clientExtension returns what req's client declares for the extension
-// key, and whether it declares it at all. ClientCapabilities would give the
-// same answer, but for a modern request it decodes the whole declaration
-// again (a JSON round trip through a fresh 32 KiB decoder buffer) on every
-// call; the SDK has already checked that a modern request's declaration
-// decodes, so its extensions object is read from _meta as it is, which is
-// exactly what decoding would produce. Legacy requests ask the SDK, which
-// answers from the session's initialize.
-func clientExtension(req mcp.Request, key string) (any, bool) {
-	if isModern(req) {
-		caps, _ := req.GetParams().GetMeta()[clientCapabilitiesKey].(map[string]any)
-		ext, _ := caps["extensions"].(map[string]any)
-		v, ok := ext[key]
-		return v, ok
-	}
-	cr, ok := req.(capabilityReader)
-	if !ok {
-		return nil, false
-	}
-	c := cr.ClientCapabilities()
-	if c == nil {
-		return nil, false
-	}
-	v, ok := c.Extensions[key]
-	return v, ok
 }
 
 // appsGate shows UI metadata and UI resources only to clients that can

@@ -1,8 +1,12 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
+	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -61,19 +65,6 @@ func variantOf(method string, req mcp.Request, static map[string]bool) (variant,
 	return variant{}, false
 }
 
-// modernSession reports whether the SDK treats ss as a 2026-07-28 session,
-// by the SDK's own rule: the version of its initialize params, the newest
-// version while it has none.
-func modernSession(ss *mcp.ServerSession) bool {
-	if ss == nil {
-		return true
-	}
-	if p := ss.InitializeParams(); p != nil {
-		return p.ProtocolVersion >= ModernVersion
-	}
-	return true
-}
-
 // encodedResult is a result already encoded. Its _meta is what the SDK
 // reads to decide whether to add serverInfo to a modern answer: the
 // encoding has it already, so the SDK leaves it alone, and for a legacy
@@ -93,8 +84,8 @@ func (r *encodedResult) MarshalJSON() ([]byte, error) { return r.wire, nil }
 // New returns; if that ever changes, this cache must be dropped on every
 // change.
 //
-// With a Wire the answers go out by reference (Wire.ref).
-func cachedResults(impl *mcp.Implementation, wire *Wire, static map[string]bool) mcp.Middleware {
+// With a book (the Wire's) the answers go out by reference.
+func cachedResults(impl *mcp.Implementation, book *answerBook, static map[string]bool) mcp.Middleware {
 	var (
 		mu      sync.Mutex
 		answers = map[variant]*encodedResult{}
@@ -122,7 +113,7 @@ func cachedResults(impl *mcp.Implementation, wire *Wire, static map[string]bool)
 			if enc == nil {
 				return res, nil // a shape this cache does not know: not stored
 			}
-			enc.wire = wire.ref(enc.wire)
+			enc.wire = book.ref(enc.wire)
 			mu.Lock()
 			answers[v] = enc
 			mu.Unlock()
@@ -188,4 +179,56 @@ func withServerInfo(meta mcp.Meta, impl *mcp.Implementation) mcp.Meta {
 		out[mcp.MetaKeyServerInfo] = impl
 	}
 	return out
+}
+
+// answerBook turns cached encodings into references and back. The SDK
+// re-encodes every result, and encoding/json checks and compacts whatever a
+// MarshalJSON method returns byte by byte: for the 21 KB tools/list that
+// was half of the server's time per request, spent re-reading bytes that
+// never change. So an encodedResult marshals to a short reference, and the
+// Wire, which sees every response on its way out, writes the bytes it
+// stands for in its place. The reference carries a nonce drawn at start,
+// so no other result can be mistaken for one.
+type answerBook struct {
+	prefix string // `{"snowluma-mcp/encoded":"<nonce>-`
+
+	mu    sync.RWMutex
+	byRef map[string]json.RawMessage
+}
+
+func newAnswerBook() *answerBook {
+	nonce := make([]byte, 16)
+	_, _ = rand.Read(nonce) // never fails (crypto/rand)
+	return &answerBook{
+		prefix: `{"snowluma-mcp/encoded":"` + hex.EncodeToString(nonce) + `-`,
+		byRef:  map[string]json.RawMessage{},
+	}
+}
+
+// ref registers raw and returns the reference that stands for it. On a
+// nil book it is raw itself.
+func (b *answerBook) ref(raw json.RawMessage) json.RawMessage {
+	if b == nil {
+		return raw
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	r := b.prefix + strconv.Itoa(len(b.byRef)) + `"}`
+	b.byRef[r] = raw
+	return json.RawMessage(r)
+}
+
+// expand returns the bytes a reference stands for, and any other result
+// as it is.
+func (b *answerBook) expand(result json.RawMessage) json.RawMessage {
+	if len(result) > len(b.prefix)+24 || !bytes.HasPrefix(result, []byte(b.prefix)) {
+		return result
+	}
+	b.mu.RLock()
+	raw, ok := b.byRef[string(result)]
+	b.mu.RUnlock()
+	if !ok {
+		return result
+	}
+	return raw
 }

@@ -265,3 +265,36 @@ func TestCachedResultsBuildEachVariantOnce(t *testing.T) {
 		})
 	}
 }
+
+func TestExpandReplacesOnlyItsOwnReferences(t *testing.T) {
+	t.Parallel()
+	b := newAnswerBook()
+	raw := json.RawMessage(`{"tools":[]}`)
+	ref := b.ref(raw)
+	other := newAnswerBook().ref(json.RawMessage(`{"x":1}`))
+	near := append(append(json.RawMessage{}, ref[:len(ref)-2]...), `9"}`...)
+	tests := []struct {
+		name   string
+		result json.RawMessage
+		want   json.RawMessage
+	}{
+		{"a reference it made becomes the bytes it stands for", ref, raw},
+		{"a reference made with another nonce is left alone", other, other},
+		{"an ordinary result is left alone", json.RawMessage(`{"content":[]}`), json.RawMessage(`{"content":[]}`)},
+		{"a result that only starts like a reference is left alone", near, near},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, string(tt.want), string(b.expand(tt.result)))
+		})
+	}
+}
+
+func TestANilWireRefersToNothing(t *testing.T) {
+	var w *Wire
+	raw := json.RawMessage(`{"tools":[]}`)
+	assert.Equal(t, string(raw), string(w.answerBook().ref(raw)), "without a wire an answer marshals in full")
+	tr := &recordingTransport{}
+	assert.Same(t, tr, w.Transport(tr), "and the transport is left as it is")
+}

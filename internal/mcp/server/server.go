@@ -3,10 +3,13 @@
 // the stage pipeline, registers the catalog resources, and installs the
 // protocol middleware (cache hints, legacy result shapes, panic safety).
 // With live events it also serves the event resources and keeps the one
-// piece of protocol state that belongs to it: who listens to which event
-// resource, for the update notifications (watch.go), and, with background
-// tasks, who listens to which task (tasklisten.go, through wire.go). It
-// builds no long-lived part.
+// piece of protocol state that belongs to it: who listens for what, event
+// resource updates and task status alike (listen.go). It builds no
+// long-lived part.
+//
+// One concern per file: generation.go decides a request's protocol
+// generation and declared capabilities; middleware.go orders the SDK
+// middleware; the rest are named for the middleware or method they serve.
 package server
 
 import (
@@ -80,12 +83,11 @@ func New(o Options) *mcp.Server {
 		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SetCacheable: cacheHints(o.Events != nil),
 	}
-	var w *watch
+	listens := newListens(o.Events, o.Tasks, o.Wire)
 	if o.Events != nil {
 		// Subscribe handlers also make the SDK advertise
 		// resources.subscribe and serve listens for resource URIs.
-		w = newWatch(o.Events)
-		so.SubscribeHandler, so.UnsubscribeHandler = w.subscribe, w.unsubscribe
+		so.SubscribeHandler, so.UnsubscribeHandler = listens.subscribe, listens.unsubscribe
 	}
 	impl := &mcp.Implementation{Name: Name, Version: Version}
 	s := mcp.NewServer(impl, so)
@@ -107,42 +109,25 @@ func New(o Options) *mcp.Server {
 	if o.Panel != "" {
 		addPanel(s, o.Panel)
 	}
-	// The first is outermost: a panic anywhere below is recovered. The
-	// watch sees every request, even a tools/list answered from the cache.
-	// The cache sits outside everything that shapes the answers it keeps,
-	// so it stores what they make. appsGate sits inside legacyShapes, which
-	// re-encodes the lists it filters.
-	middleware := []mcp.Middleware{recoverMethods(o.Log)}
-	if o.Events != nil {
-		middleware = append(middleware, w.receiving)
-	}
+	parts := layerParts{log: o.Log, listens: listens, sessions: legacySessions(s), events: o.Events}
 	if !o.uncached {
 		static := map[string]bool{catalogURI: true}
 		if o.Panel != "" {
 			static[uiasset.URI] = true
 		}
-		middleware = append(middleware, cachedResults(impl, o.Wire, static))
+		parts.cache = cachedResults(impl, o.Wire.answerBook(), static)
 	}
-	middleware = append(middleware, legacyShapes, legacySessions(s), appsGate)
 	if o.Tasks != nil {
 		addTaskMethods(s, o.Tasks)
-		middleware = append(middleware, taskTools(byName, trackedStart(o.Calls, background)))
-	}
-	if o.Tasks != nil && o.Wire != nil {
-		// Added first, so innermost on both sides (each later addition
-		// wraps outside): it writes the acknowledgement that the event
-		// watch, outside it, has already recorded.
-		tw := newTaskWatch(o.Tasks, o.Wire)
-		s.AddSendingMiddleware(tw.sending)
-		s.AddReceivingMiddleware(tw.receiving)
+		parts.tasks = taskTools(byName, trackedStart(o.Calls, background))
 	}
 	if o.Events != nil {
 		addEventResources(s, o.Events)
-		// Innermost, so legacyShapes still sees (and trims) what it adds.
-		middleware = append(middleware, eventResources(o.Events))
-		s.AddSendingMiddleware(w.sending)
 	}
-	s.AddReceivingMiddleware(middleware...)
+	s.AddReceivingMiddleware(middlewares(receivingLayers(parts))...)
+	if listens != nil {
+		s.AddSendingMiddleware(listens.sending)
+	}
 	return s
 }
 

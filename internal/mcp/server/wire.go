@@ -1,13 +1,9 @@
 package server
 
 import (
-	"bytes"
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -27,13 +23,9 @@ import (
 //     The tasks extension's notifications/tasks, and the acknowledgement
 //     that echoes taskIds, are written straight onto the connection
 //     (notify).
-//   - Out: the SDK re-encodes every result, and encoding/json checks and
-//     compacts whatever a MarshalJSON method returns byte by byte: for the
-//     21 KB tools/list that was half of the server's time per request,
-//     spent re-reading bytes that never change. So an answer encoded once
-//     (resultcache.go) marshals to a short reference, and the wire writes
-//     the bytes it stands for in its place. The reference carries a nonce
-//     drawn at start, so no other result can be mistaken for one.
+//   - Out: an answer encoded once (resultcache.go) marshals to a short
+//     reference, and the wire writes the bytes it stands for in its place
+//     (answerBook.expand).
 //
 // A server serves one session per connection it is given; the wire writes
 // its notifications to the latest one, which on stdio is the only one.
@@ -41,21 +33,26 @@ import (
 // notifications are not offered and cached answers marshal to their full
 // bytes.
 type Wire struct {
-	prefix string // `{"snowluma-mcp/encoded":"<nonce>-`
+	// answers are the cached answers' encodings, written in place of the
+	// references they marshal to (resultcache.go).
+	answers *answerBook
 
-	mu    sync.RWMutex
-	conn  mcp.Connection
-	byRef map[string]json.RawMessage
+	mu   sync.RWMutex
+	conn mcp.Connection
 }
 
 // NewWire returns a wire with a fresh nonce and no connection yet.
 func NewWire() *Wire {
-	nonce := make([]byte, 16)
-	_, _ = rand.Read(nonce) // never fails (crypto/rand)
-	return &Wire{
-		prefix: `{"snowluma-mcp/encoded":"` + hex.EncodeToString(nonce) + `-`,
-		byRef:  map[string]json.RawMessage{},
+	return &Wire{answers: newAnswerBook()}
+}
+
+// answerBook is where the result cache registers its encodings: the
+// wire's, or none without a wire.
+func (w *Wire) answerBook() *answerBook {
+	if w == nil {
+		return nil
 	}
+	return w.answers
 }
 
 // Transport wraps t so that the wire sees its connection; a nil Wire
@@ -84,34 +81,6 @@ func (w *Wire) notify(ctx context.Context, method string, params any) error {
 		return errNoConnection
 	}
 	return c.Write(ctx, &jsonrpc.Request{Method: method, Params: raw})
-}
-
-// ref registers raw and returns the reference that stands for it. On a
-// nil Wire it is raw itself.
-func (w *Wire) ref(raw json.RawMessage) json.RawMessage {
-	if w == nil {
-		return raw
-	}
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	r := w.prefix + strconv.Itoa(len(w.byRef)) + `"}`
-	w.byRef[r] = raw
-	return json.RawMessage(r)
-}
-
-// expand returns the bytes a reference stands for, and any other result
-// as it is.
-func (w *Wire) expand(result json.RawMessage) json.RawMessage {
-	if len(result) > len(w.prefix)+24 || !bytes.HasPrefix(result, []byte(w.prefix)) {
-		return result
-	}
-	w.mu.RLock()
-	raw, ok := w.byRef[string(result)]
-	w.mu.RUnlock()
-	if !ok {
-		return result
-	}
-	return raw
 }
 
 type wireTransport struct {
@@ -148,7 +117,7 @@ func (c wireConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 func (c wireConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if resp, ok := msg.(*jsonrpc.Response); ok && resp.Error == nil {
-		resp.Result = c.w.expand(resp.Result)
+		resp.Result = c.w.answers.expand(resp.Result)
 	}
 	return c.Connection.Write(ctx, msg)
 }

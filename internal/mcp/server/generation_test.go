@@ -41,3 +41,26 @@ func TestClientExtensionAgreesWithTheSDKsCapabilities(t *testing.T) {
 		})
 	}
 }
+
+func TestNegotiatedKeepsInitializeLegacy(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name      string
+		requested string
+		want      string
+	}{
+		{"keeps the newest legacy version", "2025-11-25", "2025-11-25"},
+		{"keeps an older legacy version the SDK speaks", "2025-06-18", "2025-06-18"},
+		{"keeps the oldest legacy version", "2024-11-05", "2024-11-05"},
+		{"turns the modern version into the newest legacy one", ModernVersion, "2025-11-25"},
+		{"turns an unknown future version into the newest legacy one", "2099-01-01", "2025-11-25"},
+		{"turns an unknown past version into the newest legacy one", "2023-01-01", "2025-11-25"},
+		{"turns an empty version into the newest legacy one", "", "2025-11-25"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tt.want, negotiated(tt.requested))
+		})
+	}
+}

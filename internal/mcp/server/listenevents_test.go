@@ -270,7 +270,7 @@ func TestAChangeWhileAListenIsBeingAcknowledgedIsNotifiedRightAfter(t *testing.T
 	_, _, h := eventServer(t)
 	info, err := h.Subscribe(context.Background(), event.Filter{SelfID: 10001})
 	require.NoError(t, err)
-	w := newWatch(h)
+	w := newListens(h, nil, nil)
 	sent := make(chan string, 8)
 	ackStarted, ackGate := make(chan struct{}), make(chan struct{})
 	mw := w.sending(func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
@@ -285,7 +285,7 @@ func TestAChangeWhileAListenIsBeingAcknowledgedIsNotifiedRightAfter(t *testing.T
 		sent <- method + " " + sub
 		return nil, nil
 	})
-	l := &listen{session: &mcp.ServerSession{}}
+	l := &listener{session: &mcp.ServerSession{}}
 	ack := &mcp.ServerRequest[*mcp.SubscriptionsAcknowledgedParams]{Params: &mcp.SubscriptionsAcknowledgedParams{
 		Meta:          mcp.Meta{mcp.MetaKeySubscriptionID: "L"},
 		Notifications: mcp.NotificationSubscriptions{ResourceSubscriptions: []string{hub.URI(info.ID)}},

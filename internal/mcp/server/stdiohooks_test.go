@@ -56,25 +56,21 @@ func TestScreenRefusesModernOnlyMethodsWithoutModernMeta(t *testing.T) {
 	}
 }
 
-func TestNegotiatedKeepsInitializeLegacy(t *testing.T) {
+func TestOwesAnswer(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name      string
-		requested string
-		want      string
+		name   string
+		method string
+		owes   bool
 	}{
-		{"keeps the newest legacy version", "2025-11-25", "2025-11-25"},
-		{"keeps an older legacy version the SDK speaks", "2025-06-18", "2025-06-18"},
-		{"keeps the oldest legacy version", "2024-11-05", "2024-11-05"},
-		{"turns the modern version into the newest legacy one", ModernVersion, "2025-11-25"},
-		{"turns an unknown future version into the newest legacy one", "2099-01-01", "2025-11-25"},
-		{"turns an unknown past version into the newest legacy one", "2023-01-01", "2025-11-25"},
-		{"turns an empty version into the newest legacy one", "", "2025-11-25"},
+		{"a tool call ends on its own, so EOF waits for it", "tools/call", true},
+		{"a list ends on its own, so EOF waits for it", "tools/list", true},
+		{"a subscription stream ends only when cancelled, so EOF does not wait", "subscriptions/listen", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.want, negotiated(tt.requested))
+			assert.Equal(t, tt.owes, OwesAnswer(tt.method))
 		})
 	}
 }

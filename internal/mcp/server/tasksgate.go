@@ -15,39 +15,12 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// tasksExtension is the tasks extension's capability key.
-const tasksExtension = "io.modelcontextprotocol/tasks"
-
 // pollInterval is the polling pace every task handle advises.
 const pollInterval = 1000
 
 // codeMissingCapability is the 2026-07-28 error for a request that needs
 // a client capability it did not declare.
 const codeMissingCapability = -32021
-
-// withTasks reports whether req may see and use the tasks extension: it is
-// a 2026-07-28 request whose client capabilities include the extension.
-// The server decides per request, as the extension requires: an earlier
-// request's declaration counts for nothing.
-func withTasks(req mcp.Request) bool {
-	if !isModern(req) {
-		return false
-	}
-	_, ok := clientExtension(req, tasksExtension)
-	return ok
-}
-
-// metaDeclaresTasks is withTasks for the custom methods, which see only
-// their params' _meta.
-func metaDeclaresTasks(meta mcp.Meta) bool {
-	if !modernMeta(meta) {
-		return false
-	}
-	caps, _ := meta["io.modelcontextprotocol/clientCapabilities"].(map[string]any)
-	ext, _ := caps["extensions"].(map[string]any)
-	_, ok := ext[tasksExtension]
-	return ok
-}
 
 var errNeedsTasks = &jsonrpc.Error{
 	Code:    codeMissingCapability,

@@ -1,0 +1,67 @@
+package server
+
+import (
+	"context"
+	"io"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+
+	"github.com/snowluma/snowluma-mcp/internal/hub"
+)
+
+// TestMiddlewareOrder pins the receiving middleware in the order
+// receivingLayers gives a reason for, with every part present, and shows
+// that an absent part only leaves its own layer out.
+func TestMiddlewareOrder(t *testing.T) {
+	t.Parallel()
+	pass := func(next mcp.MethodHandler) mcp.MethodHandler { return next }
+	full := layerParts{log: io.Discard, listens: &listens{}, cache: pass, sessions: pass, tasks: pass, events: &hub.Hub{}}
+	tests := []struct {
+		name  string
+		parts layerParts
+		want  []string
+	}{
+		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "legacySessions", "appsGate", "taskTools", "eventResources"}},
+		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, []string{"recover", "legacyShapes", "legacySessions", "appsGate"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var names []string
+			for _, l := range receivingLayers(tt.parts) {
+				names = append(names, l.name)
+			}
+			assert.Equal(t, tt.want, names)
+		})
+	}
+}
+
+// TestTheFirstLayerIsOutermost checks the SDK's Add order that the list
+// relies on: the first middleware added sees a request first.
+func TestTheFirstLayerIsOutermost(t *testing.T) {
+	t.Parallel()
+	var seen []string
+	mark := func(name string) mcp.Middleware {
+		return func(next mcp.MethodHandler) mcp.MethodHandler {
+			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
+				seen = append(seen, name)
+				return next(ctx, method, req)
+			}
+		}
+	}
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
+	s.AddReceivingMiddleware(middlewares([]layer{{"a", mark("a")}, {"b", mark("b")}})...)
+	ct, st := mcp.NewInMemoryTransports()
+	ss, err := s.Connect(context.Background(), st, nil)
+	assert.NoError(t, err)
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+	assert.NoError(t, err)
+	defer cs.Close()
+	seen = nil
+	_, err = cs.ListTools(context.Background(), nil)
+	assert.NoError(t, err)
+	assert.Equal(t, []string{"a", "b"}, seen)
+}

@@ -36,7 +36,7 @@ func All(d *Deps) []*pipeline.Tool {
 	tools := []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),
 		query, withInput(query), invoke, withInput(invoke), PreviewMessage(d),
-		InvokeActionBackground(d), ListTasks(d),
+		InvokeActionBackground(d, invoke), ListTasks(d),
 	}
 	if d.Events != nil {
 		// Whether they exist depends on the configuration; which modes

@@ -155,7 +155,19 @@ type Result struct {
 	// continuation instead of a completed result.
 	InputRequests mcp.InputRequestMap
 	RequestState  string
-	// Task, when set, is the handle of a background task the call started:
-	// the answer is that handle (resultType "task"), and Render is not used.
-	Task any
+	// Task, when set, is the handle of a background task the call started
+	// (only a Detaches tool's handler sets it): the answer is that handle
+	// (resultType "task"), and Render is not used.
+	Task *TaskHandle
+}
+
+// TaskHandle is what a client is told about a background task when it
+// starts: enough to poll it (tasks/get) or listen for it. The task's own
+// run goes through the chain of the tool its Detaches tool names (Spec.Runs).
+type TaskHandle struct {
+	ID            string
+	Status        string
+	StatusMessage string
+	CreatedAt     time.Time
+	UpdatedAt     time.Time
 }

@@ -73,16 +73,30 @@ type Spec struct {
 	// directory in write mode, and only requests whose client declares the
 	// extension see or call it.
 	Tasks bool
-	// Detaches says the handler only starts work that runs elsewhere (a
-	// background task, which runs its own chain): the call itself holds no
-	// stream slot.
+	// Detaches says the handler only admits work that runs elsewhere: a
+	// background task, which runs the chain of the tool named by Runs.
+	// Every stage therefore sees such a call twice, once here (the
+	// admission: arguments, gate, params, validation) and once as the
+	// task's own run of Runs. A stage that spends or records something (a
+	// stream slot, a send budget, the call's log line) does it once, on
+	// the task's run: for a Detaches tool it returns next unchanged, or
+	// acts only when the admission refuses the call (Result.Task nil).
+	// TestBackgroundCallsSpendOnce in stages holds every default stage to
+	// this.
 	Detaches bool
+	// Runs is the tool whose chain a Detaches tool's task runs (set
+	// exactly when Detaches is). The server that builds the chains hands
+	// that chain to the task runner.
+	Runs *Tool
 }
 
 // NewTool declares a tool whose arguments decode into A. A's struct is the
 // input schema (see schema.For) and the value the handler reads, parsed once
 // per call by the arguments stage.
 func NewTool[A any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
+	if s.Detaches != (s.Runs != nil) {
+		panic("pipeline: tool " + s.Name + " must set Runs exactly when it Detaches")
+	}
 	return &Tool{
 		Spec:         s,
 		InputSchema:  schema.MustFor[A](),

@@ -16,7 +16,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/task"
-	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/stages"
 )
 
@@ -55,15 +54,6 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Catalog: cat, Config: cfg, Tasks: runner, Events: events,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
-	if runner != nil {
-		// A task runs invoke_action's own chain: the same gates,
-		// validation, stream slots and cleanup as a synchronous call.
-		for _, t := range tools {
-			if t.Name == "invoke_action" {
-				runner.Use(t, pipeline.Chain(st...)(t, t.Handle))
-			}
-		}
-	}
 	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner, Events: events,
 		Wire: server.NewWire()}, nil
 }

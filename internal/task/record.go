@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // Status is a task's lifecycle state, as the tasks extension names it.
@@ -53,6 +55,12 @@ type Record struct {
 	// Result describes the stored result body; set exactly when Status is
 	// Completed.
 	Result *Body `json:"result,omitempty"`
+}
+
+// Handle is what the client that started the task is told about it.
+func (r Record) Handle() *pipeline.TaskHandle {
+	return &pipeline.TaskHandle{ID: r.ID, Status: string(r.Status), StatusMessage: r.StatusMessage,
+		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 // Error is a failed task's JSON-RPC error, as tasks/get reports it.

@@ -20,8 +20,10 @@ import (
 const MaxRunning = 4
 
 // Runner runs background tasks on the stage chain of the tool they stand
-// for (invoke_action), each with its own context, detached from the
-// request that started it, and records how they end.
+// for (invoke_action, named by the starting tool's Spec.Runs), each with
+// its own context, detached from the request that started it, and records
+// how they end. The server, which builds every chain, hands it that chain
+// (Use).
 type Runner struct {
 	store *Store
 	log   io.Writer

@@ -103,6 +103,7 @@ func New(o Options) *mcp.Server {
 		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h, o.Now)))
 		if t.Tasks && t.Detaches {
 			background = startBackground(t, h, o.Now)
+			useRunner(o.Tasks, t, chain)
 		}
 	}
 	addResources(s, o.Catalog)

@@ -15,9 +15,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// pollInterval is the polling pace every task handle advises.
-const pollInterval = 1000
-
 // codeMissingCapability is the 2026-07-28 error for a request that needs
 // a client capability it did not declare.
 const codeMissingCapability = -32021

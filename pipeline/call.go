@@ -65,6 +65,10 @@ type Call struct {
 	// total (0 when unknown). The progress stage always sets it; without a
 	// Notify it does nothing.
 	Progress func(done, total int64)
+
+	// values are what stages hand on through a Key, so that a stage's own
+	// state needs no field here.
+	values map[any]any
 }
 
 // Client is what a caller declared about itself, per request.

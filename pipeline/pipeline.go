@@ -7,6 +7,17 @@ import "context"
 type Handler func(ctx context.Context, c *Call) (*Result, error)
 
 // Stage is one cross-cutting concern of a tool call.
+//
+// Two rules every stage follows:
+//
+//   - A call of a tool that Detaches passes the chain twice: once to be
+//     admitted (arguments, gate, params, validation), once as its
+//     background task's own run of the tool it Runs. A stage that spends
+//     or records something (a slot, a budget token, the call's log line)
+//     does it once, on the task's run: for a Detaches tool it returns next
+//     unchanged, or acts only on a refused admission (Result.Task nil).
+//   - State a stage hands to a later stage or the handler goes on the
+//     Call through a Key of its own (values.go), not a new Call field.
 type Stage interface {
 	// Name is stable: it appears in error reports and in the order test.
 	Name() string

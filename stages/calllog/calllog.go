@@ -3,6 +3,11 @@
 // outcome, the failure kind and the duration. By design it has no access to
 // arguments or results beyond the verdict, so message contents, tokens, file
 // paths and tracestate cannot leak into it.
+//
+// It writes exactly one line per call. A background call passes the chain
+// twice (pipeline.Spec.Detaches): its admission is logged only when it is
+// refused, because an admitted call's line is the one its task's own run
+// writes, with the outcome of the work.
 package calllog
 
 import (
@@ -40,6 +45,10 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			// Not a completed call but a question to the user: the call's
 			// line is written when it resumes (for legacy clients the SDK
 			// resumes it inside the same tools/call).
+			return r, err
+		}
+		if t.Detaches && r != nil && r.Task != nil {
+			// Admitted: the task's own run logs the call.
 			return r, err
 		}
 		outcome, kind := "failed", "internal"

@@ -44,7 +44,7 @@ func TestRefusedBackgroundCallsCreateNoTask(t *testing.T) {
 	}{
 		{"an ordinary action points to invoke_action", "send_private_msg", map[string]any{"user_id": 10001, "message": "hi"}, "wrong_tool", "Run it with invoke_action"},
 		{"a missing required param is not asked for", "upload_file_stream", map[string]any{"chunk_index": 0}, "invalid_argument", "stream_id"},
-		{"an unknown action", "no_such_action", map[string]any{}, "unknown_action", ""},
+		{"an unknown action", "no_such_action", map[string]any{}, "unknown_action", `unknown action "no_such_action"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -63,6 +63,7 @@ func TestRefusedBackgroundCallsCreateNoTask(t *testing.T) {
 			_, diag := structured(t, m)
 			assert.Equal(t, "failed", diag.Outcome, "nothing reached SnowLuma")
 			assert.Equal(t, tt.kind, diag.Kind)
+			require.NotEmpty(t, tt.says, "every row names what the message must say")
 			assert.Contains(t, diag.Message, tt.says)
 			assert.Empty(t, snow.ByTag(tag))
 			l, _ := listTasks(t, r, map[string]any{})
@@ -176,14 +177,15 @@ func TestTaskMethodErrors(t *testing.T) {
 		{"a malformed id", "tasks/get", withMeta(map[string]any{"taskId": "../../etc/passwd"}, tasksMeta()), -32602, "unknown task"},
 		{"no id", "tasks/get", withMeta(map[string]any{}, tasksMeta()), -32602, "taskId is required"},
 		{"a request without the extension", "tasks/get", withMeta(map[string]any{"taskId": h.TaskID}, modernMeta(modern)), -32021, "tasks extension"},
-		{"tasks/result is not served", "tasks/result", withMeta(map[string]any{"taskId": h.TaskID}, tasksMeta()), -32601, ""},
-		{"tasks/list is not served", "tasks/list", withMeta(map[string]any{}, tasksMeta()), -32601, ""},
+		{"tasks/result is not served", "tasks/result", withMeta(map[string]any{"taskId": h.TaskID}, tasksMeta()), -32601, "tasks/result"},
+		{"tasks/list is not served", "tasks/list", withMeta(map[string]any{}, tasksMeta()), -32601, "tasks/list"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			m := r.request(tt.method, tt.params)
 			require.NotNil(t, m.Error, "%s", m)
 			assert.Equal(t, tt.code, m.Error.Code, "%s", m)
+			require.NotEmpty(t, tt.says, "every row names what the message must say")
 			assert.Contains(t, m.Error.Message, tt.says)
 		})
 	}

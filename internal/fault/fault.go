@@ -55,7 +55,12 @@ func Codes() []Code {
 
 // Error is a failure with a code and the stage (or handler) that raised it.
 type Error struct {
-	Code  Code
+	Code Code
+	// Stage is where the failure was raised: a domain part below the
+	// stages names itself (http, stream, download, upload, tasks); a
+	// stage, and what it calls that is shared below the stages, leave it
+	// empty, and the pipeline's chain names the stage (or "handler") whose
+	// code returned it (Name).
 	Stage string
 	Msg   string
 	Err   error
@@ -90,6 +95,16 @@ func Errorf(code Code, stage, format string, args ...any) *Error {
 // Wrap builds an Error around a cause.
 func Wrap(code Code, stage string, err error, msg string) *Error {
 	return &Error{Code: code, Stage: stage, Msg: msg, Err: err}
+}
+
+// Name gives the first Error in err's chain the stage name when it has
+// none yet: the pipeline's chain calls it as a failure leaves each stage,
+// so the innermost stage that returned the failure names it.
+func Name(err error, stage string) {
+	var e *Error
+	if errors.As(err, &e) && e.Stage == "" {
+		e.Stage = stage
+	}
 }
 
 // Unsent marks e as raised before anything reached SnowLuma and returns it.

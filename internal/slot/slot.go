@@ -40,9 +40,9 @@ func (p *Pool) Acquire(ctx context.Context) (func(), error) {
 	case p.slots <- struct{}{}:
 		return p.release, nil
 	case <-ctx.Done():
-		return nil, fault.Wrap(fault.CodeCancelled, "execute", ctx.Err(), "cancelled while waiting for a free stream slot").Unsent()
+		return nil, fault.Wrap(fault.CodeCancelled, "", ctx.Err(), "cancelled while waiting for a free stream slot").Unsent()
 	case <-timer.C:
-		return nil, fault.Errorf(fault.CodeLimit, "execute", "all %d stream slots stayed busy for %s", cap(p.slots), p.wait).Unsent()
+		return nil, fault.Errorf(fault.CodeLimit, "", "all %d stream slots stayed busy for %s", cap(p.slots), p.wait).Unsent()
 	}
 }
 

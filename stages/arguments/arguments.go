@@ -42,7 +42,7 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			c.Arguments = json.RawMessage("{}")
 		}
 		if err := v.Validate(c.Arguments, "arguments"); err != nil {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, stageName, err, "invalid arguments")
+			return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "invalid arguments")
 		}
 		args, err := t.Decode(c.Arguments)
 		if err != nil {

@@ -26,7 +26,7 @@ func (Stage) Name() string { return "deadline" }
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if err := ctx.Err(); err != nil {
-			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "call cancelled before it started").Unsent()
+			return nil, fault.Wrap(fault.CodeCancelled, "", err, "call cancelled before it started").Unsent()
 		}
 		if c.Action != nil && c.Action.Stream {
 			// Streams keep their own connect and idle timeouts instead.

@@ -1,7 +1,8 @@
 // Package envelope is the diagnostics stage: it guarantees that every call
 // ends as a result with a verdict and an encoded payload, ready for
 // pipeline.Render. Failures raised by any stage inside it (gate, validation,
-// timeout, transport) become tool errors through pipeline.Failure.
+// timeout, transport) become tool errors through pipeline.Failure. Its own
+// failures never leave it as errors, so it names them itself, from Name.
 package envelope
 
 import (
@@ -22,18 +23,18 @@ func New() Stage { return Stage{} }
 func (Stage) Name() string { return "envelope" }
 
 // Wrap implements pipeline.Stage.
-func (Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {
 			return pipeline.Failure(c, err), nil
 		}
 		if r == nil {
-			return pipeline.Failure(c, fault.Errorf(fault.CodeInternal, "envelope", "the tool returned no result")), nil
+			return pipeline.Failure(c, fault.Errorf(fault.CodeInternal, s.Name(), "the tool returned no result")), nil
 		}
 		encoded, err := payload.Encode(r.Payload)
 		if err != nil {
-			return pipeline.Failure(c, fault.Wrap(fault.CodeInternal, "envelope", err, "encode result")), nil
+			return pipeline.Failure(c, fault.Wrap(fault.CodeInternal, s.Name(), err, "encode result")), nil
 		}
 		r.Payload = encoded
 		if r.Diagnostics.Outcome == "" {

@@ -34,7 +34,7 @@ func (Stage) Name() string { return stageName }
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if !s.mode.Allows(t.Mode) {
 		return func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return nil, fault.Errorf(fault.CodeModeDenied, stageName, "%s is not available in %s mode", t.Name, s.mode).Unsent()
+			return nil, fault.Errorf(fault.CodeModeDenied, "", "%s is not available in %s mode", t.Name, s.mode).Unsent()
 		}
 	}
 	if t.Actions == pipeline.NoActions {
@@ -42,7 +42,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if c.ActionName == "" {
-			return nil, fault.Errorf(fault.CodeInvalidArgument, stageName, "arguments.action is required: name a catalog action (see list_actions)")
+			return nil, fault.Errorf(fault.CodeInvalidArgument, "", "arguments.action is required: name a catalog action (see list_actions)")
 		}
 		a, err := pipeline.Resolve(s.cat, c.ActionName, t.Actions)
 		if err != nil {

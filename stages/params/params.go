@@ -38,10 +38,10 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		}
 		v, err := s.actions.get(c.Action)
 		if err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, stageName, err, "catalog schema of "+c.Action.Name)
+			return nil, fault.Wrap(fault.CodeInternal, "", err, "catalog schema of "+c.Action.Name)
 		}
 		if err := v.Validate(c.Params, "params"); err != nil {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, stageName, err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
+			return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
 		}
 		return next(ctx, c)
 	}

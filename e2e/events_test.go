@@ -102,7 +102,7 @@ func TestEventLifecycle(t *testing.T) {
 		_, err = s.session.ReadResource(testCtx(t), &mcp.ReadResourceParams{URI: uri})
 		var we *jsonrpc.Error
 		require.ErrorAs(t, err, &we)
-		assert.Equal(t, int64(jsonrpc.CodeInvalidParams), we.Code)
+		assert.Equal(t, notFoundCode(version), we.Code, "a released resource is not found")
 		assert.Contains(t, we.Message, "released")
 		assert.Equal(t, 1, sc.Dials())
 	})

@@ -1,8 +1,8 @@
 package e2e
 
 // The catalog resources (BASE-3): the whole catalog, the per-action
-// template with alias resolution, and -32602 carrying the URI for an
-// unknown name.
+// template with alias resolution, and resource-not-found carrying the URI
+// for an unknown name (-32602 at 2026-07-28, -32002 before; issue 20).
 
 import (
 	"encoding/json"
@@ -92,13 +92,13 @@ func TestCatalogResources(t *testing.T) {
 			})
 		}
 
-		t.Run("an unknown name is -32602 carrying the URI", func(t *testing.T) {
+		t.Run("an unknown name is resource-not-found carrying the URI", func(t *testing.T) {
 			uri := catalogURI + "/no_such_action"
 			_, err := s.session.ReadResource(ctx, &mcp.ReadResourceParams{URI: uri})
 			require.Error(t, err)
 			var we *jsonrpc.Error
 			require.True(t, errors.As(err, &we), "a JSON-RPC error, got %v", err)
-			assert.Equal(t, int64(-32602), we.Code)
+			assert.Equal(t, notFoundCode(version), we.Code)
 			var data struct {
 				URI string `json:"uri"`
 			}

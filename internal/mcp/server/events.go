@@ -55,7 +55,7 @@ func readEvents(h *hub.Hub, uri string, modern bool) (*mcp.ReadResourceResult, e
 		var ce *hub.CursorError
 		switch {
 		case errors.Is(err, hub.ErrNotFound):
-			return nil, invalidURI(uri, "no active event resource has this URI: it was never created or has been released; subscribe_events creates one, resources/list shows the active ones")
+			return nil, resourceNotFound(uri, "no active event resource has this URI: it was never created or has been released; subscribe_events creates one, resources/list shows the active ones")
 		case errors.As(err, &ce):
 			return nil, invalidURI(uri, ce.Error())
 		case err != nil:

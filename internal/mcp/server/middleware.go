@@ -38,6 +38,9 @@ type layerParts struct {
 //     it stores what they make.
 //   - legacyShapes sits outside appsGate, taskTools and eventResources: it
 //     trims and re-encodes the lists and reads they shape.
+//   - notFoundCodes answers a read of a URI that names nothing with the
+//     code of the request's generation (-32002 legacy, -32602 modern); it
+//     sits outside eventResources and the SDK, whose answers it rewrites.
 //   - legacySessions rewrites an initialize before the SDK stores it and
 //     serves server/discover on a sink session; what lies inside it (the
 //     tasks capability in discover) is unaffected.
@@ -53,6 +56,7 @@ func receivingLayers(p layerParts) []layer {
 		{"listens", p.listens.receivingLayer()},
 		{"cache", p.cache},
 		{"legacyShapes", legacyShapes},
+		{"notFoundCodes", notFoundCodes},
 		{"legacySessions", p.sessions},
 		{"appsGate", appsGate},
 		{"taskTools", p.tasks},

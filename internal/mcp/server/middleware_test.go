@@ -23,8 +23,8 @@ func TestMiddlewareOrder(t *testing.T) {
 		parts layerParts
 		want  []string
 	}{
-		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "legacySessions", "appsGate", "taskTools", "eventResources"}},
-		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, []string{"recover", "legacyShapes", "legacySessions", "appsGate"}},
+		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate", "taskTools", "eventResources"}},
+		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, []string{"recover", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -36,7 +36,7 @@ func addResources(s *mcp.Server, cat *catalog.Catalog) {
 		uri := req.Params.URI
 		a, ok := lookupURI(cat, uri)
 		if !ok {
-			return nil, mcp.ResourceNotFoundError(uri)
+			return nil, resourceNotFound(uri, "Resource not found: no action of that name or alias is in the catalog; list_actions or search_actions finds the right name")
 		}
 		text, err := json.MarshalIndent(a, "", "  ")
 		if err != nil {

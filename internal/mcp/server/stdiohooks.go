@@ -4,9 +4,14 @@ package server
 // for what only the server knows about a request before the SDK sees it.
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
+	"reflect"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // modernOnly are the methods that exist only in the 2026-07-28 protocol.
@@ -23,8 +28,16 @@ var modernOnly = map[string]bool{
 // version that is present but older than 2026-07-28 is refused the same
 // way: the method has no meaning at that version, and the fix the client
 // needs is the same, the _meta of a modern request.
+//
+// It also refuses params of the wrong type (screenParams).
 func Screen(req *jsonrpc.Request) *jsonrpc.Error {
-	if !req.IsCall() || !modernOnly[req.Method] {
+	if !req.IsCall() {
+		return nil
+	}
+	if e := screenParams(req); e != nil {
+		return e
+	}
+	if !modernOnly[req.Method] {
 		return nil
 	}
 	if v, ok := requestVersion(req.Params); ok && v >= ModernVersion {
@@ -42,3 +55,61 @@ func Screen(req *jsonrpc.Request) *jsonrpc.Error {
 // or the session ends, so waiting for its answer would hold every exit for
 // the transport's full drain bound; every other call ends on its own.
 func OwesAnswer(method string) bool { return method != "subscriptions/listen" }
+
+// paramShapes are the params types the SDK decodes each method's params
+// into, for the methods an agent calls most with values it builds itself.
+var paramShapes = map[string]func() any{
+	"tools/call":     func() any { return new(mcp.CallToolParamsRaw) },
+	"resources/read": func() any { return new(mcp.ReadResourceParams) },
+	"tasks/get":      func() any { return new(taskParams) },
+	"tasks/update":   func() any { return new(taskParams) },
+	"tasks/cancel":   func() any { return new(taskParams) },
+}
+
+// screenParams refuses params that do not decode into the method's params
+// type with -32602 and a short message naming the field and the type it
+// needs. The SDK's own refusal quotes the whole params back (1 MiB in, 1
+// MiB of error out); this one repeats nothing the client sent. Params the
+// SDK would refuse for another reason are left to it.
+func screenParams(req *jsonrpc.Request) *jsonrpc.Error {
+	shape, ok := paramShapes[req.Method]
+	if !ok || len(req.Params) == 0 {
+		return nil
+	}
+	var te *json.UnmarshalTypeError
+	if err := json.Unmarshal(req.Params, shape()); !errors.As(err, &te) {
+		return nil
+	}
+	field := "params"
+	if te.Field != "" {
+		field += "." + te.Field
+	}
+	got, _, _ := strings.Cut(te.Value, " ") // "number 1e999" names the number too
+	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
+		Message: fmt.Sprintf("%s: %s must be %s, not %s", req.Method, field, kindOf(te.Type), got)}
+}
+
+// kindOf names the JSON value a Go type decodes from.
+func kindOf(t reflect.Type) string {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil {
+		return "a JSON value"
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64:
+		return "a number"
+	}
+	return "a JSON value"
+}

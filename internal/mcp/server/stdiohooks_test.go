@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
@@ -71,6 +72,43 @@ func TestOwesAnswer(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			assert.Equal(t, tt.owes, OwesAnswer(tt.method))
+		})
+	}
+}
+
+func TestScreenRefusesParamsOfTheWrongTypeWithoutEchoingThem(t *testing.T) {
+	t.Parallel()
+	pad := `"pad":"` + strings.Repeat("x", 1<<20) + `"`
+	tests := []struct {
+		name   string
+		method string
+		params string
+		says   string // "" means passed on to the SDK
+	}{
+		{"a numeric taskId", "tasks/get", `{"taskId":7,` + pad + `}`, "tasks/get: params.taskId must be a string, not number"},
+		{"an object taskId", "tasks/cancel", `{"taskId":{"a":1}}`, "tasks/cancel: params.taskId must be a string, not object"},
+		{"a huge number names no digits", "tasks/update", `{"taskId":1` + strings.Repeat("0", 1000) + `}`, "tasks/update: params.taskId must be a string, not number"},
+		{"a numeric tool name", "tools/call", `{"name":5,"arguments":{` + pad + `}}`, "tools/call: params.name must be a string, not number"},
+		{"a _meta that is not an object", "tools/call", `{"name":"x","_meta":[1]}`, "tools/call: params._meta must be an object, not array"},
+		{"a numeric resource URI", "resources/read", `{"uri":12,` + pad + `}`, "resources/read: params.uri must be a string, not number"},
+		{"params that are not an object", "resources/read", `"snowluma://onebot/actions"`, "resources/read: params must be an object, not string"},
+		{"a well-typed call passes", "tools/call", `{"name":"x","arguments":{"a":1}}`, ""},
+		{"a well-typed task method passes", "tasks/get", `{"taskId":"t1"}`, ""},
+		{"an unscreened method passes", "tools/list", `{"cursor":5}`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			id, err := jsonrpc.MakeID("r1")
+			require.NoError(t, err)
+			e := Screen(&jsonrpc.Request{ID: id, Method: tt.method, Params: json.RawMessage(tt.params)})
+			if tt.says == "" {
+				assert.Nil(t, e)
+				return
+			}
+			require.NotNil(t, e)
+			assert.Equal(t, int64(jsonrpc.CodeInvalidParams), e.Code)
+			assert.Equal(t, tt.says, e.Message)
 		})
 	}
 }

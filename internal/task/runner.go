@@ -140,6 +140,8 @@ func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *jo
 	rec, err := r.record(ctx, id, res, err, cancelled, stopping)
 	if err != nil {
 		fmt.Fprintf(r.log, "snowluma-mcp task=%s could not record how it ended: %v\n", id, err)
+	}
+	if err != nil && !rec.Status.Terminal() {
 		msg := fmt.Sprintf("the task ended, but how it ended could not be saved in SNOWLUMA_MCP_TASK_DIR (%v). SnowLuma may have acted: check the download directory or the remote side before starting it again", err)
 		if rec, err = r.store.Fail(id, msg); err != nil {
 			// Not even the failure can be written: this process still
@@ -165,11 +167,7 @@ func (r *Runner) record(ctx context.Context, id string, res *pipeline.Result, er
 	if err != nil {
 		return r.store.Fail(id, "the task's result could not be encoded: "+err.Error())
 	}
-	msg := "completed: outcome " + string(res.Diagnostics.Outcome)
-	if res.IsError {
-		msg = "completed with a tool error; see result.structuredContent.diagnostics"
-	}
-	return r.store.Complete(id, body, msg)
+	return r.store.Complete(id, body, Summary(res.IsError, string(res.Diagnostics.Outcome)))
 }
 
 func detail(res *pipeline.Result) string {

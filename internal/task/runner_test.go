@@ -235,7 +235,7 @@ func TestATasksEndIsTheSameLiveAndAfterARestart(t *testing.T) {
 	require.NoError(t, os.Remove(s.path(rec.ID, "json")))
 	require.NoError(t, os.WriteFile(s.path(rec.ID, "json"), working, 0o600))
 	require.NoError(t, s.Close())
-	again, recovered, err := Open(s.dir, testScope, nil)
+	again, recovered, err := Open(s.dir, testScope, nil, nil)
 	require.NoError(t, err)
 	defer again.Close()
 	assert.Equal(t, 1, recovered)

@@ -33,12 +33,12 @@ func TestRequestedEndpointIsWhatTheClientSends(t *testing.T) {
 func bindTwice(t *testing.T, made, then string) error {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "tasks")
-	s, _, err := Open(dir, Scope{Mode: "write", Endpoint: made, Token: "tok"}, nil)
+	s, _, err := Open(dir, Scope{Mode: "write", Endpoint: made, Token: "tok"}, nil, nil)
 	require.NoError(t, err)
 	_, err = s.Create("invoke_action_background", "download_file_stream")
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
-	again, _, err := Open(dir, Scope{Mode: "write", Endpoint: then, Token: "tok"}, nil)
+	again, _, err := Open(dir, Scope{Mode: "write", Endpoint: then, Token: "tok"}, nil, nil)
 	if err == nil {
 		require.NoError(t, again.Close())
 	}
@@ -95,7 +95,7 @@ func TestDirectoriesBoundBeforeNormalisingStillOpen(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "tasks")
 			require.NoError(t, os.MkdirAll(filepath.Join(dir, "tasks"), 0o700))
 			require.NoError(t, os.WriteFile(filepath.Join(dir, scopeName), data, 0o600))
-			s, _, err := Open(dir, Scope{Mode: "write", Endpoint: tt.endpoint, Token: "legacy-token"}, nil)
+			s, _, err := Open(dir, Scope{Mode: "write", Endpoint: tt.endpoint, Token: "legacy-token"}, nil, nil)
 			if !tt.ok {
 				assert.ErrorIs(t, err, ErrScope)
 				return

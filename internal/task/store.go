@@ -17,9 +17,14 @@ import (
 	"time"
 )
 
-// UnknownOutcome is the message of a task found unfinished at start: the
+// unrecorded opens the message of a task found unfinished at start: the
 // process that ran it is gone, and nobody knows how far SnowLuma got.
-const UnknownOutcome = "remote outcome unknown: the end of this task was never recorded (the server stopped while it was running, or could not write to SNOWLUMA_MCP_TASK_DIR), so it is marked failed and is never replayed. SnowLuma may have acted (part or all of an upload may have arrived; a download's partial file may remain). Check the remote side or the download directory before starting the transfer again."
+const unrecorded = "remote outcome unknown: the end of this task was never recorded (the server stopped while it was running, or could not write to SNOWLUMA_MCP_TASK_DIR), so it is marked failed and is never replayed."
+
+// UnknownOutcome is the whole message of such a task whose record names
+// nothing it left behind (it was written before leftovers were recorded,
+// or the process died before the transfer began).
+const UnknownOutcome = unrecorded + " SnowLuma may have acted (part or all of an upload may have arrived; a download's partial file may remain). Check the remote side or the download directory before starting the transfer again."
 
 // CodeInternal is the JSON-RPC code of a failed task's error: failed is
 // for failures outside the tool itself.
@@ -43,7 +48,11 @@ type Store struct {
 // UnknownOutcome (or completed, when its result had been saved whole just
 // before the process died); recovered counts them. Any unreadable,
 // misplaced or corrupt file is an error naming it: nothing is skipped.
-func Open(dir string, scope Scope, now func() time.Time) (s *Store, recovered int, err error) {
+//
+// What those tasks had recorded leaving behind (a partial file, an upload
+// stream) is cleaned up with sweep (nil cleans nothing), and each task's
+// message says how that went.
+func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Store, recovered int, err error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -74,7 +83,7 @@ func Open(dir string, scope Scope, now func() time.Time) (s *Store, recovered in
 	if err != nil {
 		return nil, 0, err
 	}
-	if recovered, err = s.recover(results); err != nil {
+	if recovered, err = s.recover(results, sweep); err != nil {
 		return nil, 0, err
 	}
 	return s, recovered, nil
@@ -165,21 +174,36 @@ func (s *Store) readRecords(ids []string) ([]*Record, error) {
 	return recs, nil
 }
 
-// recover settles the tasks an earlier process left working.
-func (s *Store) recover(results map[string]bool) (int, error) {
-	n := 0
-	for id, r := range s.recs {
-		if r.Status != Working {
-			continue
+// recover settles the tasks an earlier process left working. Their
+// cleanups (a file removal, a reset sent to SnowLuma) run at once, each
+// bounded by its own timeout, so the start waits for the slowest only.
+func (s *Store) recover(results map[string]bool, sweep *Sweeper) (int, error) {
+	var left []*Record
+	for _, r := range s.recs {
+		if r.Status == Working {
+			left = append(left, r)
 		}
-		n++
+	}
+	notes := make([]string, len(left))
+	var wg sync.WaitGroup
+	for i, r := range left {
+		if !results[r.ID] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				notes[i] = sweep.sweep(r)
+			}()
+		}
+	}
+	wg.Wait()
+	for i, r := range left {
 		next := *r
 		next.UpdatedAt = s.now().UTC()
-		if results[id] {
+		if results[r.ID] {
 			// The result was written whole (renames are atomic) but its
 			// record was not (the process died, or the write failed): the
 			// task did finish, as Complete already told the agent.
-			body, err := readPrivate(s.path(id, "result"), MaxRecord)
+			body, err := readPrivate(s.path(r.ID, "result"), MaxRecord)
 			if err != nil {
 				return 0, err
 			}
@@ -187,13 +211,18 @@ func (s *Store) recover(results map[string]bool) (int, error) {
 			next.Status, next.Result = Completed, &Body{Size: int64(len(body)), SHA256: hex.EncodeToString(sum[:])}
 			next.StatusMessage = summaryOf(body)
 		} else {
-			next.Status, next.Error, next.StatusMessage = Failed, &Error{Code: CodeInternal, Message: UnknownOutcome}, UnknownOutcome
+			msg := UnknownOutcome
+			if notes[i] != "" {
+				msg = unrecorded + " " + notes[i]
+			}
+			msg = clip(msg)
+			next.Status, next.Error, next.StatusMessage = Failed, &Error{Code: CodeInternal, Message: msg}, msg
 		}
 		if err := s.put(&next); err != nil {
 			return 0, err
 		}
 	}
-	return n, nil
+	return len(left), nil
 }
 
 func (s *Store) path(id, kind string) string { return filepath.Join(s.tasks, id+"."+kind) }
@@ -227,6 +256,23 @@ func (s *Store) Create(tool, action string) (Record, error) {
 		return Record{}, err
 	}
 	return *r, nil
+}
+
+// leave records durably, on a working task, what its transfer is about
+// to leave behind; only after it returns may the thing exist.
+func (s *Store) leave(id string, set func(r *Record)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur := s.recs[id]
+	if cur == nil {
+		return ErrNotFound
+	}
+	if cur.Status.Terminal() {
+		return fmt.Errorf("task %s already ended as %s", id, cur.Status)
+	}
+	next := *cur
+	set(&next)
+	return s.put(&next)
 }
 
 // ErrNotFound is a task id this store never issued.

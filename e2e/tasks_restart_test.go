@@ -171,7 +171,9 @@ func TestClosingTheClientEndsRunningTasksHonestly(t *testing.T) {
 	assert.Equal(t, "failed", w.Status)
 	require.NotNil(t, w.Error)
 	assert.Contains(t, w.Error.Message, "the server stopped while this task was running")
+	assert.Contains(t, w.Error.Message, "its partial download file was removed")
 	assert.Contains(t, w.Error.Message, "never replayed")
+	assert.NotContains(t, w.Error.Message, "context canceled")
 	assert.Len(t, snow.ByTag(tag), 1)
 	require.NoError(t, filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		require.NoError(t, err)

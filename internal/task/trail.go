@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 )
 
@@ -78,7 +79,7 @@ func (t *trail) fate() string {
 	case t.stream != "":
 		out += " SnowLuma had received nothing of the upload, so there was nothing to reset."
 	}
-	return trimSpace(out)
+	return strings.TrimSpace(out)
 }
 
 // Sweeper cleans up, at start, what tasks a dead process left unfinished
@@ -126,12 +127,5 @@ func (sw *Sweeper) sweep(r *Record) string {
 			out += fmt.Sprintf(" The reset of its upload stream %s did not reach SnowLuma at this start (%v), so SnowLuma may keep part or all of the upload until the stream has been idle for 10 minutes.", id, err)
 		}
 	}
-	return trimSpace(out)
-}
-
-func trimSpace(s string) string {
-	for len(s) > 0 && s[0] == ' ' {
-		s = s[1:]
-	}
-	return s
+	return strings.TrimSpace(out)
 }

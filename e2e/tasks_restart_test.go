@@ -171,7 +171,9 @@ func TestClosingTheClientEndsRunningTasksHonestly(t *testing.T) {
 	assert.Equal(t, "failed", w.Status)
 	require.NotNil(t, w.Error)
 	assert.Contains(t, w.Error.Message, "the server stopped while this task was running")
+	assert.Contains(t, w.Error.Message, "its partial download file was removed")
 	assert.Contains(t, w.Error.Message, "never replayed")
+	assert.NotContains(t, w.Error.Message, "context canceled")
 	assert.Len(t, snow.ByTag(tag), 1)
 	require.NoError(t, filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		require.NoError(t, err)
@@ -182,4 +184,28 @@ func TestClosingTheClientEndsRunningTasksHonestly(t *testing.T) {
 		}
 		return nil
 	}))
+}
+
+// TestDroppingTheEndpointsTrailingSlashKeepsTheTaskHistory: the directory
+// is bound to the endpoint as it is requested, so "http://host:port/" and
+// "http://host:port" (the same request) open the same history, both ways.
+func TestDroppingTheEndpointsTrailingSlashKeepsTheTaskHistory(t *testing.T) {
+	t.Parallel()
+	withSlash := snow.URL()
+	require.True(t, strings.HasSuffix(withSlash, "/"))
+	withoutSlash := strings.TrimSuffix(withSlash, "/")
+	for _, order := range [][2]string{{withSlash, withoutSlash}, {withoutSlash, withSlash}} {
+		t.Run("made with "+order[0], func(t *testing.T) {
+			t.Parallel()
+			env, _, _ := taskEnv(t, "SNOWLUMA_MCP_ENDPOINT", order[0])
+			first := startRaw(t, modern, env)
+			h := decodeTask(t, startTask(first, "download_file_stream", map[string]any{"file": fake.FileHello}, newTag(t), ""))
+			require.Equal(t, "completed", awaitTask(t, first, h.TaskID).Status)
+			first.stdin.Close()
+			require.Equal(t, 0, first.waitExit())
+
+			second := startRaw(t, modern, with(env, "SNOWLUMA_MCP_ENDPOINT", order[1]))
+			assert.Equal(t, "completed", decodeTask(t, getTask(second, h.TaskID)).Status, "the history opens under the other spelling")
+		})
+	}
 }

@@ -65,4 +65,7 @@ func TestCancellingABackgroundUploadResetsIt(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, resets, "the cancelled upload was reset once, before the task recorded its end")
+	id := paramsOf(t, sent[0]).StreamID
+	assert.Contains(t, end.StatusMessage, "The upload stream "+id+" was reset and SnowLuma confirmed the reset, so it keeps none of the chunks it had received")
+	assert.NotContains(t, end.StatusMessage, "context canceled", "said in the user's words")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/frame"
@@ -41,7 +42,7 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 	if input != nil {
 		res, err := upload.Send(ctx, c.OneBot, *input, upload.Options{
 			Root: d.Config.UploadRoot, ChunkBytes: d.Config.UploadChunkBytes, MaxFile: d.Config.MaxFileBytes,
-			ResetTimeout: max(d.Config.StreamConnectTimeout, 5*time.Second),
+			ResetTimeout: ResetTimeout(d.Config), Track: c.Trail,
 		}, c.Progress)
 		if err != nil {
 			return nil, streamError(err)
@@ -55,7 +56,7 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 	}
 	defer body.Close()
 	if downloads[c.Action.Name] {
-		saved, err := download.Save(body, download.Limits{Dir: d.Config.DownloadDir, MaxFile: d.Config.MaxFileBytes, Quota: d.Quota}, c.Progress)
+		saved, err := download.Save(body, download.Limits{Dir: d.Config.DownloadDir, MaxFile: d.Config.MaxFileBytes, Quota: d.Quota, Track: c.Trail}, c.Progress)
 		if err != nil {
 			return nil, streamError(err)
 		}
@@ -67,6 +68,12 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 		return nil, streamError(err)
 	}
 	return &pipeline.Result{Payload: collected}, nil
+}
+
+// ResetTimeout bounds an upload's reset, and the wait for a request in
+// flight before it: the stream connect timeout, at least 5 s.
+func ResetTimeout(cfg *config.Config) time.Duration {
+	return max(cfg.StreamConnectTimeout, 5*time.Second)
 }
 
 // streamError keeps SnowLuma's reason from a failed terminal frame.

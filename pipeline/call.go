@@ -69,6 +69,22 @@ type Call struct {
 	// values are what stages hand on through a Key, so that a stage's own
 	// state needs no field here.
 	values map[any]any
+
+	// Queued hears that the call waits for one of the n stream slots
+	// (waiting true) and that it got one (false); a background task, which
+	// nobody watches, says so in its status. Nil when nobody asks.
+	Queued func(waiting bool, n int)
+	// Trail, when set, is told durably what the transfer is about to leave
+	// behind and how it was cleaned up (see Trail). Nil for synchronous
+	// calls.
+	Trail Trail
+}
+
+// Queue reports a change in the call's wait for a stream slot to Queued.
+func (c *Call) Queue(waiting bool, n int) {
+	if c.Queued != nil {
+		c.Queued(waiting, n)
+	}
 }
 
 // Client is what a caller declared about itself, per request.

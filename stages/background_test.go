@@ -83,7 +83,7 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 		mu.Unlock()
 		// With the pool's one slot taken by the task, a cancelled wait
 		// gets none.
-		if release, err := pool.Acquire(cancelled); err == nil {
+		if release, err := pool.Acquire(cancelled, nil); err == nil {
 			release()
 		} else {
 			mu.Lock()
@@ -105,7 +105,7 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 
 	dir := t.TempDir()
 	require.NoError(t, os.Chmod(dir, 0o700))
-	store, _, err := task.Open(dir, task.Scope{Mode: "write", Endpoint: srv.URL}, nil)
+	store, _, err := task.Open(dir, task.Scope{Mode: "write", Endpoint: srv.URL}, nil, nil)
 	require.NoError(t, err)
 	runner := task.NewRunner(store, &syncBuffer{}, nil)
 	ended := make(chan task.Record, 4)
@@ -136,7 +136,7 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 
 	t.Run("an admitted call spends on the task's run only", func(t *testing.T) {
 		// Every slot is busy while the call is admitted: admission takes none.
-		release, err := pool.Acquire(context.Background())
+		release, err := pool.Acquire(context.Background(), nil)
 		require.NoError(t, err)
 		r, err := admit(context.Background(), &pipeline.Call{Tool: background, Started: time.Now(),
 			Arguments: json.RawMessage(`{"action":"download_file_stream","params":{"file":"a.bin"}}`)})

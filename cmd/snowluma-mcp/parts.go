@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"sync"
@@ -15,6 +16,8 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
+	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/stages"
 )
@@ -41,7 +44,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 			Connect: cfg.StreamConnectTimeout, Idle: cfg.StreamIdleTimeout,
 		})
 	}
-	runner, err := tasks(cfg, log)
+	runner, err := tasks(cfg, log, client)
 	if err != nil {
 		return server.Options{}, err
 	}
@@ -59,7 +62,10 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 }
 
 // tasks opens the task store and its runner when background tasks are on.
-func tasks(cfg *config.Config, log io.Writer) (*task.Runner, error) {
+// Opening it cleans up what tasks left unfinished by a killed process had
+// left behind: their partial downloads, and (through client, with a reset
+// only) their upload streams in SnowLuma.
+func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runner, error) {
 	if cfg.TaskDir == "" {
 		return nil, nil
 	}
@@ -67,12 +73,27 @@ func tasks(cfg *config.Config, log io.Writer) (*task.Runner, error) {
 		fmt.Fprintln(log, "snowluma-mcp: warning: SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode")
 		return nil, nil
 	}
-	store, recovered, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}, time.Now)
+	sweep := &task.Sweeper{
+		RemovePartial: func(path string) error { return download.RemovePartial(cfg.DownloadDir, path) },
+		ResetUpload: func(id string) error {
+			// A reset at start belongs to no call: it starts a trace of its own.
+			sc, _ := span.Start(nil)
+			return upload.Reset(context.Background(), client.With(span.Headers(sc)), id, startResetTimeout(cfg))
+		},
+	}
+	store, recovered, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}, time.Now, sweep)
 	if err != nil {
 		return nil, fmt.Errorf("task store: %w", err)
 	}
 	if recovered > 0 {
-		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by an earlier run were settled (marked failed with the remote outcome unknown unless their result had been saved); none is replayed\n", recovered)
+		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by an earlier run were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
 	}
 	return task.NewRunner(store, log, time.Now), nil
+}
+
+// startResetTimeout bounds a reset sent at start, where the client waits
+// for the server to answer at all: the ordinary reset bound, but never so
+// long that a silent SnowLuma outlasts a client's patience.
+func startResetTimeout(cfg *config.Config) time.Duration {
+	return min(handlers.ResetTimeout(cfg), 10*time.Second)
 }

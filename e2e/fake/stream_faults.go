@@ -33,6 +33,12 @@ package fake
 //	slowupload:<n>   uploads: the stream's nth request waits up to 2 minutes
 //	                 before it is processed; a client that goes away is
 //	                 recorded as ClientGone and nothing is processed
+//	lagupload:<n>    uploads: the stream's nth request is processed
+//	                 UploadLag after it arrived, whether or not the client
+//	                 is still there, as SnowLuma finishes a request whose
+//	                 body it has read (snowluma-wire.md §1.2: the body is
+//	                 read whole before the action runs, and nothing in the
+//	                 adapter stops an action when the client leaves)
 //
 // An automatic upload builds its own params, so a test cannot add "_fake"
 // to them; instead the uploaded file's name carries the marker as
@@ -64,6 +70,7 @@ type streamFaults struct {
 	failUpload    int
 	hangUpload    map[int]bool
 	slowUpload    int
+	lagUpload     int
 }
 
 func parseStreamFaults(marker string) streamFaults {
@@ -120,6 +127,10 @@ func parseStreamFaults(marker string) streamFaults {
 		case "slowupload":
 			if positive {
 				sf.slowUpload = int(n)
+			}
+		case "lagupload":
+			if positive {
+				sf.lagUpload = int(n)
 			}
 		}
 	}

@@ -162,6 +162,32 @@ func TestSlowStreamsRecordThatTheClientWentAway(t *testing.T) {
 	}
 }
 
+// TestALaggingUploadRequestIsProcessedAfterTheClientLeft: lagupload
+// stands for SnowLuma finishing a request whose body it has read, so the
+// stream exists once the lag is over although nobody waited for it.
+func TestALaggingUploadRequestIsProcessedAfterTheClientLeft(t *testing.T) {
+	t.Parallel()
+	tag := newTraceID(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	started, done := make(chan struct{}), make(chan error, 1)
+	go func() {
+		done <- readSlowly(ctx, `{"action":"upload_file_stream","params":{"stream_id":"lag_`+tag+`","total_chunks":2,"_fake":"lagupload:1,tag:`+tag+`"}}`, false, started)
+	}()
+	select {
+	case <-started:
+	case err := <-done:
+		require.NoError(t, err, "the stream must start")
+	}
+	cancel()
+	require.Error(t, <-done)
+	assert.False(t, srv.UploadOpen("lag_"+tag), "not processed yet")
+	require.Eventually(t, func() bool {
+		r := srv.ByTag(tag)
+		return len(r) == 1 && r[0].Done
+	}, 20*time.Second, 5*time.Millisecond)
+	assert.True(t, srv.UploadOpen("lag_"+tag), "processed although the client had left")
+}
+
 // readSlowly posts body, signals started once the headers (and with
 // firstFrame, the first frame) arrived, then reads until the body ends.
 func readSlowly(ctx context.Context, body string, firstFrame bool, started chan<- struct{}) error {

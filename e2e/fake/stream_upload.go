@@ -19,6 +19,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // UploadAction is SnowLuma's upload stream action.
@@ -34,6 +35,9 @@ const (
 	maxChunkBytes    = 32 << 20
 	maxUploadStreams = 64
 )
+
+// UploadLag is how long a lagupload:<n> request is processed late.
+const UploadLag = 1500 * time.Millisecond
 
 // Wordings of upload failures.
 const (
@@ -119,6 +123,9 @@ func uploadFileStream(f *Fake, e *emitter, p params) (json.RawMessage, *failure)
 	// Injected faults stand for a failure inside SnowLuma at this request.
 	if e.faults.slowUpload == n && !e.wait(maxSlow) {
 		return nil, nil
+	}
+	if e.faults.lagUpload == n {
+		time.Sleep(UploadLag) // the client may leave meanwhile; the request is processed anyway
 	}
 	if e.faults.hangUpload[n] {
 		// The connection drops before the frame; nothing is processed.

@@ -26,13 +26,18 @@ func NewPool(n int, wait time.Duration) *Pool {
 // Size is the number of slots.
 func (p *Pool) Size() int { return cap(p.slots) }
 
-// Acquire takes a slot and returns the function that gives it back. Both of
-// its failures happen before anything is sent, so they say so.
-func (p *Pool) Acquire(ctx context.Context) (func(), error) {
+// Acquire takes a slot and returns the function that gives it back. When
+// every slot is busy, waiting (if not nil) hears it once before the wait
+// begins, so a caller nobody watches (a background task) can say that it
+// waits. Both failures happen before anything is sent, so they say so.
+func (p *Pool) Acquire(ctx context.Context, waiting func()) (func(), error) {
 	select {
 	case p.slots <- struct{}{}:
 		return p.release, nil
 	default:
+	}
+	if waiting != nil {
+		waiting()
 	}
 	timer := time.NewTimer(p.wait)
 	defer timer.Stop()
@@ -40,9 +45,9 @@ func (p *Pool) Acquire(ctx context.Context) (func(), error) {
 	case p.slots <- struct{}{}:
 		return p.release, nil
 	case <-ctx.Done():
-		return nil, fault.Wrap(fault.CodeCancelled, "", ctx.Err(), "cancelled while waiting for a free stream slot").Unsent()
+		return nil, fault.Wrap(fault.CodeCancelled, "", ctx.Err(), "cancelled while waiting for a free stream slot; nothing was sent to SnowLuma").Unsent()
 	case <-timer.C:
-		return nil, fault.Errorf(fault.CodeLimit, "", "all %d stream slots stayed busy for %s", cap(p.slots), p.wait).Unsent()
+		return nil, fault.Errorf(fault.CodeLimit, "", "all %d stream slots stayed busy for %s, so the transfer never started and nothing was sent to SnowLuma", cap(p.slots), p.wait).Unsent()
 	}
 }
 

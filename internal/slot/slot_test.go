@@ -27,12 +27,15 @@ func TestPool(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			p := NewPool(1, 20*time.Millisecond)
-			release, err := p.Acquire(context.Background())
+			release, err := p.Acquire(context.Background(), func() { t.Error("a free slot needs no wait") })
 			require.NoError(t, err)
 			defer release()
-			_, err = p.Acquire(tt.ctx)
+			waits := 0
+			_, err = p.Acquire(tt.ctx, func() { waits++ })
 			assert.Equal(t, tt.code, fault.CodeOf(err))
 			assert.True(t, fault.NothingSent(err), "nothing reached SnowLuma while waiting")
+			assert.Contains(t, err.Error(), "nothing was sent to SnowLuma")
+			assert.Equal(t, 1, waits, "the wait is announced once, before it begins")
 		})
 	}
 }
@@ -41,10 +44,10 @@ func TestPoolSlotFreesOnRelease(t *testing.T) {
 	t.Parallel()
 	p := NewPool(0, time.Second)
 	assert.Equal(t, 1, p.Size(), "a pool always has a slot")
-	release, err := p.Acquire(context.Background())
+	release, err := p.Acquire(context.Background(), nil)
 	require.NoError(t, err)
 	release()
-	again, err := p.Acquire(context.Background())
+	again, err := p.Acquire(context.Background(), nil)
 	require.NoError(t, err, "a released slot can be taken again")
 	again()
 }

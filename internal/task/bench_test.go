@@ -17,7 +17,7 @@ import (
 // before work starts, then the result and the final record, each an
 // atomic write with its fsyncs.
 func BenchmarkTaskWrites(b *testing.B) {
-	s, _, err := Open(filepath.Join(b.TempDir(), "tasks"), testScope, nil)
+	s, _, err := Open(filepath.Join(b.TempDir(), "tasks"), testScope, nil, nil)
 	require.NoError(b, err)
 	defer s.Close()
 	body := []byte(`{"resultType":"complete","content":[{"type":"text","text":"` + strings.Repeat("x", 900) + `"}]}`)
@@ -33,7 +33,7 @@ func BenchmarkTaskWrites(b *testing.B) {
 // bodies are 64 KiB each: opening reads only the small records.
 func BenchmarkOpen10k(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "tasks")
-	s, _, err := Open(dir, testScope, nil)
+	s, _, err := Open(dir, testScope, nil, nil)
 	require.NoError(b, err)
 	seed, err := s.Create("invoke_action_background", "download_file_stream")
 	require.NoError(b, err)
@@ -49,7 +49,7 @@ func BenchmarkOpen10k(b *testing.B) {
 		require.NoError(b, os.WriteFile(filepath.Join(dir, "tasks", id+".result"), body, 0o600))
 	}
 	for b.Loop() {
-		s, _, err := Open(dir, testScope, nil)
+		s, _, err := Open(dir, testScope, nil, nil)
 		require.NoError(b, err)
 		require.NoError(b, s.Close())
 	}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -36,8 +37,9 @@ const (
 	// maxMeta bounds a metadata file; messages are short, so anything
 	// larger is corrupt.
 	maxMeta = 64 << 10
-	// recordVersion is the format of the metadata files this code writes.
-	recordVersion = 1
+	// recordVersion is the format of the metadata files this code writes:
+	// 2 added partialFile and uploadStream. Version 1 records still load.
+	recordVersion = 2
 )
 
 // Record is one task's metadata: everything but the result body.
@@ -55,6 +57,12 @@ type Record struct {
 	// Result describes the stored result body; set exactly when Status is
 	// Completed.
 	Result *Body `json:"result,omitempty"`
+	// PartialFile and UploadStream name what the transfer may leave
+	// behind if the process dies mid-way (a download's hidden partial
+	// file, an upload's chunks in SnowLuma), recorded before it exists,
+	// so that the next start can clean it up. Never shown to clients.
+	PartialFile  string `json:"partialFile,omitempty"`
+	UploadStream string `json:"uploadStream,omitempty"`
 }
 
 // Handle is what the client that started the task is told about it.
@@ -94,6 +102,19 @@ func validID(id string) bool {
 	return true
 }
 
+// validStream reports whether id is in SnowLuma's stream id alphabet.
+func validStream(id string) bool {
+	if len(id) == 0 || len(id) > 128 {
+		return false
+	}
+	for _, c := range []byte(id) {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'z') && (c < 'A' || c > 'Z') && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
 // DecodeRecord parses and validates one metadata file. id is the task id
 // its file name promises. Any deviation is ErrCorrupt with the reason.
 func DecodeRecord(id string, data []byte) (*Record, error) {
@@ -117,8 +138,14 @@ func DecodeRecord(id string, data []byte) (*Record, error) {
 
 func (r *Record) validate(id string) error {
 	switch {
-	case r.Version != recordVersion:
-		return fmt.Errorf("format version %d, this server writes %d", r.Version, recordVersion)
+	case r.Version < 1 || r.Version > recordVersion:
+		return fmt.Errorf("format version %d, this server reads 1 to %d", r.Version, recordVersion)
+	case r.Version < 2 && (r.PartialFile != "" || r.UploadStream != ""):
+		return errors.New("leftovers in a format that has none")
+	case r.PartialFile != "" && !filepath.IsAbs(r.PartialFile):
+		return errors.New("a partial file that is not an absolute path")
+	case r.UploadStream != "" && !validStream(r.UploadStream):
+		return errors.New("a malformed upload stream id")
 	case !validID(r.ID):
 		return errors.New("malformed task id")
 	case r.ID != id:

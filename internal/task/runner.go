@@ -41,6 +41,9 @@ type Runner struct {
 type job struct {
 	cancel    context.CancelFunc
 	cancelled bool
+	// queued says the task waits for a stream slot: nothing was sent.
+	queued bool
+	trail  *trail
 }
 
 // NewRunner returns a runner recording into store; Use must be called
@@ -92,13 +95,15 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 			"the task could not be recorded durably in SNOWLUMA_MCP_TASK_DIR, so it was not started and nothing was sent to SnowLuma; free space or fix the directory's permissions and start it again").Unsent()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	j := &job{cancel: cancel}
+	j := &job{cancel: cancel, trail: &trail{store: r.store, id: rec.ID}}
 	r.jobs[rec.ID] = j
 	r.wg.Add(1)
 	call := &pipeline.Call{
 		Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Started: r.now(),
 		Meta:   carried(c),
 		Notify: r.progress(rec.ID),
+		Queued: r.queued(rec.ID, j),
+		Trail:  j.trail,
 	}
 	go r.work(ctx, rec.ID, call, j)
 	return rec, nil
@@ -131,17 +136,39 @@ func (r *Runner) progress(id string) pipeline.Notifier {
 	}
 }
 
+// queued keeps a task's status message honest while it waits for a
+// stream slot: it is not running, and nothing has been sent.
+func (r *Runner) queued(id string, j *job) func(bool, int) {
+	return func(waiting bool, n int) {
+		r.mu.Lock()
+		j.queued = waiting
+		r.mu.Unlock()
+		if waiting {
+			r.store.Note(id, fmt.Sprintf("waiting for a free stream slot: all %d are in use by other transfers, so nothing has been sent to SnowLuma yet", n))
+		} else {
+			r.store.Note(id, "running")
+		}
+	}
+}
+
 func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *job) {
 	defer r.wg.Done()
 	res, err := r.run(ctx, call)
 	r.mu.Lock()
 	delete(r.jobs, id)
-	cancelled, stopping := j.cancelled, r.stopping
+	cancelled, stopping, queued := j.cancelled, r.stopping, j.queued
 	r.mu.Unlock()
 	j.cancel()
-	rec, err := r.record(ctx, id, res, err, cancelled, stopping)
+	var rec Record
+	if queued {
+		rec, err = r.unstarted(id, res, cancelled, stopping)
+	} else {
+		rec, err = r.record(ctx, id, res, err, cancelled, stopping, j.trail.fate())
+	}
 	if err != nil {
 		fmt.Fprintf(r.log, "snowluma-mcp task=%s could not record how it ended: %v\n", id, err)
+	}
+	if err != nil && !rec.Status.Terminal() {
 		msg := fmt.Sprintf("the task ended, but how it ended could not be saved in SNOWLUMA_MCP_TASK_DIR (%v). SnowLuma may have acted: check the download directory or the remote side before starting it again", err)
 		if rec, err = r.store.Fail(id, msg); err != nil {
 			// Not even the failure can be written: this process still
@@ -152,14 +179,21 @@ func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *jo
 	r.notify(rec)
 }
 
-// record stores how a task ended.
-func (r *Runner) record(ctx context.Context, id string, res *pipeline.Result, err error, cancelled, stopping bool) (Record, error) {
+// record stores how a task ended; fate says what became of what its
+// transfer had begun (see trail.fate).
+func (r *Runner) record(ctx context.Context, id string, res *pipeline.Result, err error, cancelled, stopping bool, fate string) (Record, error) {
 	interrupted := ctx.Err() != nil && (res == nil || res.IsError)
 	switch {
 	case interrupted && stopping:
-		return r.store.Fail(id, "the server stopped while this task was running, so the transfer was cancelled (a partial download is removed, an upload is reset). The remote outcome is unknown: SnowLuma may have received part of an upload. The task is never replayed; start it again if you still need it. "+detail(res))
+		if fate == "" {
+			fate = "The remote outcome is unknown: SnowLuma may have received part of an upload."
+		}
+		return r.store.Fail(id, "the server stopped while this task was running, so the transfer was cancelled: "+fate+" The task is never replayed; start it again if you still need it.")
 	case interrupted && cancelled:
-		return r.store.Cancel(id, "cancelled on request; the transfer stopped (a partial download is removed, an upload is reset). Cancelling does not undo what SnowLuma already received. "+detail(res))
+		if fate == "" {
+			fate = "it had left nothing behind yet."
+		}
+		return r.store.Cancel(id, "cancelled on request, and the transfer stopped: "+fate+" Cancelling does not undo what SnowLuma already received.")
 	case err != nil || res == nil:
 		return r.store.Fail(id, "the task's pipeline produced no result; SnowLuma may have acted, so check before starting it again")
 	}
@@ -167,18 +201,23 @@ func (r *Runner) record(ctx context.Context, id string, res *pipeline.Result, er
 	if err != nil {
 		return r.store.Fail(id, "the task's result could not be encoded: "+err.Error())
 	}
-	msg := "completed: outcome " + string(res.Diagnostics.Outcome)
-	if res.IsError {
-		msg = "completed with a tool error; see result.structuredContent.diagnostics"
-	}
-	return r.store.Complete(id, body, msg)
+	return r.store.Complete(id, body, Summary(res.IsError, string(res.Diagnostics.Outcome)))
 }
 
-func detail(res *pipeline.Result) string {
-	if res == nil || res.Diagnostics.Message == "" {
-		return ""
+// unstarted stores the end of a task that never got a stream slot: nothing
+// was sent, so it failed (or was cancelled) without acting.
+func (r *Runner) unstarted(id string, res *pipeline.Result, cancelled, stopping bool) (Record, error) {
+	switch {
+	case cancelled:
+		return r.store.Cancel(id, "cancelled on request while waiting for a free stream slot; the transfer never started and nothing was sent to SnowLuma.")
+	case stopping:
+		return r.store.Fail(id, "the server stopped while this task waited for a free stream slot; the transfer never started and nothing was sent to SnowLuma. The task is never replayed; start it again if you still need it.")
 	}
-	return "Detail: " + res.Diagnostics.Message
+	why := "no stream slot became free"
+	if res != nil && res.Diagnostics.Message != "" {
+		why = res.Diagnostics.Message
+	}
+	return r.store.Fail(id, "the task never got a stream slot: "+why+". Start it again when fewer transfers run (or raise SNOWLUMA_MCP_MAX_STREAMS).")
 }
 
 // Render is the stored form of a finished call: exactly the tool result

@@ -199,3 +199,52 @@ func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
 		assert.Contains(t, end.StatusMessage, "SnowLuma may have acted")
 	})
 }
+
+// TestATasksEndIsTheSameLiveAndAfterARestart is the disk that fills up
+// between the saved result and the final record: the result is the commit
+// point, so the task reads completed now, and the restart, which recovers
+// it from that result, says exactly the same.
+func TestATasksEndIsTheSameLiveAndAfterARestart(t *testing.T) {
+	t.Parallel()
+	var h *harness
+	var working []byte
+	h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		// A directory where the record goes makes its final write fail,
+		// while the result beside it is written normally.
+		page, _ := h.runner.Store().Page(nil, 1)
+		p := h.runner.Store().path(page[0].ID, "json")
+		var err error
+		working, err = os.ReadFile(p)
+		require.NoError(t, err)
+		require.NoError(t, os.Remove(p))
+		require.NoError(t, os.Mkdir(p, 0o700))
+		return success(`{"saved_file":{"size":1}}`), nil
+	})
+	rec := h.start(t)
+	live := h.end(t)
+	assert.Equal(t, Completed, live.Status, "the saved result decides: %s", live.StatusMessage)
+	assert.Equal(t, "completed: outcome success", live.StatusMessage)
+	liveBody, err := h.runner.Store().Result(live)
+	require.NoError(t, err)
+	got, err := h.runner.Store().Get(rec.ID)
+	require.NoError(t, err)
+	assert.Equal(t, live, got, "tasks/get says what the runner announced")
+
+	// On disk: the saved result and the record as it was while working.
+	s := h.runner.Store()
+	require.NoError(t, os.Remove(s.path(rec.ID, "json")))
+	require.NoError(t, os.WriteFile(s.path(rec.ID, "json"), working, 0o600))
+	require.NoError(t, s.Close())
+	again, recovered, err := Open(s.dir, testScope, nil, nil)
+	require.NoError(t, err)
+	defer again.Close()
+	assert.Equal(t, 1, recovered)
+	after, err := again.Get(rec.ID)
+	require.NoError(t, err)
+	assert.Equal(t, live.Status, after.Status)
+	assert.Equal(t, live.StatusMessage, after.StatusMessage)
+	assert.Equal(t, live.Result, after.Result)
+	afterBody, err := again.Result(after)
+	require.NoError(t, err)
+	assert.Equal(t, liveBody, afterBody)
+}

@@ -9,8 +9,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // Scope is the configuration a task directory belongs to. Tasks started
@@ -46,9 +49,47 @@ const (
 	scopeIterations = 60_000
 )
 
-func (s Scope) digest(salt []byte, iterations int) ([]byte, error) {
-	secret := "snowluma-mcp task scope\x00" + s.Mode + "\x00" + s.Endpoint + "\x00" + s.Token
+// digest derives the stored digest of s with endpoint spelled as given.
+func (s Scope) digest(endpoint string, salt []byte, iterations int) ([]byte, error) {
+	secret := "snowluma-mcp task scope\x00" + s.Mode + "\x00" + endpoint + "\x00" + s.Token
 	return pbkdf2.Key(sha256.New, secret, salt, iterations, 32)
+}
+
+// requested is the endpoint as the OneBot client actually requests it, so
+// that spellings of one endpoint bind to one directory: an empty path is
+// requested as "/", scheme and host are case-insensitive, a default port
+// is no port, and a fragment is never sent. Anything else (a path, a
+// query) reaches SnowLuma as written and stays as written.
+func requested(endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil || u.Host == "" {
+		return endpoint
+	}
+	u.Scheme, u.Host = strings.ToLower(u.Scheme), strings.ToLower(u.Host)
+	if port := u.Port(); (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
+		u.Host = strings.TrimSuffix(u.Host, ":"+port)
+	}
+	if u.Path == "" && u.RawPath == "" {
+		u.Path = "/"
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u.String()
+}
+
+// spellings are the endpoint strings whose digest admits s: first the
+// requested form, which new directories are bound to; then the forms a
+// directory bound before the endpoint was normalised may hold (the digest
+// of the configured string as it was typed, with or without the root's
+// trailing slash), so no earlier task history is locked out.
+func (s Scope) spellings() []string {
+	norm := requested(s.Endpoint)
+	out := []string{norm}
+	for _, e := range []string{s.Endpoint, strings.TrimSuffix(s.Endpoint, "/"), strings.TrimSuffix(norm, "/"), s.Endpoint + "/"} {
+		if e != "" && !slices.Contains(out, e) && requested(e) == norm {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // bind checks dir's scope against s, writing it when the directory is new
@@ -81,14 +122,16 @@ func bind(dir string, s Scope, fresh bool) error {
 	if err1 != nil || err2 != nil || len(salt) < 16 || len(want) != 32 {
 		return fmt.Errorf("%w: %s is not a scope record this server wrote", ErrCorrupt, path)
 	}
-	got, err := s.digest(salt, f.Iterations)
-	if err != nil {
-		return err
+	for _, e := range s.spellings() {
+		got, err := s.digest(e, salt, f.Iterations)
+		if err != nil {
+			return err
+		}
+		if hmac.Equal(got, want) {
+			return nil
+		}
 	}
-	if !hmac.Equal(got, want) {
-		return fmt.Errorf("%w: %s holds the tasks of a different mode, endpoint or token. Choose a new SNOWLUMA_MCP_TASK_DIR for this configuration and keep the old directory for its history (or restore the configuration it was made with)", ErrScope, dir)
-	}
-	return nil
+	return fmt.Errorf("%w: %s holds the tasks of a different mode, endpoint or token. Choose a new SNOWLUMA_MCP_TASK_DIR for this configuration and keep the old directory for its history (or restore the configuration it was made with)", ErrScope, dir)
 }
 
 func writeScope(dir string, s Scope) error {
@@ -96,7 +139,7 @@ func writeScope(dir string, s Scope) error {
 	if _, err := rand.Read(salt); err != nil {
 		return err
 	}
-	sum, err := s.digest(salt, scopeIterations)
+	sum, err := s.digest(requested(s.Endpoint), salt, scopeIterations)
 	if err != nil {
 		return err
 	}

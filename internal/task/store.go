@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,9 +17,14 @@ import (
 	"time"
 )
 
-// UnknownOutcome is the message of a task found unfinished at start: the
+// unrecorded opens the message of a task found unfinished at start: the
 // process that ran it is gone, and nobody knows how far SnowLuma got.
-const UnknownOutcome = "remote outcome unknown: the server stopped while this task was running, so it is marked failed and is never replayed. SnowLuma may have acted (part or all of an upload may have arrived; a download's partial file may remain). Check the remote side or the download directory before starting the transfer again."
+const unrecorded = "remote outcome unknown: the end of this task was never recorded (the server stopped while it was running, or could not write to SNOWLUMA_MCP_TASK_DIR), so it is marked failed and is never replayed."
+
+// UnknownOutcome is the whole message of such a task whose record names
+// nothing it left behind (it was written before leftovers were recorded,
+// or the process died before the transfer began).
+const UnknownOutcome = unrecorded + " SnowLuma may have acted (part or all of an upload may have arrived; a download's partial file may remain). Check the remote side or the download directory before starting the transfer again."
 
 // CodeInternal is the JSON-RPC code of a failed task's error: failed is
 // for failures outside the tool itself.
@@ -42,7 +48,11 @@ type Store struct {
 // UnknownOutcome (or completed, when its result had been saved whole just
 // before the process died); recovered counts them. Any unreadable,
 // misplaced or corrupt file is an error naming it: nothing is skipped.
-func Open(dir string, scope Scope, now func() time.Time) (s *Store, recovered int, err error) {
+//
+// What those tasks had recorded leaving behind (a partial file, an upload
+// stream) is cleaned up with sweep (nil cleans nothing), and each task's
+// message says how that went.
+func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Store, recovered int, err error) {
 	if now == nil {
 		now = time.Now
 	}
@@ -73,7 +83,7 @@ func Open(dir string, scope Scope, now func() time.Time) (s *Store, recovered in
 	if err != nil {
 		return nil, 0, err
 	}
-	if recovered, err = s.recover(results); err != nil {
+	if recovered, err = s.recover(results, sweep); err != nil {
 		return nil, 0, err
 	}
 	return s, recovered, nil
@@ -164,34 +174,55 @@ func (s *Store) readRecords(ids []string) ([]*Record, error) {
 	return recs, nil
 }
 
-// recover settles the tasks an earlier process left working.
-func (s *Store) recover(results map[string]bool) (int, error) {
-	n := 0
-	for id, r := range s.recs {
-		if r.Status != Working {
-			continue
+// recover settles the tasks an earlier process left working. Their
+// cleanups (a file removal, a reset sent to SnowLuma) run at once, each
+// bounded by its own timeout, so the start waits for the slowest only.
+func (s *Store) recover(results map[string]bool, sweep *Sweeper) (int, error) {
+	var left []*Record
+	for _, r := range s.recs {
+		if r.Status == Working {
+			left = append(left, r)
 		}
-		n++
+	}
+	notes := make([]string, len(left))
+	var wg sync.WaitGroup
+	for i, r := range left {
+		if !results[r.ID] {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				notes[i] = sweep.sweep(r)
+			}()
+		}
+	}
+	wg.Wait()
+	for i, r := range left {
 		next := *r
 		next.UpdatedAt = s.now().UTC()
-		if results[id] {
-			// The result was written whole (renames are atomic) but the
-			// process died before recording it: the task did finish.
-			body, err := readPrivate(s.path(id, "result"), MaxRecord)
+		if results[r.ID] {
+			// The result was written whole (renames are atomic) but its
+			// record was not (the process died, or the write failed): the
+			// task did finish, as Complete already told the agent.
+			body, err := readPrivate(s.path(r.ID, "result"), MaxRecord)
 			if err != nil {
 				return 0, err
 			}
 			sum := sha256.Sum256(body)
 			next.Status, next.Result = Completed, &Body{Size: int64(len(body)), SHA256: hex.EncodeToString(sum[:])}
-			next.StatusMessage = "finished just before the server stopped; the result was recovered at restart"
+			next.StatusMessage = summaryOf(body)
 		} else {
-			next.Status, next.Error, next.StatusMessage = Failed, &Error{Code: CodeInternal, Message: UnknownOutcome}, UnknownOutcome
+			msg := UnknownOutcome
+			if notes[i] != "" {
+				msg = unrecorded + " " + notes[i]
+			}
+			msg = clip(msg)
+			next.Status, next.Error, next.StatusMessage = Failed, &Error{Code: CodeInternal, Message: msg}, msg
 		}
 		if err := s.put(&next); err != nil {
 			return 0, err
 		}
 	}
-	return n, nil
+	return len(left), nil
 }
 
 func (s *Store) path(id, kind string) string { return filepath.Join(s.tasks, id+"."+kind) }
@@ -227,6 +258,23 @@ func (s *Store) Create(tool, action string) (Record, error) {
 	return *r, nil
 }
 
+// leave records durably, on a working task, what its transfer is about
+// to leave behind; only after it returns may the thing exist.
+func (s *Store) leave(id string, set func(r *Record)) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	cur := s.recs[id]
+	if cur == nil {
+		return ErrNotFound
+	}
+	if cur.Status.Terminal() {
+		return fmt.Errorf("task %s already ended as %s", id, cur.Status)
+	}
+	next := *cur
+	set(&next)
+	return s.put(&next)
+}
+
 // ErrNotFound is a task id this store never issued.
 var ErrNotFound = errors.New("no such task")
 
@@ -257,6 +305,14 @@ func (s *Store) finish(id string, set func(r *Record)) (Record, error) {
 // Complete stores a finished task's result body (the rendered tool
 // result) and then its record. A body over the record limit is not
 // truncated: the task is stored as failed with a message that says so.
+//
+// The saved result is the commit point: once it is on disk whole, the
+// task has completed, and a restart recovers it as completed from that
+// file (recover). So when the record after it cannot be written, the task
+// is completed in this process too, with the message a restart will give
+// (message must be Summary of the body's verdict), and the error is
+// returned beside it. Reporting it failed would tell the agent to run a
+// finished transfer again, and the next start would contradict it.
 func (s *Store) Complete(id string, body []byte, message string) (Record, error) {
 	if len(body)+maxMeta > MaxRecord {
 		return s.Fail(id, fmt.Sprintf("the task finished, but its result (%d bytes) is over the %d-byte limit on a stored task record, so it was not kept. SnowLuma has acted: the transfer ran to its end. Check the download directory or the remote side; re-running stores the same oversized result.", len(body), MaxRecord-maxMeta))
@@ -265,10 +321,42 @@ func (s *Store) Complete(id string, body []byte, message string) (Record, error)
 		return Record{}, err
 	}
 	sum := sha256.Sum256(body)
-	return s.finish(id, func(r *Record) {
+	set := func(r *Record) {
 		r.Status, r.StatusMessage = Completed, message
 		r.Result = &Body{Size: int64(len(body)), SHA256: hex.EncodeToString(sum[:])}
-	})
+	}
+	rec, err := s.finish(id, set)
+	if err != nil && !rec.Status.Terminal() {
+		return s.settle(id, set), err
+	}
+	return rec, err
+}
+
+// Summary is a completed task's status message, from its result's verdict:
+// the runner gives it from the result it holds, a restart from the saved
+// body, so both say the same.
+func Summary(isError bool, outcome string) string {
+	switch {
+	case isError:
+		return "completed with a tool error; see result.structuredContent.diagnostics"
+	case outcome != "":
+		return "completed: outcome " + outcome
+	}
+	return "completed"
+}
+
+// summaryOf is Summary of a saved result body.
+func summaryOf(body []byte) string {
+	var r struct {
+		IsError           bool `json:"isError"`
+		StructuredContent struct {
+			Diagnostics struct {
+				Outcome string `json:"outcome"`
+			} `json:"diagnostics"`
+		} `json:"structuredContent"`
+	}
+	_ = json.Unmarshal(body, &r) // a body without them is still a finished task
+	return Summary(r.IsError, r.StructuredContent.Diagnostics.Outcome)
 }
 
 // Fail ends a task as failed with message.
@@ -365,8 +453,16 @@ func clip(s string) string {
 
 // lost marks a task failed in memory only, when even recording its failure
 // failed: this process reports the truth, and the record on disk still
-// says working, which the next start turns into UnknownOutcome.
+// says working, which the next start also turns into a failure.
 func (s *Store) lost(id, message string) Record {
+	return s.settle(id, func(r *Record) {
+		r.Status, r.StatusMessage, r.Error = Failed, clip(message), &Error{Code: CodeInternal, Message: clip(message)}
+	})
+}
+
+// settle ends a working task in memory only, for when its record cannot be
+// written; the status it sets must be the one the next start will give.
+func (s *Store) settle(id string, set func(r *Record)) Record {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	cur := s.recs[id]
@@ -377,7 +473,7 @@ func (s *Store) lost(id, message string) Record {
 		return *cur
 	}
 	next := *cur
-	next.Status, next.StatusMessage, next.Error = Failed, clip(message), &Error{Code: CodeInternal, Message: clip(message)}
+	set(&next)
 	next.UpdatedAt = s.now().UTC()
 	s.recs[id] = &next
 	return next

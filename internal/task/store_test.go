@@ -23,7 +23,7 @@ func newClock() *clock { return &clock{t: time.Date(2026, 12, 1, 10, 0, 0, 0, ti
 
 func open(t *testing.T, dir string) *Store {
 	t.Helper()
-	s, _, err := Open(dir, testScope, newClock().now)
+	s, _, err := Open(dir, testScope, newClock().now, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = s.Close() })
 	return s
@@ -44,7 +44,7 @@ func TestStoreKeepsFinishedTasksAcrossRestart(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, s.Close())
 
-	again, recovered, err := Open(dir, testScope, nil)
+	again, recovered, err := Open(dir, testScope, nil, nil)
 	require.NoError(t, err)
 	defer again.Close()
 	assert.Zero(t, recovered, "finished tasks need no recovery")
@@ -73,7 +73,7 @@ func TestStoreMarksUnfinishedTasksFailedAtStart(t *testing.T) {
 	require.NoError(t, writeAtomic(s.tasks, saved.ID+".result", []byte(`{"resultType":"complete"}`)))
 	require.NoError(t, s.Close())
 
-	again, recovered, err := Open(dir, testScope, nil)
+	again, recovered, err := Open(dir, testScope, nil, nil)
 	require.NoError(t, err)
 	defer again.Close()
 	assert.Equal(t, 2, recovered)
@@ -127,7 +127,7 @@ func TestStoreRefusals(t *testing.T) {
 		want  []string
 	}{
 		{"a second process is refused while the lease is held", func(t *testing.T, dir string) {
-			s, _, err := Open(dir, testScope, nil)
+			s, _, err := Open(dir, testScope, nil, nil)
 			require.NoError(t, err)
 			t.Cleanup(func() { _ = s.Close() })
 		}, testScope, []string{"another snowluma-mcp process", "own SNOWLUMA_MCP_TASK_DIR"}},
@@ -167,7 +167,7 @@ func TestStoreRefusals(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := filepath.Join(t.TempDir(), "tasks")
-			s, _, err := Open(dir, testScope, nil)
+			s, _, err := Open(dir, testScope, nil, nil)
 			require.NoError(t, err)
 			r, err := s.Create("invoke_action_background", "download_file_stream")
 			require.NoError(t, err)
@@ -177,7 +177,7 @@ func TestStoreRefusals(t *testing.T) {
 			if tt.setup != nil {
 				tt.setup(t, dir)
 			}
-			_, _, err = Open(dir, tt.scope, nil)
+			_, _, err = Open(dir, tt.scope, nil, nil)
 			require.Error(t, err)
 			for _, w := range tt.want {
 				assert.Contains(t, err.Error(), w)
@@ -291,7 +291,7 @@ func TestLoadingReadsNoResultBody(t *testing.T) {
 	// A body that cannot be read at all: opening it would fail the load.
 	require.NoError(t, os.Remove(s.path(r.ID, "result")))
 	require.NoError(t, os.Mkdir(s.path(r.ID, "result"), 0o700))
-	again, _, err := Open(dir, testScope, nil)
+	again, _, err := Open(dir, testScope, nil, nil)
 	require.NoError(t, err, "the load never opened the result")
 	defer again.Close()
 	_, err = again.Result(r)

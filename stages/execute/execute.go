@@ -37,10 +37,11 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		c.OneBot = s.client.With(span.Headers(c.Span))
 		if c.Action != nil && c.Action.Stream && !t.Detaches {
-			release, err := s.slots.Acquire(ctx)
+			release, err := s.slots.Acquire(ctx, func() { c.Queue(true, s.slots.Size()) })
 			if err != nil {
 				return nil, err
 			}
+			c.Queue(false, s.slots.Size())
 			defer release()
 		}
 		return next(ctx, c)

@@ -56,7 +56,7 @@ func listOptions(t *testing.T, events bool) Options {
 		StreamConnectTimeout: time.Second, DownloadDir: t.TempDir(), TaskDir: t.TempDir()}
 	require.NoError(t, os.Chmod(cfg.TaskDir, 0o700))
 	o := options(t, cfg)
-	store, _, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: u.String()}, time.Now)
+	store, _, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: u.String()}, time.Now, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
 	o.Tasks = task.NewRunner(store, io.Discard, time.Now)

@@ -23,6 +23,20 @@ type Limits struct {
 	Dir     string
 	MaxFile int64
 	Quota   *Quota
+	// Track, when set, hears of the partial file before it exists and of
+	// its removal; nil for a download nobody needs to clean up after.
+	Track Tracker
+}
+
+// Tracker hears what a download leaves behind if it stops half-way (see
+// pipeline.Trail).
+type Tracker interface {
+	// Partial is told the partial file's path before the file is created;
+	// an error stops the download first.
+	Partial(path string) error
+	// Removed is told how the removal of a failed download's partial file
+	// went.
+	Removed(path string, err error)
 }
 
 // Saved describes a file written on the MCP host.
@@ -96,9 +110,9 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 	if err := os.MkdirAll(lim.Dir, 0o700); err != nil {
 		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create the download directory")
 	}
-	tmp, err := os.CreateTemp(lim.Dir, partialPrefix+"*")
+	tmp, err := createPartial(lim)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create a partial file")
+		return nil, err
 	}
 	w := &writer{lim: lim}
 	w.sink = newSink(tmp, progress, func() int64 { return w.announce })
@@ -109,7 +123,10 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 		}
 		if err != nil {
 			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
+			rmErr := os.Remove(tmp.Name())
+			if lim.Track != nil {
+				lim.Track.Removed(tmp.Name(), rmErr)
+			}
 			lim.Quota.release(w.reserved)
 		}
 	}()

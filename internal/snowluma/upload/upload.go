@@ -37,8 +37,23 @@ type Options struct {
 	ChunkBytes int
 	MaxFile    int64
 	// ResetTimeout bounds the cleanup request, which runs even after the
+	// call was cancelled, and the wait for a request in flight when the
 	// call was cancelled.
 	ResetTimeout time.Duration
+	// Track, when set, hears of the stream id before the first chunk and
+	// of the reset; nil for an upload nobody needs to clean up after.
+	Track Tracker
+}
+
+// Tracker hears what an upload leaves in SnowLuma if it stops half-way
+// (see pipeline.Trail).
+type Tracker interface {
+	// Stream is told the stream id before the first chunk is sent; an
+	// error stops the upload first.
+	Stream(id string) error
+	// Reset is told whether the reset of a stopped upload reached
+	// SnowLuma (nil) or not.
+	Reset(id string, err error)
 }
 
 // Result is what the completed upload reports.
@@ -76,6 +91,11 @@ func Send(ctx context.Context, s Streamer, input string, opts Options, progress 
 		return nil, refuse("it changed while being opened")
 	}
 	u := &sender{s: s, opts: opts, size: info.Size(), name: wireName(filepath.Base(path)), id: newStreamID(), progress: progress}
+	if opts.Track != nil {
+		if err := opts.Track.Stream(u.id); err != nil {
+			return nil, fault.Wrap(fault.CodeInternal, "upload", err, "the task could not record its upload stream in SNOWLUMA_MCP_TASK_DIR, so nothing was sent to SnowLuma").Unsent()
+		}
+	}
 	res, err := u.run(ctx, f)
 	if err != nil {
 		return nil, u.abandon(ctx, err)
@@ -93,7 +113,11 @@ func (u *sender) abandon(ctx context.Context, err error) error {
 		// Earlier chunks did reach SnowLuma, so the call as a whole did.
 		err = &fault.Error{Code: fault.CodeOf(err), Stage: "upload", Err: err}
 	}
-	if rerr := u.reset(ctx); rerr != nil {
+	rerr := Reset(ctx, u.s, u.id, u.opts.ResetTimeout)
+	if u.opts.Track != nil {
+		u.opts.Track.Reset(u.id, rerr)
+	}
+	if rerr != nil {
 		return &resetFailed{err: err, reset: rerr, id: u.id}
 	}
 	return err
@@ -186,9 +210,41 @@ func chunkParams(dst []byte, id, name string, index, total int, size int64, chun
 	return append(dst, `"}`...)
 }
 
-// exchange sends one request and returns its answering frame.
+// exchange sends one request and returns its answering frame. A cancel
+// does not cut the request short: SnowLuma carries on with a request whose
+// body it has read even when the client goes away, so a reset sent at once
+// could overtake the chunk, which would then create the stream again. The
+// request is let finish, for at most ResetTimeout after the cancel, and
+// the cancel is reported once it has.
 func (u *sender) exchange(ctx context.Context, params json.RawMessage) (*frame.Frame, error) {
-	body, err := u.s.Stream(ctx, Action, params)
+	rctx, stop := settle(ctx, u.opts.ResetTimeout)
+	defer stop()
+	f, err := ask(rctx, u.s, params)
+	if ctx.Err() != nil && (err == nil || !fault.NothingSent(err)) {
+		return nil, fault.Wrap(fault.CodeCancelled, "upload", ctx.Err(), "call cancelled")
+	}
+	return f, err
+}
+
+// settle is a context for a request that outlives a cancel of ctx by at
+// most grace; stop releases it.
+func settle(ctx context.Context, grace time.Duration) (context.Context, func()) {
+	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	unhook := context.AfterFunc(ctx, func() {
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			cancel()
+		case <-rctx.Done():
+		}
+	})
+	return rctx, func() { unhook(); cancel() }
+}
+
+// ask sends one upload_file_stream request and returns its answering frame.
+func ask(ctx context.Context, s Streamer, params json.RawMessage) (*frame.Frame, error) {
+	body, err := s.Stream(ctx, Action, params)
 	if err != nil {
 		return nil, err
 	}
@@ -196,15 +252,17 @@ func (u *sender) exchange(ctx context.Context, params json.RawMessage) (*frame.F
 	return frame.Last(body, 16)
 }
 
-// reset asks SnowLuma to drop the stream. SnowLuma always answers a reset
-// with an error frame ("Stream reset completed"), so any answer frame means
-// the reset arrived; any other outcome (a transport failure, a broken or
-// malformed answer) means it may not have, and is returned.
-func (u *sender) reset(ctx context.Context) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), u.opts.ResetTimeout)
+// Reset asks SnowLuma to drop upload stream id (its chunks and any merged
+// file) within timeout, even after ctx was cancelled. SnowLuma answers
+// every reset with an error frame ("Stream reset completed"), so any answer
+// frame means the reset arrived; any other outcome (a transport failure, a
+// broken or malformed answer) means it may not have, and is returned. A
+// reset is cleanup, never a replay: it sends no chunk and no completion.
+func Reset(ctx context.Context, s Streamer, id string, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()
-	params, _ := json.Marshal(map[string]any{"stream_id": u.id, "reset": true})
-	_, err := u.exchange(ctx, params)
+	params, _ := json.Marshal(map[string]any{"stream_id": id, "reset": true})
+	_, err := ask(ctx, s, params)
 	var answered *frame.Failure
 	if err == nil || errors.As(err, &answered) {
 		return nil

@@ -165,7 +165,9 @@ func TestNestedForwards(t *testing.T) {
 	})
 }
 
-func spot(at, shape string) []catalog.ContentSpot { return []catalog.ContentSpot{{At: at, Shape: shape}} }
+func spot(at, shape string) []catalog.ContentSpot {
+	return []catalog.ContentSpot{{At: at, Shape: shape}}
+}
 
 func TestResult(t *testing.T) {
 	t.Parallel()

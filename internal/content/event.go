@@ -26,10 +26,6 @@ func (f *Filter) Event(frame []byte) []byte {
 			_ = json.Unmarshal(frame[m.start:m.end], &postType)
 		}
 	}
-	sh := eventShape(postType)
-	if sh == nil {
-		return frame
-	}
-	out, _ := s.item(frame, sh, 0)
+	out, _ := s.item(frame, eventShape(postType), 0)
 	return out
 }

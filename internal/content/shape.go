@@ -82,8 +82,7 @@ var shapes = map[string]*shape{
 		keep: []string{"language"}},
 }
 
-// eventShape is the shape of an event by its post_type; nil for meta
-// events, which carry no content. A post_type this package does not know
+// eventShape is the shape of an event by its post_type. A post_type this package does not know
 // gets a shape that keeps only the common header, so all of it that is
 // not header counts as content.
 func eventShape(postType string) *shape {
@@ -95,10 +94,14 @@ func eventShape(postType string) *shape {
 	case "notice":
 		return shapes["notice"]
 	case "meta_event":
-		return nil
+		return metaEvent
 	}
 	return unknownEvent
 }
+
+// metaEvent is a lifecycle or heartbeat: only SnowLuma's own fields, so
+// anything else in one has no known author.
+var metaEvent = &shape{name: "meta", keep: []string{"time", "self_id", "post_type", "meta_event_type", "sub_type", "status", "interval"}}
 
 var unknownEvent = &shape{name: "event", authors: []string{"user_id"}, keep: []string{"time", "self_id", "post_type"}}
 

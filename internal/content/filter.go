@@ -26,11 +26,17 @@ func New(trusted []int64) *Filter {
 	return f
 }
 
-// Lockdown reports whether content from untrusted authors is withheld.
-func (f *Filter) Lockdown() bool { return f.trusted != nil }
+// Lockdown reports whether content from untrusted authors is withheld. A
+// nil Filter marks only.
+func (f *Filter) Lockdown() bool { return f != nil && f.trusted != nil }
 
 // TrustedUsers is how many distinct users the trusted list names.
-func (f *Filter) TrustedUsers() int { return len(f.trusted) }
+func (f *Filter) TrustedUsers() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.trusted)
+}
 
 // markerKey is the member added to every item that carries third-party
 // content.

@@ -7,7 +7,7 @@ import "encoding/json"
 // already checked against the subscription's. A frame that is not an
 // event object is withheld whole in lockdown (the hub never passes one).
 func (f *Filter) Event(frame []byte) []byte {
-	s := screen{f: f}
+	s := screen{f: f, account: &account{}}
 	if !json.Valid(frame) {
 		out, _ := s.unreadable(frame)
 		return out
@@ -21,7 +21,7 @@ func (f *Filter) Event(frame []byte) []byte {
 	for _, m := range ms {
 		switch m.key {
 		case "self_id":
-			s.self, _ = qqID(frame[m.start:m.end])
+			s.account.id, _ = qqID(frame[m.start:m.end])
 		case "post_type":
 			_ = json.Unmarshal(frame[m.start:m.end], &postType)
 		}

@@ -67,11 +67,26 @@ var placeholders = map[string][]byte{
 
 func quote(s string) []byte { return strconv.AppendQuote(nil, s) }
 
-// screen is one pass of the filter over one document, for one account
-// (self is 0 while the account is not known).
+// screen is one pass of the filter over one document, for one account.
 type screen struct {
-	f    *Filter
-	self int64
+	f       *Filter
+	account *account
+}
+
+// account is the logged-in account as one pass knows it: looked up once,
+// and only when an item with content needs it (a result without any,
+// such as a failure, costs no lookup). 0 means not known.
+type account struct {
+	id     int64
+	lookup func() int64
+}
+
+// known returns the account id, looking it up on first use.
+func (a *account) known() int64 {
+	if a.lookup != nil {
+		a.id, a.lookup = a.lookup(), nil
+	}
+	return a.id
 }
 
 // author is who an item names as its author.
@@ -102,11 +117,15 @@ func (s screen) authorOf(item []byte, sh *shape) author {
 
 // own reports whether the account itself wrote the item.
 func (s screen) own(a author) bool {
-	if !a.known || s.self == 0 {
+	if !a.known {
+		return false
+	}
+	self := s.account.known()
+	if self == 0 {
 		return false
 	}
 	for _, id := range a.ids {
-		if id != s.self {
+		if id != self {
 			return false
 		}
 	}
@@ -124,7 +143,7 @@ func (s screen) trusted(a author) (bool, string) {
 	}
 	for _, id := range a.ids {
 		if !s.f.trusted[id] {
-			if s.self == 0 {
+			if s.account.known() == 0 {
 				return false, ReasonAccountUnknown
 			}
 			return false, ReasonUntrusted

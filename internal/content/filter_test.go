@@ -219,23 +219,47 @@ func TestResult(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			out, err := tt.filter.Result([]byte(tt.envelope), tt.spots, tt.self)
+			asked := 0
+			out, err := tt.filter.Result([]byte(tt.envelope), tt.spots, func() int64 { asked++; return tt.self })
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, string(out))
+			assert.LessOrEqual(t, asked, 1, "the account is looked up at most once")
 		})
 	}
 }
 
 func TestResultRefusesWhatIsNotJSON(t *testing.T) {
 	t.Parallel()
-	_, err := New(nil).Result([]byte(`{"data":`), spot("", "message"), 1)
+	_, err := New(nil).Result([]byte(`{"data":`), spot("", "message"), func() int64 { return 1 })
 	assert.ErrorIs(t, err, ErrUnreadable)
 }
 
 func TestKeepsIndentationOutsideRewrittenItems(t *testing.T) {
 	t.Parallel()
 	env := "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"user_id\": 10001, \"raw_message\": \"a\"},\n    {\"user_id\": 10009, \"raw_message\": \"b\"}\n  ]}\n}"
-	out, err := New(nil).Result([]byte(env), spot("messages[]", "message"), 10001)
+	out, err := New(nil).Result([]byte(env), spot("messages[]", "message"), func() int64 { return 10001 })
 	require.NoError(t, err)
 	assert.Equal(t, "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"user_id\": 10001, \"raw_message\": \"a\"},\n    {\"user_id\": 10009,\"raw_message\": \"b\",\"third_party\":{\"author\":10009}}\n  ]}\n}", string(out))
+}
+
+func TestResultLooksTheAccountUpOnlyForSomeonesWords(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		envelope string
+		asks     int
+	}{
+		{"asks nothing for a failure", `{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`, 0},
+		{"asks nothing for an empty history", `{"status":"ok","retcode":0,"data":{"messages":[]}}`, 0},
+		{"asks once for a history of many", `{"status":"ok","retcode":0,"data":{"messages":[{"user_id":1,"raw_message":"a"},{"user_id":2,"raw_message":"b"}]}}`, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			asks := 0
+			_, err := New(nil).Result([]byte(tt.envelope), spot("messages[]", "message"), func() int64 { asks++; return 10001 })
+			require.NoError(t, err)
+			assert.Equal(t, tt.asks, asks)
+		})
+	}
 }

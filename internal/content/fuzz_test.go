@@ -167,7 +167,7 @@ func FuzzResult(f *testing.F) {
 			env = append(append([]byte(`{"status":"ok","retcode":0,"data":`), data...), '}')
 		}
 		for _, filter := range []*Filter{lockdown, marking} {
-			out, err := filter.Result(env, a.ThirdParty, fuzzSelf)
+			out, err := filter.Result(env, a.ThirdParty, func() int64 { return fuzzSelf })
 			if err == nil {
 				assert.True(t, json.Valid(out), "%s", out)
 			}
@@ -185,7 +185,7 @@ func FuzzResult(f *testing.F) {
 			v = plantAt(v, steps(s.At), shapes[s.Shape], trusted)
 		}
 		in := encode(t, map[string]any{"status": "ok", "retcode": 0, "data": v})
-		out, err := lockdown.Result(in, a.ThirdParty, fuzzSelf)
+		out, err := lockdown.Result(in, a.ThirdParty, func() int64 { return fuzzSelf })
 		require.NoError(t, err)
 		assert.False(t, bytes.Contains(out, []byte(canary)), "%s let a stranger's words through:\n%s", a.Name, out)
 	})

@@ -14,10 +14,11 @@ var ErrUnreadable = errors.New("the result is not a JSON document")
 
 // Result marks, and in lockdown withholds, the third-party content of an
 // action's OneBot envelope at the spots the catalog declares for the
-// action. self is the logged-in account, 0 while it is not known (then
-// nothing counts as the account's own). Bytes outside the items it
+// action. self returns the logged-in account, 0 when it is not known (then
+// nothing counts as the account's own); it is called at most once, and
+// only when an item with content is found. Bytes outside the items it
 // rewrites stay as they were.
-func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self int64) ([]byte, error) {
+func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func() int64) ([]byte, error) {
 	if len(spots) == 0 {
 		return envelope, nil
 	}
@@ -29,7 +30,7 @@ func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self int64
 		// Not an envelope: no data, so nothing of anyone's.
 		return envelope, nil
 	}
-	s := screen{f: f, self: self}
+	s := screen{f: f, account: &account{lookup: self}}
 	for i, m := range ms {
 		if m.key != "data" {
 			continue

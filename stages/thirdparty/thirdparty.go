@@ -58,7 +58,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		}
 		raw, err := payload.Encode(r.Payload)
 		if err == nil {
-			raw, err = s.filter.Result(raw, c.Action.ThirdParty, s.self(ctx, c))
+			raw, err = s.filter.Result(raw, c.Action.ThirdParty, func() int64 { return s.self(ctx, c) })
 		}
 		if err != nil {
 			// Whatever it was, it did not pass the filter, so it does not
@@ -72,7 +72,8 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 
 // self is the logged-in account, asked of SnowLuma with the call's own
 // client (its trace headers and its deadline) when not known yet; 0 when
-// it cannot be learned now.
+// it cannot be learned now. The filter calls it only for a result that
+// holds someone's words, so a failure or an empty list asks nothing.
 func (s Stage) self(ctx context.Context, c *pipeline.Call) int64 {
 	if c.OneBot == nil {
 		return s.account.ID()

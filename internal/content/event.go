@@ -19,13 +19,13 @@ func (f *Filter) Event(frame []byte) []byte {
 	}
 	postType := ""
 	for _, m := range ms {
-		switch m.key {
+		switch string(m.key) {
 		case "self_id":
 			s.account.id, _ = qqID(frame[m.start:m.end])
 		case "post_type":
 			_ = json.Unmarshal(frame[m.start:m.end], &postType)
 		}
 	}
-	out, _ := s.item(frame, eventShape(postType), 0)
+	out, _ := s.itemOf(frame, ms, eventShape(postType), 0)
 	return out
 }

@@ -95,10 +95,14 @@ type author struct {
 	known bool    // at least one id, and every author member readable
 }
 
-func (s screen) authorOf(item []byte, sh *shape) author {
+func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
 	a := author{known: true}
 	for _, path := range sh.authors {
-		v, ok := lookup(item, path)
+		head, rest, nested := strings.Cut(path, ".")
+		v, ok := findIn(item, ms, head)
+		if ok && nested {
+			v, ok = find(v, rest)
+		}
 		if !ok {
 			continue
 		}
@@ -150,18 +154,6 @@ func (s screen) trusted(a author) (bool, string) {
 		}
 	}
 	return true, ""
-}
-
-// lookup reads a member by a dotted path ("sender.user_id").
-func lookup(obj []byte, path string) ([]byte, bool) {
-	for {
-		head, rest, more := strings.Cut(path, ".")
-		v, ok := find(obj, head)
-		if !ok || !more {
-			return v, ok
-		}
-		obj, path = v, rest
-	}
 }
 
 // unreadable is what becomes of a value where an item should be but none

@@ -56,7 +56,7 @@ func plant(item map[string]any, sh *shape, trusted bool) {
 		return
 	}
 	for _, k := range contentKeys {
-		if !sh.keeps(k) {
+		if !sh.keeps([]byte(k)) {
 			item[k] = canary
 		}
 	}

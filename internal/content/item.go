@@ -17,10 +17,15 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 	if !ok {
 		return s.unreadable(b)
 	}
+	return s.itemOf(b, ms, sh, depth)
+}
+
+// itemOf is item over members already split.
+func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte, withheld bool) {
 	if !hasContent(ms, sh) {
 		return b, false
 	}
-	who := s.authorOf(b, sh)
+	who := s.authorOf(b, ms, sh)
 	if s.f.Lockdown() {
 		if ok, why := s.trusted(who); !ok {
 			vals := make([][]byte, len(ms))
@@ -35,7 +40,7 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 	vals := make([][]byte, len(ms))
 	var nested, nestedWithheld bool
 	for i, m := range ms {
-		if sh.body != "" && m.key == sh.body {
+		if sh.body != "" && string(m.key) == sh.body {
 			var changed []byte
 			changed, nested, nestedWithheld = s.body(b[m.start:m.end], depth)
 			if !bytes.Equal(changed, b[m.start:m.end]) {
@@ -49,7 +54,7 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 		// what the body's nodes withheld.
 		why = ReasonNested
 		for i, m := range ms {
-			if vals[i] == nil && !sh.keeps(m.key) && m.key != sh.body && b[m.start] == '"' {
+			if vals[i] == nil && !sh.keeps(m.key) && string(m.key) != sh.body && b[m.start] == '"' {
 				vals[i] = placeholders[ReasonNested]
 			}
 		}
@@ -112,6 +117,11 @@ func inlinesNodes(q []byte) bool {
 // is a node item; a forward segment with inline content holds messages.
 // Every other segment is part of its message and stays as it is.
 func (s screen) segment(seg []byte, depth int) (out []byte, nested, withheld bool) {
+	if !bytes.Contains(seg, []byte(`"content"`)) {
+		// Only a segment with a content member can carry a node; the
+		// check spares every ordinary segment a parse.
+		return seg, false, false
+	}
 	ms, ok := members(seg)
 	if !ok {
 		return seg, false, false
@@ -119,7 +129,7 @@ func (s screen) segment(seg []byte, depth int) (out []byte, nested, withheld boo
 	var typ, data []byte
 	di := -1
 	for i, m := range ms {
-		switch m.key {
+		switch string(m.key) {
 		case "type":
 			typ = seg[m.start:m.end]
 		case "data":
@@ -194,7 +204,7 @@ func rebuild(obj []byte, ms []member, vals [][]byte, mark []byte) []byte {
 	out := make([]byte, 0, len(obj)+len(mark)+16)
 	out = append(out, '{')
 	for i, m := range ms {
-		if m.key == markerKey {
+		if string(m.key) == markerKey {
 			continue
 		}
 		out = append(out, obj[m.keyStart:m.start]...)
@@ -245,7 +255,7 @@ func replace(obj []byte, key string, v []byte) []byte {
 	}
 	vals := make([][]byte, len(ms))
 	for i, m := range ms {
-		if m.key == key {
+		if string(m.key) == key {
 			vals[i] = v
 		}
 	}

@@ -16,7 +16,7 @@ import (
 // member is one member of an object: its decoded key and where its value
 // lies in the object's bytes.
 type member struct {
-	key        string
+	key        []byte // decoded; compared as string(key), which allocates nothing
 	keyStart   int // where the member begins: its key's opening quote
 	start, end int // the value: obj[start:end]
 }
@@ -32,6 +32,7 @@ func members(obj []byte) (out []member, ok bool) {
 	if i < len(obj) && obj[i] == '}' {
 		return nil, true
 	}
+	out = make([]member, 0, 16)
 	for i < len(obj) {
 		kstart := i
 		kend := skipString(obj, i)
@@ -172,18 +173,18 @@ func delimiter(c byte) bool {
 }
 
 // decodeKey reads a quoted key; only keys with escapes need the decoder.
-func decodeKey(q []byte) (string, bool) {
+func decodeKey(q []byte) ([]byte, bool) {
 	if len(q) < 2 {
-		return "", false
+		return nil, false
 	}
 	if bytes.IndexByte(q, '\\') < 0 {
-		return string(q[1 : len(q)-1]), true
+		return q[1 : len(q)-1], true
 	}
 	var s string
 	if json.Unmarshal(q, &s) != nil {
-		return "", false
+		return nil, false
 	}
-	return s, true
+	return []byte(s), true
 }
 
 // find returns the value of the member named key; ok is false when obj has
@@ -193,8 +194,13 @@ func find(obj []byte, key string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
+	return findIn(obj, ms, key)
+}
+
+// findIn is find over members already split.
+func findIn(obj []byte, ms []member, key string) ([]byte, bool) {
 	for _, m := range ms {
-		if m.key == key {
+		if string(m.key) == key {
 			return obj[m.start:m.end], true
 		}
 	}

@@ -32,7 +32,7 @@ func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func(
 	}
 	s := screen{f: f, account: &account{lookup: self}}
 	for i, m := range ms {
-		if m.key != "data" {
+		if string(m.key) != "data" {
 			continue
 		}
 		data := envelope[m.start:m.end]
@@ -115,7 +115,7 @@ func (s screen) at(v []byte, path []step, sh *shape, depth int) ([]byte, bool) {
 		return s.unreadable(v)
 	}
 	for i, m := range ms {
-		if m.key == path[0].key {
+		if string(m.key) == path[0].key {
 			vals := make([][]byte, len(ms))
 			var w bool
 			vals[i], w = s.at(v[m.start:m.end], path[1:], sh, depth)

@@ -1,6 +1,6 @@
 package content
 
-import "slices"
+import "sync"
 
 // shape is a kind of item that carries third-party content: where its
 // author is named, which members are metadata, and which member holds a
@@ -20,9 +20,21 @@ type shape struct {
 	// CQ-code string) whose forward nodes can carry other people's
 	// messages; "" when the shape has none.
 	body string
+
+	keepSet map[string]bool // keep, for lookups; made on first use
+	once    sync.Once
 }
 
-func (s *shape) keeps(key string) bool { return slices.Contains(s.keep, key) }
+// keeps reports whether a member is metadata.
+func (s *shape) keeps(key []byte) bool {
+	s.once.Do(func() {
+		s.keepSet = make(map[string]bool, len(s.keep))
+		for _, k := range s.keep {
+			s.keepSet[k] = true
+		}
+	})
+	return s.keepSet[string(key)]
+}
 
 // The shapes. Event shapes follow the event's post_type; the catalog names
 // the others per action (thirdParty in catalog/actions/**).

@@ -17,8 +17,8 @@ import (
 // lies in the object's bytes.
 type member struct {
 	key        []byte // decoded; compared as string(key), which allocates nothing
-	keyStart   int // where the member begins: its key's opening quote
-	start, end int // the value: obj[start:end]
+	keyStart   int    // where the member begins: its key's opening quote
+	start, end int    // the value: obj[start:end]
 }
 
 // members splits an object into its members, in order; ok is false when

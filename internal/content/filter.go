@@ -95,28 +95,38 @@ type author struct {
 	known bool    // at least one id, and every author member readable
 }
 
+// authorOf reads every author member of an item (a repeated key counts
+// each time, since readers disagree on which one wins).
 func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
 	a := author{known: true}
 	for _, path := range sh.authors {
 		head, rest, nested := strings.Cut(path, ".")
-		v, ok := findIn(item, ms, head)
-		if ok && nested {
-			v, ok = find(v, rest)
-		}
-		if !ok {
-			continue
-		}
-		id, ok := qqID(v)
-		if !ok {
-			a.known = false
-			continue
-		}
-		if id != 0 {
-			a.ids = append(a.ids, id)
+		for _, m := range ms {
+			if string(m.key) != head {
+				continue
+			}
+			v, ok := item[m.start:m.end], true
+			if nested {
+				v, ok = find(v, rest)
+			}
+			if ok {
+				a.add(v)
+			}
 		}
 	}
 	a.known = a.known && len(a.ids) > 0
 	return a
+}
+
+// add counts one author member's value.
+func (a *author) add(v []byte) {
+	id, ok := qqID(v)
+	switch {
+	case !ok:
+		a.known = false
+	case id != 0:
+		a.ids = append(a.ids, id)
+	}
 }
 
 // own reports whether the account itself wrote the item.

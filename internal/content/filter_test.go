@@ -74,6 +74,9 @@ func TestEvent(t *testing.T) {
 		{"withholds a message whose author is not a number", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"message","user_id":"10002x","raw_message":"hi"}`,
 			`{"author":null,"withheld":"unknown_author"}`, nil, []string{"raw_message"}},
+		{"counts every author of a repeated key", lockdown,
+			`{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"user_id":10009,"raw_message":"hi"}`,
+			`{"author":10002,"withheld":"untrusted_author"}`, nil, []string{"raw_message"}},
 		{"replaces a third_party member the frame already had", marking,
 			`{"time":1,"self_id":10001,"post_type":"message","user_id":10009,"raw_message":"hi","third_party":{"author":10001}}`,
 			`{"author":10009}`, []string{"raw_message"}, nil},
@@ -151,6 +154,13 @@ func TestNestedForwards(t *testing.T) {
 		out := string(New([]int64{10002}).Event([]byte(own)))
 		assert.NotContains(t, out, "EVIL")
 		assert.Contains(t, out, `"third_party":{"author":10001,"nested":true,"withheld":"nested_untrusted"}`)
+	})
+	t.Run("lockdown withholds the rendering when any of two bodies nests a stranger", func(t *testing.T) {
+		t.Parallel()
+		twice := `{"time":1,"self_id":10001,"post_type":"message","user_id":10002,` +
+			`"message":[{"type":"node","data":{"user_id":10009,"content":"X"}}],"message":"plain","raw_message":"SPELLED"}`
+		out := string(New([]int64{10002}).Event([]byte(twice)))
+		assert.NotContains(t, out, "SPELLED")
 	})
 	t.Run("stops reading forwards nested too deep", func(t *testing.T) {
 		t.Parallel()

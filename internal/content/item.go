@@ -41,8 +41,8 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 	var nested, nestedWithheld bool
 	for i, m := range ms {
 		if sh.body != "" && string(m.key) == sh.body {
-			var changed []byte
-			changed, nested, nestedWithheld = s.body(b[m.start:m.end], depth)
+			changed, n, w := s.body(b[m.start:m.end], depth)
+			nested, nestedWithheld = nested || n, nestedWithheld || w
 			if !bytes.Equal(changed, b[m.start:m.end]) {
 				vals[i] = changed
 			}

@@ -26,6 +26,7 @@ type source struct {
 	Invariants    []string        `json:"invariants"`
 	ReturnsSchema json.RawMessage `json:"returnsSchema"`
 	Examples      []Example       `json:"examples"`
+	ThirdParty    []ContentSpot   `json:"thirdParty,omitempty"`
 }
 
 type meta struct {
@@ -119,6 +120,7 @@ func (s *source) action() (*Action, error) {
 		Name: s.Name, Aliases: s.Aliases, Category: s.Category, Summary: s.Summary,
 		ReadOnly: s.ReadOnly, Stream: s.Stream, Params: s.Params, Invariants: s.Invariants,
 		InputSchema: in, ReturnsSchema: returns, Examples: s.Examples,
+		ThirdParty: s.ThirdParty,
 	}, nil
 }
 

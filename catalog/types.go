@@ -34,6 +34,19 @@ type Action struct {
 	InputSchema   json.RawMessage `json:"inputSchema"`
 	ReturnsSchema json.RawMessage `json:"returnsSchema"`
 	Examples      []Example       `json:"examples"`
+	// ThirdParty says where the action's result carries content written
+	// by other people; empty for most actions.
+	ThirdParty []ContentSpot `json:"thirdParty,omitempty"`
+}
+
+// ContentSpot is one place in an action's result data that holds items
+// written by other people (messages, request comments, notices). At is a
+// path into data: member names joined by dots, "[]" for every element of
+// an array, "" for data itself; Shape names the kind of item found there
+// (see package internal/content).
+type ContentSpot struct {
+	At    string `json:"at"`
+	Shape string `json:"shape"`
 }
 
 // Entry is the compact form used by list and search results.

@@ -25,6 +25,16 @@ type runtimeInfo struct {
 	Checks            map[string]check `json:"checks,omitempty"`
 	// Events is there only when live events are enabled.
 	Events *eventsInfo `json:"events,omitempty"`
+	// Lockdown says whether other people's words are withheld.
+	Lockdown lockdownInfo `json:"lockdown"`
+}
+
+// lockdownInfo is the third-party content policy: on with a trusted list
+// (SNOWLUMA_MCP_TRUSTED_USERS), and how many users it names; never who.
+// The logged-in account is trusted besides them.
+type lockdownInfo struct {
+	Enabled      bool `json:"enabled"`
+	TrustedUsers int  `json:"trusted_users"`
 }
 
 // eventsInfo is the live event limits and how much of them is in use;
@@ -126,6 +136,7 @@ func describe(d *Deps) runtimeInfo {
 		Mode: string(cfg.Mode), ExecutionEnabled: cfg.Mode.Allows(config.ModeRead), WriteEnabled: cfg.Mode.Allows(config.ModeWrite),
 		Catalog:       catalogInfo{Version: d.Catalog.Version(), ActionCount: len(d.Catalog.Actions())},
 		ServerSupport: "unknown",
+		Lockdown:      lockdownInfo{Enabled: len(cfg.TrustedUsers) > 0, TrustedUsers: len(cfg.TrustedUsers)},
 	}
 	if info.ExecutionEnabled {
 		t := &transportInfo{

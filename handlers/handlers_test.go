@@ -290,3 +290,27 @@ func readAll(r *http.Request) string {
 	b, _ := io.ReadAll(r.Body)
 	return string(b)
 }
+
+func TestRuntimeInfoSaysWhetherLockdownIsOn(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		trusted []int64
+		want    map[string]any
+	}{
+		{"reports lockdown off without a trusted list", nil, map[string]any{"enabled": false, "trusted_users": 0.0}},
+		{"reports lockdown on and how many users are trusted, never who", []int64{10002, 31415926}, map[string]any{"enabled": true, "trusted_users": 2.0}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := deps(t, config.ModeRead)
+			d.Config.TrustedUsers = tt.trusted
+			v, err := call(t, GetRuntimeInfo(d), `{}`, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, v.(map[string]any)["lockdown"])
+			raw, _ := json.Marshal(v)
+			assert.NotContains(t, string(raw), "31415926")
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
@@ -22,6 +23,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/params"
 	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
+	"github.com/snowluma/snowluma-mcp/stages/thirdparty"
 	"github.com/snowluma/snowluma-mcp/stages/trace"
 )
 
@@ -29,10 +31,11 @@ import (
 type Deps struct {
 	Config  *config.Config
 	Catalog *catalog.Catalog
-	Client  *onebot.Client // nil in docs mode
-	Prompts *prompt.Store  // pending questions to the user
-	Slots   *slot.Pool     // concurrent stream transfers
-	Log     io.Writer      // stderr
+	Client  *onebot.Client  // nil in docs mode
+	Prompts *prompt.Store   // pending questions to the user
+	Slots   *slot.Pool      // concurrent stream transfers
+	Log     io.Writer       // stderr
+	Content *content.Filter // third-party content: marked, or withheld in lockdown
 	Now     func() time.Time
 }
 
@@ -55,6 +58,10 @@ type Deps struct {
 //     AsksInput) before params, which then checks the completed params.
 //   - params checks the OneBot params before any time is spent waiting.
 //   - deadline starts the request timeout just before execution.
+//   - thirdparty sits inside deadline, so the account lookup it may make
+//     shares the call's timeout, and inside envelope and recovery, so what
+//     it withholds never reaches an encoded payload, a task record or a
+//     log, and a panic in it withholds the whole result.
 //   - progress sits outside execute so the final pending notification goes
 //     out before the result, and none after it.
 //   - execute binds the call's OneBot client and stream slot innermost, next
@@ -70,6 +77,7 @@ func Default(d Deps) []pipeline.Stage {
 		input.New(d.Prompts),
 		params.New(),
 		deadline.New(d.Config.Timeout),
+		thirdparty.New(d.Content),
 		progress.New(progress.Interval),
 		execute.New(d.Client, d.Slots),
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
@@ -30,12 +31,15 @@ import (
 // nothing until a subscription), the stages, the tools, and the wire that
 // the transport is wrapped with.
 func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.WaitGroup) (server.Options, error) {
+	// One content policy for events and action results alike.
+	screen := content.New(cfg.TrustedUsers)
 	var events *hub.Hub
 	if cfg.EventsURL != nil && cfg.ExecutionEnabled() {
 		events = hub.New(hub.Options{
 			Dial:      hub.WebSocket(cfg.EventsURL, cfg.Token, hub.DefaultLimits.Frame),
 			Now:       time.Now,
 			Handshake: cfg.Timeout,
+			Screen:    screen.Event,
 		})
 	}
 	var client *onebot.Client
@@ -49,7 +53,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		return server.Options{}, err
 	}
 	st := stages.Default(stages.Deps{
-		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now,
+		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now, Content: screen,
 		Prompts: prompt.NewStore(time.Now),
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
 	})

@@ -38,11 +38,16 @@ type Fake struct {
 	store   *store
 	uploads *uploads
 	events  *events
+	// forwards are forward resources; joins the group join requests.
+	// Both are guarded by forwards.mu.
+	forwards forwards
+	joins    []joinRequest
 }
 
 // New starts a fake on a loopback port. Close it when done.
 func New(o Options) *Fake {
-	f := &Fake{token: o.Token, path: normalizePath(o.Path), store: newStore(), uploads: newUploads(), events: newEvents(o.Token)}
+	f := &Fake{token: o.Token, path: normalizePath(o.Path), store: newStore(), uploads: newUploads(), events: newEvents(o.Token),
+		forwards: forwards{res: map[string][]forwardNode{}}}
 	// httptest.NewServer listens on 127.0.0.1 only.
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serveHTTP))
 	return f

@@ -43,6 +43,9 @@ type Config struct {
 	UploadChunkBytes     int
 	EventsURL            *url.URL // nil when events are off
 	TaskDir              string   // "" when tasks are off
+	// TrustedUsers are the QQ users whose content lockdown shows; nil
+	// when lockdown is off (see trusted.go).
+	TrustedUsers []int64
 }
 
 // Allows reports whether a server in mode m offers what needs mode need.
@@ -92,6 +95,7 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		p.fail("SNOWLUMA_MCP_EVENTS_URL", "must not carry a query or fragment")
 	}
 	cfg.Mode = p.mode(cfg.Endpoint != nil)
+	cfg.TrustedUsers = p.trustedUsers()
 	if p.err != nil {
 		return nil, nil, p.err
 	}

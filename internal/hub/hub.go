@@ -58,6 +58,10 @@ type Options struct {
 	Handshake time.Duration
 	// Limits; the zero value means DefaultLimits.
 	Limits Limits
+	// Screen, when set, rewrites each event before any resource keeps it
+	// (the third-party content policy, package content), so what it
+	// withholds is never buffered, read or counted.
+	Screen func(frame []byte) []byte
 }
 
 // Hub is the process's event subscriptions and their shared connection.

@@ -98,9 +98,12 @@ type rig struct {
 	ids   chan string
 }
 
-func newRig(t *testing.T, limits Limits) *rig {
+func newRig(t *testing.T, limits Limits) *rig { return newScreenedRig(t, limits, nil) }
+
+// newScreenedRig is newRig with a screen over every kept event.
+func newScreenedRig(t *testing.T, limits Limits, screen func([]byte) []byte) *rig {
 	r := &rig{t: t, clock: &clock{now: time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)}, ids: make(chan string, 4096)}
-	r.hub = New(Options{Now: r.clock.Now, Limits: limits, Dial: r.dial, Changed: func(id string) {
+	r.hub = New(Options{Now: r.clock.Now, Limits: limits, Dial: r.dial, Screen: screen, Changed: func(id string) {
 		select {
 		case r.ids <- id:
 		default:
@@ -239,6 +242,29 @@ func TestFiltersChooseWhatEachResourceKeeps(t *testing.T) {
 	assert.Len(t, r.read(all.ID, 0).Events, 3)
 	assert.Len(t, r.read(group.ID, 0).Events, 1)
 	assert.Len(t, r.read(notices.ID, 0).Events, 1)
+}
+
+func TestTheScreenRewritesEventsBeforeTheyAreKept(t *testing.T) {
+	var screened []string
+	var mu sync.Mutex
+	r := newScreenedRig(t, Limits{}, func(frame []byte) []byte {
+		mu.Lock()
+		defer mu.Unlock()
+		screened = append(screened, string(frame))
+		return []byte(`{"screened":true}`)
+	})
+	a := r.subscribe(event.Filter{})
+	c := r.conn(0)
+	msg := groupMsg(10001, 20001, 30001, "words")
+	c.send(t, msg)
+	c.send(t, heartbeat(10001))
+	r.settle(c)
+	p := r.read(a.ID, 0)
+	require.Len(t, p.Events, 1)
+	assert.JSONEq(t, `{"screened":true}`, string(p.Events[0].Event), "a read sees only what the screen returned")
+	mu.Lock()
+	defer mu.Unlock()
+	assert.Equal(t, []string{msg}, screened, "each event is screened once; meta events are not kept, so not screened")
 }
 
 func TestMetaEventsAreCheckedButNeverKept(t *testing.T) {

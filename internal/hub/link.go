@@ -100,6 +100,10 @@ func (h *Hub) ingest(l *link, frame []byte) bool {
 		return false
 	}
 	now := h.opts.Now()
+	kept := e.Raw
+	if h.opts.Screen != nil && e.Kind != event.KindMeta {
+		kept = h.opts.Screen(e.Raw)
+	}
 	var changed []string
 	h.mu.Lock()
 	if l.released || l.state == StateDisconnected {
@@ -118,7 +122,7 @@ func (h *Hub) ingest(l *link, frame []byte) bool {
 	} else {
 		for id, r := range h.resources {
 			if r.filter.Match(e) {
-				r.buf.push(e.Raw, now)
+				r.buf.push(kept, now)
 				changed = append(changed, id)
 			}
 		}

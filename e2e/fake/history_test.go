@@ -1,0 +1,105 @@
+package fake_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
+)
+
+// okData posts an action, requires success and checks the data against the
+// action's returnsSchema.
+func okData(t *testing.T, action, params string) json.RawMessage {
+	t.Helper()
+	var env struct {
+		Status string          `json:"status"`
+		Data   json.RawMessage `json:"data"`
+	}
+	r := post(t, `{"action":"`+action+`","params":`+params+`}`, nil)
+	require.NoError(t, json.Unmarshal([]byte(r.body), &env))
+	require.Equal(t, "ok", env.Status, r.body)
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	a, ok := cat.Lookup(action)
+	require.True(t, ok)
+	v, err := schema.Compile(a.ReturnsSchema)
+	require.NoError(t, err)
+	require.NoError(t, v.Validate(env.Data, "data"))
+	return env.Data
+}
+
+func text(s string) json.RawMessage {
+	return json.RawMessage(fmt.Sprintf(`[{"type":"text","data":{"text":%q}}]`, s))
+}
+
+func TestReceivedMessagesMakeAHistory(t *testing.T) {
+	t.Parallel()
+	const group = 555000111
+	var ids []int32
+	for i, from := range []int64{10002, 10009, fake.SelfID, 10002} {
+		id, frame := srv.Receive(fake.Incoming{Group: group, From: from, Nick: "n", Message: text(fmt.Sprint(i)), Raw: fmt.Sprint(i)})
+		ids = append(ids, id)
+		var ev map[string]any
+		require.NoError(t, json.Unmarshal([]byte(frame), &ev))
+		want := "message"
+		if from == fake.SelfID {
+			want = "message_sent"
+		}
+		assert.Equal(t, want, ev["post_type"])
+		assert.Equal(t, float64(group), ev["group_id"])
+	}
+	raws := func(data json.RawMessage) []string {
+		var h struct {
+			Messages []struct {
+				Raw string `json:"raw_message"`
+			} `json:"messages"`
+		}
+		require.NoError(t, json.Unmarshal(data, &h))
+		var out []string
+		for _, m := range h.Messages {
+			out = append(out, m.Raw)
+		}
+		return out
+	}
+	assert.Equal(t, []string{"0", "1", "2", "3"}, raws(okData(t, "get_group_msg_history", fmt.Sprintf(`{"group_id":%d}`, group))), "oldest first")
+	assert.Equal(t, []string{"2", "3"}, raws(okData(t, "get_group_msg_history", fmt.Sprintf(`{"group_id":%d,"count":2}`, group))))
+	assert.Equal(t, []string{"0", "1"}, raws(okData(t, "get_group_msg_history", fmt.Sprintf(`{"group_id":%d,"message_id":%d}`, group, ids[1]))), "up to the anchor")
+	assert.Empty(t, raws(okData(t, "get_group_msg_history", `{"group_id":555000112}`)))
+	okData(t, "get_msg", fmt.Sprintf(`{"message_id":%d}`, ids[1]))
+
+	_, _ = srv.Receive(fake.Incoming{From: 555000113, Nick: "p", Message: json.RawMessage(`"hi [CQ:face,id=14]"`), Raw: "hi [CQ:face,id=14]"})
+	assert.Equal(t, []string{"hi [CQ:face,id=14]"}, raws(okData(t, "get_friend_msg_history", `{"user_id":555000113}`)), "a CQ-code body is stored as it came")
+}
+
+func TestForwardsNestOtherSenders(t *testing.T) {
+	t.Parallel()
+	inner := srv.Forward([]fake.Node{{UserID: 10009, Nick: "M", Content: text("deep")}})
+	outer := srv.Forward([]fake.Node{
+		{UserID: 10002, Nick: "A", Content: text("top")},
+		{UserID: 10009, Nick: "M", Content: json.RawMessage(`[{"type":"forward","data":{"id":"` + inner + `"}}]`)},
+	})
+	var got struct {
+		Messages []struct {
+			UserID  int64           `json:"user_id"`
+			Message json.RawMessage `json:"message"`
+		} `json:"messages"`
+	}
+	require.NoError(t, json.Unmarshal(okData(t, "get_forward_msg", `{"id":"`+outer+`"}`), &got))
+	require.Len(t, got.Messages, 2)
+	assert.Equal(t, int64(10002), got.Messages[0].UserID)
+	assert.Contains(t, string(got.Messages[1].Message), inner)
+	okData(t, "get_forward_msg", `{"id":"`+inner+`"}`)
+	assert.Contains(t, post(t, `{"action":"get_forward_msg","params":{"id":"nope"}}`, nil).body, `"retcode":100`)
+}
+
+func TestJoinRequestsAreListed(t *testing.T) {
+	t.Parallel()
+	srv.JoinRequest(555000114, 10009, "M", "let me in")
+	assert.Contains(t, string(okData(t, "get_group_system_msg", `{}`)), `"message":"let me in"`)
+}

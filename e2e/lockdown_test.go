@@ -1,0 +1,357 @@
+package e2e
+
+// Third-party content (LOCK-1, LOCK-2, issue 22): a group chat where a
+// trusted friend, two strangers and the account itself talk, with a
+// forwarded chat nesting a stranger's forward, a friend request, a poke
+// and a join request, each stranger's words a unique canary. With
+// SNOWLUMA_MCP_TRUSTED_USERS the agent sees the metadata and never the
+// strangers' words, in events and in action results, and the canaries
+// appear nowhere the server wrote; without it everything comes through,
+// marked, and otherwise exactly as SnowLuma sent it.
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
+)
+
+// The cast: the account (self), a trusted friend and two strangers.
+const (
+	alice   = 10002 // trusted
+	mallory = 10009
+	carol   = 10008
+)
+
+// chat is one test's conversation on the shared fake.
+type chat struct {
+	group        int64
+	words        map[string]string // a stranger's canary by where it was written
+	ids          map[string]int32  // message ids by speaker
+	outer, inner string            // forward res_ids
+	frames       []string          // the events to push, in order
+}
+
+func canary(t *testing.T) string {
+	t.Helper()
+	var b [8]byte
+	_, err := rand.Read(b[:])
+	require.NoError(t, err)
+	return "CANARY-" + hex.EncodeToString(b[:])
+}
+
+func segments(text string) json.RawMessage {
+	return json.RawMessage(fmt.Sprintf(`[{"type":"text","data":{"text":%q}}]`, text))
+}
+
+// newChat stores the conversation in the fake (as SnowLuma stores what
+// arrives) and prepares its events.
+func newChat(t *testing.T) *chat {
+	t.Helper()
+	n, err := rand.Int(rand.Reader, big.NewInt(1e8))
+	require.NoError(t, err)
+	c := &chat{group: 700000000 + n.Int64(), words: map[string]string{}, ids: map[string]int32{}}
+	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "request", "poke", "join"} {
+		c.words[k] = canary(t)
+	}
+	receive := func(who string, in fake.Incoming) {
+		id, frame := snow.Receive(in)
+		c.ids[who] = id
+		c.frames = append(c.frames, frame)
+	}
+	receive("alice", fake.Incoming{Group: c.group, From: alice, Nick: "Alice", Message: segments("hello from alice"), Raw: "hello from alice"})
+	receive("mallory", fake.Incoming{Group: c.group, From: mallory, Nick: "Mallory", Message: segments(c.words["mallory"]), Raw: c.words["mallory"]})
+	cq := "[CQ:face,id=14]" + c.words["carol"]
+	receive("carol", fake.Incoming{Group: c.group, From: carol, Nick: "Carol", Message: mustJSON(t, cq), Raw: cq})
+	receive("self", fake.Incoming{Group: c.group, From: fake.SelfID, Nick: "SnowBot", Message: segments("my own words"), Raw: "my own words"})
+	c.inner = snow.Forward([]fake.Node{{UserID: mallory, Nick: "Mallory", Content: segments(c.words["inner-node"])}})
+	c.outer = snow.Forward([]fake.Node{
+		{UserID: alice, Nick: "Alice", Content: segments("a trusted node")},
+		{UserID: mallory, Nick: "Mallory", Content: segments(c.words["outer-node"])},
+		{UserID: alice, Nick: "Alice", Content: json.RawMessage(`[{"type":"forward","data":{"id":"` + c.inner + `"}}]`)},
+	})
+	receive("forward", fake.Incoming{Group: c.group, From: alice, Nick: "Alice",
+		Message: json.RawMessage(`[{"type":"forward","data":{"id":"` + c.outer + `"}}]`), Raw: "[CQ:forward,id=" + c.outer + "]"})
+	c.frames = append(c.frames,
+		fake.FriendRequest(self, mallory, c.words["request"]),
+		fmt.Sprintf(`{"time":1764664205,"self_id":%d,"post_type":"notice","notice_type":"notify","sub_type":"poke","group_id":%d,"user_id":%d,"target_id":%d,"action":"戳了戳","suffix":%q,"action_img_url":""}`,
+			self, c.group, mallory, self, c.words["poke"]))
+	snow.JoinRequest(c.group, mallory, "Mallory", c.words["join"])
+	return c
+}
+
+// item is one message, event or request as the agent sees it.
+type item map[string]any
+
+func (i item) mark() map[string]any {
+	m, _ := i["third_party"].(map[string]any)
+	return m
+}
+
+func (i item) num(k string) int64 {
+	f, _ := i[k].(float64)
+	return int64(f)
+}
+
+// withheld asserts the item's words were replaced and its metadata kept.
+func assertWithheld(t *testing.T, where string, i item, author int64, content ...string) {
+	t.Helper()
+	require.NotNil(t, i.mark(), "%s: no third_party marker", where)
+	assert.Equal(t, float64(author), i.mark()["author"], where)
+	assert.Equal(t, "untrusted_author", i.mark()["withheld"], where)
+	for _, k := range content {
+		assert.Contains(t, i[k], "[withheld by lockdown:", "%s: %s", where, k)
+	}
+}
+
+func (c *chat) messages(t *testing.T, r toolResult) []item {
+	t.Helper()
+	require.False(t, r.IsError, r.Text)
+	var env struct {
+		Data struct {
+			Messages []item `json:"messages"`
+		} `json:"data"`
+	}
+	r.decodeResult(t, &env)
+	return env.Data.Messages
+}
+
+// lockdownEnv is write mode with every directory the server may write in
+// its own temp dir, live events at the scene, and Alice trusted.
+func lockdownEnv(t *testing.T, sc *fake.Scene, trusted string) (map[string]string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	dl, tasks := filepath.Join(dir, "downloads"), filepath.Join(dir, "tasks")
+	env := with(writeEnv(), "SNOWLUMA_MCP_EVENTS_URL", sc.URL(), "SNOWLUMA_MCP_DOWNLOAD_DIR", dl, "SNOWLUMA_MCP_TASK_DIR", tasks)
+	if trusted != "" {
+		env["SNOWLUMA_MCP_TRUSTED_USERS"] = trusted
+	}
+	return env, []string{dl, tasks, home}
+}
+
+func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		env, dirs := lockdownEnv(t, sc, fmt.Sprint(alice))
+		s := startCaptured(t, version, env)
+		c := newChat(t)
+
+		uri := s.subscribeEvents(t, map[string]any{"self_id": self})
+		for _, f := range c.frames {
+			sc.Push(f)
+		}
+		page := s.awaitEvents(t, uri, len(c.frames))
+		t.Run("events keep who, where and when, and withhold strangers' words", func(t *testing.T) {
+			byID := map[int64]item{}
+			var request, poke item
+			for _, e := range page.Events {
+				var i item
+				require.NoError(t, json.Unmarshal(e.Event, &i))
+				switch i["post_type"] {
+				case "request":
+					request = i
+				case "notice":
+					poke = i
+				default:
+					byID[i.num("message_id")] = i
+				}
+			}
+			m := byID[int64(c.ids["mallory"])]
+			assertWithheld(t, "mallory's array message", m, mallory, "message", "raw_message")
+			assert.Equal(t, float64(c.group), m["group_id"])
+			assert.Equal(t, "Mallory", m["sender"].(map[string]any)["nickname"], "names stay")
+			assertWithheld(t, "carol's CQ-code message", byID[int64(c.ids["carol"])], carol, "message", "raw_message")
+			a := byID[int64(c.ids["alice"])]
+			assert.Equal(t, "hello from alice", a["raw_message"])
+			assert.Equal(t, map[string]any{"author": float64(alice), "trusted": true}, a.mark())
+			own := byID[int64(c.ids["self"])]
+			assert.Equal(t, "message_sent", own["post_type"])
+			assert.Nil(t, own.mark(), "the account's own words are not third-party content")
+			assert.Equal(t, "my own words", own["raw_message"])
+			assertWithheld(t, "the friend request", request, mallory, "comment")
+			assert.Equal(t, "u_Xy12AbCdEf", request["flag"], "the flag to answer it stays")
+			assertWithheld(t, "the poke", poke, mallory, "suffix")
+			assert.Equal(t, float64(self), poke["target_id"])
+		})
+
+		t.Run("history shows the trusted and the account, and withholds the strangers", func(t *testing.T) {
+			r := s.call(t, "query_action", map[string]any{"action": "get_group_msg_history", "params": map[string]any{"group_id": c.group}}, nil)
+			msgs := c.messages(t, r)
+			require.Len(t, msgs, 5)
+			assert.Equal(t, "hello from alice", msgs[0]["raw_message"])
+			assertWithheld(t, "history: mallory", msgs[1], mallory, "message", "raw_message")
+			assertWithheld(t, "history: carol", msgs[2], carol, "message", "raw_message")
+			assert.Nil(t, msgs[3].mark())
+			assert.Equal(t, "my own words", msgs[3]["raw_message"])
+			assert.Contains(t, r.Text, `"third_party"`, "the text a model reads carries the marker")
+			assert.Contains(t, r.Text, "[withheld by lockdown: the author is not a trusted user]")
+		})
+
+		t.Run("a single message is withheld the same way", func(t *testing.T) {
+			r := s.call(t, "query_action", map[string]any{"action": "get_msg", "params": map[string]any{"message_id": c.ids["carol"]}}, nil)
+			require.False(t, r.IsError, r.Text)
+			var env struct {
+				Data item `json:"data"`
+			}
+			r.decodeResult(t, &env)
+			assertWithheld(t, "get_msg", env.Data, carol, "message", "raw_message")
+			assert.Equal(t, float64(c.ids["carol"]), env.Data["message_id"])
+		})
+
+		t.Run("a forward shows the trusted nodes and withholds the strangers', nested too", func(t *testing.T) {
+			nodes := c.messages(t, s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.outer}}, nil))
+			require.Len(t, nodes, 3)
+			assert.Contains(t, fmt.Sprint(nodes[0]["message"]), "a trusted node")
+			assertWithheld(t, "forward: mallory's node", nodes[1], mallory, "message")
+			assert.Contains(t, fmt.Sprint(nodes[2]["message"]), c.inner, "the nested forward's id stays, to be read in turn")
+			inner := c.messages(t, s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.inner}}, nil))
+			require.Len(t, inner, 1)
+			assertWithheld(t, "the nested forward", inner[0], mallory, "message")
+		})
+
+		t.Run("a stranger's join request comment is withheld, its flag kept", func(t *testing.T) {
+			r := s.call(t, "query_action", map[string]any{"action": "get_group_system_msg"}, nil)
+			require.False(t, r.IsError, r.Text)
+			var env struct {
+				Data []item `json:"data"`
+			}
+			r.decodeResult(t, &env)
+			found := false
+			for _, req := range env.Data {
+				if req.num("group_id") == c.group {
+					found = true
+					assertWithheld(t, "the join request", req, mallory, "message")
+					assert.NotEmpty(t, req["flag"])
+				}
+			}
+			assert.True(t, found, "the join request is listed")
+		})
+
+		t.Run("get_runtime_info says lockdown is on and how many are trusted", func(t *testing.T) {
+			r := s.call(t, "get_runtime_info", nil, nil)
+			var info struct {
+				Lockdown map[string]any `json:"lockdown"`
+			}
+			r.decodeResult(t, &info)
+			assert.Equal(t, map[string]any{"enabled": true, "trusted_users": 1.0}, info.Lockdown)
+		})
+
+		s.finish(t)
+		s.assertNowhere(t, dirs, c.words)
+	})
+}
+
+// stripMarks removes every third_party member, to compare a marked result
+// with what SnowLuma sent.
+func stripMarks(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		delete(x, "third_party")
+		for k, e := range x {
+			x[k] = stripMarks(e)
+		}
+	case []any:
+		for i, e := range x {
+			x[i] = stripMarks(e)
+		}
+	}
+	return v
+}
+
+// direct asks the fake itself, as the server would.
+func direct(t *testing.T, action string, params map[string]any) any {
+	t.Helper()
+	body := mustJSON(t, map[string]any{"action": action, "params": params})
+	raw := postFake(t, string(body))
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(raw), &v))
+	return v
+}
+
+func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		env, _ := lockdownEnv(t, sc, "")
+		s := startCaptured(t, version, env)
+		c := newChat(t)
+		uri := s.subscribeEvents(t, map[string]any{"self_id": self})
+		for _, f := range c.frames {
+			sc.Push(f)
+		}
+		page := s.awaitEvents(t, uri, len(c.frames))
+		for _, e := range page.Events {
+			var i item
+			require.NoError(t, json.Unmarshal(e.Event, &i))
+			switch {
+			case i["post_type"] == "message_sent":
+				assert.Nil(t, i.mark(), "the account's own message is not marked")
+			default:
+				require.NotNil(t, i.mark(), "%s is marked", i["post_type"])
+				assert.Equal(t, i["user_id"], i.mark()["author"])
+				assert.NotContains(t, i.mark(), "withheld")
+			}
+		}
+
+		for _, call := range []struct {
+			action string
+			params map[string]any
+		}{
+			{"get_group_msg_history", map[string]any{"group_id": c.group}},
+			{"get_forward_msg", map[string]any{"id": c.outer}},
+			{"get_msg", map[string]any{"message_id": c.ids["mallory"]}},
+			{"get_group_list", map[string]any{}},
+		} {
+			r := s.call(t, "query_action", map[string]any{"action": call.action, "params": call.params}, nil)
+			require.False(t, r.IsError, r.Text)
+			var got any
+			r.decodeResult(t, &got)
+			assert.Equal(t, direct(t, call.action, call.params), stripMarks(got), "%s: SnowLuma's answer apart from the marking", call.action)
+		}
+		r := s.call(t, "query_action", map[string]any{"action": "get_group_list"}, nil)
+		assert.NotContains(t, string(r.Result), "third_party", "an action without declared content is not touched")
+		s.finish(t)
+		for name, word := range c.words {
+			if name == "request" || name == "poke" || name == "mallory" || name == "outer-node" {
+				assert.True(t, strings.Contains(s.stdout.Raw(), word), "%s's words reached the agent: the capture sees results", name)
+			}
+		}
+	})
+}
+
+func TestAMalformedTrustedListStopsStartupWithoutEchoingIt(t *testing.T) {
+	t.Parallel()
+	value := "10002, alice-" + canary(t)
+	code, stdout, stderr := runOnce(t, with(readEnv(), "SNOWLUMA_MCP_TRUSTED_USERS", value))
+	assert.NotZero(t, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "SNOWLUMA_MCP_TRUSTED_USERS")
+	assert.NotContains(t, stderr, "alice-", "the value is never echoed")
+}
+
+// postFake posts one OneBot request to the fake with the right token.
+func postFake(t *testing.T, body string) string {
+	t.Helper()
+	req, err := http.NewRequestWithContext(testCtx(t), http.MethodPost, snow.URL(), strings.NewReader(body))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+token)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	require.NoError(t, err)
+	return string(b)
+}

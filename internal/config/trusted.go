@@ -1,0 +1,37 @@
+package config
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// TrustedUsersVar turns lockdown on: the QQ users whose messages, comments
+// and notices an agent may read. Everyone else's are withheld.
+const TrustedUsersVar = "SNOWLUMA_MCP_TRUSTED_USERS"
+
+// trustedUsers reads the trusted list: QQ numbers separated by commas or
+// spaces, each a positive whole number. Unset or blank means no lockdown.
+// A malformed list stops the server rather than running with a list other
+// than the one meant; the message says what is accepted, never the value.
+func (p *parser) trustedUsers() []int64 {
+	v := p.value(TrustedUsersVar)
+	if v == "" {
+		return nil
+	}
+	var ids []int64
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
+		id, err := strconv.ParseInt(f, 10, 64)
+		if err != nil || id < 1 {
+			p.fail(TrustedUsersVar, "must be a list of QQ numbers (positive whole numbers) separated by commas or spaces")
+			return nil
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) == 0 {
+		p.fail(TrustedUsersVar, "must name at least one QQ number when set; leave it unset to turn lockdown off")
+		return nil
+	}
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}

@@ -1,0 +1,57 @@
+package content
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden list of declarations")
+
+// TestCatalogDeclarations lists every action whose result the catalog
+// declares to hold third-party content, so that adding, dropping or
+// moving a declaration is a visible diff in review (go test
+// ./internal/content -update after an intended change). Every declaration
+// must name a shape this package knows and a path it reads, and only
+// read-only actions may have one: writes are never filtered.
+func TestCatalogDeclarations(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	listed := map[string][]catalog.ContentSpot{}
+	for _, a := range cat.Actions() {
+		if len(a.ThirdParty) == 0 {
+			continue
+		}
+		listed[a.Name] = a.ThirdParty
+		assert.True(t, a.ReadOnly, "%s: a write action's result is never filtered", a.Name)
+		for _, s := range a.ThirdParty {
+			assert.True(t, Known(s.Shape), "%s: unknown shape %q", a.Name, s.Shape)
+			assert.True(t, ValidPath(s.At), "%s: unreadable path %q", a.Name, s.At)
+		}
+	}
+	got, err := json.MarshalIndent(listed, "", "  ")
+	require.NoError(t, err)
+	path := filepath.Join("testdata", "declarations.golden.json")
+	if *update {
+		require.NoError(t, os.MkdirAll("testdata", 0o755))
+		require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./internal/content -update")
+	assert.Equal(t, string(want), string(got)+"\n")
+}
+
+func TestValidPath(t *testing.T) {
+	t.Parallel()
+	for path, ok := range map[string]bool{"": true, "[]": true, "messages[]": true, "a.b[]": true, "a[][]": false, "a..b": false, "a[": false, ".a": false} {
+		assert.Equal(t, ok, ValidPath(path), path)
+	}
+}

@@ -1,0 +1,177 @@
+package content
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Filter is the process's policy for third-party content: marking always,
+// withholding too when a trusted list is configured (lockdown). It holds
+// no mutable state and is safe for concurrent use.
+type Filter struct {
+	trusted map[int64]bool // nil without lockdown
+}
+
+// New returns the policy. With no trusted users, content is marked and
+// shown; with some, lockdown withholds the content of everyone else (the
+// logged-in account always counts as trusted).
+func New(trusted []int64) *Filter {
+	f := &Filter{}
+	if len(trusted) > 0 {
+		f.trusted = make(map[int64]bool, len(trusted))
+		for _, id := range trusted {
+			f.trusted[id] = true
+		}
+	}
+	return f
+}
+
+// Lockdown reports whether content from untrusted authors is withheld. A
+// nil Filter marks only.
+func (f *Filter) Lockdown() bool { return f != nil && f.trusted != nil }
+
+// TrustedUsers is how many distinct users the trusted list names.
+func (f *Filter) TrustedUsers() int {
+	if f == nil {
+		return 0
+	}
+	return len(f.trusted)
+}
+
+// markerKey is the member added to every item that carries third-party
+// content.
+const markerKey = "third_party"
+
+// maxDepth bounds how deep forwards may nest before the filter stops
+// reading them (SnowLuma allows three levels); deeper content counts as
+// unreadable.
+const maxDepth = 8
+
+// Why something was withheld, as the marker's "withheld" says it.
+const (
+	ReasonUntrusted      = "untrusted_author"
+	ReasonUnknownAuthor  = "unknown_author"
+	ReasonAccountUnknown = "account_unknown"
+	ReasonNested         = "nested_untrusted"
+	ReasonUnreadable     = "unreadable"
+)
+
+// placeholders replace withheld values: short, and saying why.
+var placeholders = map[string][]byte{
+	ReasonUntrusted:      quote("[withheld by lockdown: the author is not a trusted user]"),
+	ReasonUnknownAuthor:  quote("[withheld by lockdown: the author could not be identified]"),
+	ReasonAccountUnknown: quote("[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]"),
+	ReasonNested:         quote("[withheld by lockdown: it embeds content from an author who is not trusted]"),
+	ReasonUnreadable:     quote("[withheld by lockdown: its shape could not be read]"),
+}
+
+func quote(s string) []byte { return strconv.AppendQuote(nil, s) }
+
+// screen is one pass of the filter over one document, for one account.
+type screen struct {
+	f       *Filter
+	account *account
+}
+
+// account is the logged-in account as one pass knows it: looked up once,
+// and only when an item with content needs it (a result without any,
+// such as a failure, costs no lookup). 0 means not known.
+type account struct {
+	id     int64
+	lookup func() int64
+}
+
+// known returns the account id, looking it up on first use.
+func (a *account) known() int64 {
+	if a.lookup != nil {
+		a.id, a.lookup = a.lookup(), nil
+	}
+	return a.id
+}
+
+// author is who an item names as its author.
+type author struct {
+	ids   []int64 // the non-zero ids named, in the shape's order
+	known bool    // at least one id, and every author member readable
+}
+
+// authorOf reads every author member of an item (a repeated key counts
+// each time, since readers disagree on which one wins).
+func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
+	a := author{known: true}
+	for _, path := range sh.authors {
+		head, rest, nested := strings.Cut(path, ".")
+		for _, m := range ms {
+			if string(m.key) != head {
+				continue
+			}
+			v, ok := item[m.start:m.end], true
+			if nested {
+				v, ok = find(v, rest)
+			}
+			if ok {
+				a.add(v)
+			}
+		}
+	}
+	a.known = a.known && len(a.ids) > 0
+	return a
+}
+
+// add counts one author member's value.
+func (a *author) add(v []byte) {
+	id, ok := qqID(v)
+	switch {
+	case !ok:
+		a.known = false
+	case id != 0:
+		a.ids = append(a.ids, id)
+	}
+}
+
+// own reports whether the account itself wrote the item.
+func (s screen) own(a author) bool {
+	if !a.known {
+		return false
+	}
+	self := s.account.known()
+	if self == 0 {
+		return false
+	}
+	for _, id := range a.ids {
+		if id != self {
+			return false
+		}
+	}
+	return true
+}
+
+// trusted reports whether the item's content may be shown in lockdown, or
+// why not.
+func (s screen) trusted(a author) (bool, string) {
+	switch {
+	case s.own(a):
+		return true, ""
+	case !a.known:
+		return false, ReasonUnknownAuthor
+	}
+	for _, id := range a.ids {
+		if !s.f.trusted[id] {
+			if s.account.known() == 0 {
+				return false, ReasonAccountUnknown
+			}
+			return false, ReasonUntrusted
+		}
+	}
+	return true, ""
+}
+
+// unreadable is what becomes of a value where an item should be but none
+// can be read: withheld whole in lockdown, left alone otherwise. Null is
+// no item at all.
+func (s screen) unreadable(v []byte) ([]byte, bool) {
+	if absent(v) || !s.f.Lockdown() {
+		return v, false
+	}
+	return placeholders[ReasonUnreadable], true
+}

@@ -1,0 +1,263 @@
+package content
+
+import (
+	"bytes"
+	"strconv"
+)
+
+// item rewrites one item of shape sh: unchanged when it carries no content
+// or the account wrote it; marked when it is shown; its content replaced
+// by placeholders when lockdown withholds it. withheld reports whether
+// anything in it was withheld.
+func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool) {
+	if depth > maxDepth {
+		return s.unreadable(b)
+	}
+	ms, ok := members(b)
+	if !ok {
+		return s.unreadable(b)
+	}
+	return s.itemOf(b, ms, sh, depth)
+}
+
+// itemOf is item over members already split.
+func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte, withheld bool) {
+	if !hasContent(ms, sh) {
+		return b, false
+	}
+	who := s.authorOf(b, ms, sh)
+	if s.f.Lockdown() {
+		if ok, why := s.trusted(who); !ok {
+			vals := make([][]byte, len(ms))
+			for i, m := range ms {
+				if !sh.keeps(m.key) {
+					vals[i] = placeholders[why]
+				}
+			}
+			return rebuild(b, ms, vals, marker(who, false, false, why)), true
+		}
+	}
+	vals := make([][]byte, len(ms))
+	var nested, nestedWithheld bool
+	for i, m := range ms {
+		if sh.body != "" && string(m.key) == sh.body {
+			changed, n, w := s.body(b[m.start:m.end], depth)
+			nested, nestedWithheld = nested || n, nestedWithheld || w
+			if !bytes.Equal(changed, b[m.start:m.end]) {
+				vals[i] = changed
+			}
+		}
+	}
+	why := ""
+	if nestedWithheld {
+		// A CQ-code rendering beside the body (raw_message) may spell out
+		// what the body's nodes withheld.
+		why = ReasonNested
+		for i, m := range ms {
+			if vals[i] == nil && !sh.keeps(m.key) && string(m.key) != sh.body && b[m.start] == '"' {
+				vals[i] = placeholders[ReasonNested]
+			}
+		}
+	}
+	if s.own(who) && !nested {
+		return b, false
+	}
+	return rebuild(b, ms, vals, marker(who, s.f.Lockdown() && !s.own(who), nested, why)), nestedWithheld
+}
+
+// hasContent reports whether an item has any member that is not metadata.
+func hasContent(ms []member, sh *shape) bool {
+	for _, m := range ms {
+		if !sh.keeps(m.key) {
+			return true
+		}
+	}
+	return false
+}
+
+// body rewrites the message body of an item being shown: the forward
+// nodes in a segment array are items of their own. A CQ-code string that
+// inlines nodes cannot be taken apart safely, so lockdown withholds it.
+func (s screen) body(v []byte, depth int) (out []byte, nested, withheld bool) {
+	switch {
+	case len(v) > 0 && v[0] == '"':
+		if !inlinesNodes(v) {
+			return v, false, false
+		}
+		if s.f.Lockdown() {
+			return placeholders[ReasonNested], true, true
+		}
+		return v, true, false
+	case len(v) > 0 && v[0] == '{':
+		return s.segment(v, depth)
+	}
+	spans, ok := elements(v)
+	if !ok {
+		return v, false, false
+	}
+	vals := make([][]byte, len(spans))
+	for i, sp := range spans {
+		seg, n, w := s.segment(v[sp[0]:sp[1]], depth)
+		nested, withheld = nested || n, withheld || w
+		if n {
+			vals[i] = seg
+		}
+	}
+	return splice(v, spans, vals), nested, withheld
+}
+
+// inlinesNodes reports whether a CQ-code string carries forward nodes
+// with their content written out.
+func inlinesNodes(q []byte) bool {
+	return (bytes.Contains(q, []byte("[CQ:node")) || bytes.Contains(q, []byte("[CQ:forward"))) &&
+		bytes.Contains(q, []byte("content="))
+}
+
+// segment rewrites one message segment: a node segment with inline content
+// is a node item; a forward segment with inline content holds messages.
+// Every other segment is part of its message and stays as it is.
+func (s screen) segment(seg []byte, depth int) (out []byte, nested, withheld bool) {
+	if !bytes.Contains(seg, []byte(`"content"`)) {
+		// Only a segment with a content member can carry a node; the
+		// check spares every ordinary segment a parse.
+		return seg, false, false
+	}
+	ms, ok := members(seg)
+	if !ok {
+		return seg, false, false
+	}
+	var typ, data []byte
+	di := -1
+	for i, m := range ms {
+		switch string(m.key) {
+		case "type":
+			typ = seg[m.start:m.end]
+		case "data":
+			data, di = seg[m.start:m.end], i
+		}
+	}
+	content, has := find(data, "content")
+	if di < 0 || !has || absent(content) {
+		return seg, false, false
+	}
+	var changed []byte
+	switch string(typ) {
+	case `"node"`:
+		changed, withheld = s.item(data, shapes["node"], depth+1)
+	case `"forward"`:
+		var inner []byte
+		inner, withheld = s.each(content, shapes["message"], depth+1)
+		changed = replace(data, "content", inner)
+	default:
+		return seg, false, false
+	}
+	vals := make([][]byte, len(ms))
+	vals[di] = changed
+	return splice(seg, spans(ms), vals), true, withheld
+}
+
+// each rewrites every element of an array as an item of shape sh.
+func (s screen) each(arr []byte, sh *shape, depth int) (out []byte, withheld bool) {
+	if absent(arr) {
+		return arr, false
+	}
+	sp, ok := elements(arr)
+	if !ok {
+		return s.unreadable(arr)
+	}
+	vals := make([][]byte, len(sp))
+	for i, e := range sp {
+		var w bool
+		vals[i], w = s.item(arr[e[0]:e[1]], sh, depth)
+		withheld = withheld || w
+	}
+	return splice(arr, sp, vals), withheld
+}
+
+// marker is the "third_party" member: who wrote the item, whether that
+// author is trusted (lockdown only), whether it nests others' messages, and
+// why something was withheld.
+func marker(who author, trusted, nested bool, withheld string) []byte {
+	b := []byte(`"` + markerKey + `":{"author":`)
+	if len(who.ids) > 0 {
+		b = strconv.AppendInt(b, who.ids[0], 10)
+	} else {
+		b = append(b, "null"...)
+	}
+	if trusted {
+		b = append(b, `,"trusted":true`...)
+	}
+	if nested {
+		b = append(b, `,"nested":true`...)
+	}
+	if withheld != "" {
+		b = append(b, `,"withheld":`...)
+		b = strconv.AppendQuote(b, withheld)
+	}
+	return append(b, '}')
+}
+
+// rebuild writes an object again: each member with vals[i] in place of its
+// value where set, any member already called third_party left out, and
+// the marker last.
+func rebuild(obj []byte, ms []member, vals [][]byte, mark []byte) []byte {
+	out := make([]byte, 0, len(obj)+len(mark)+16)
+	out = append(out, '{')
+	for i, m := range ms {
+		if string(m.key) == markerKey {
+			continue
+		}
+		out = append(out, obj[m.keyStart:m.start]...)
+		if vals[i] != nil {
+			out = append(out, vals[i]...)
+		} else {
+			out = append(out, obj[m.start:m.end]...)
+		}
+		out = append(out, ',')
+	}
+	out = append(out, mark...)
+	return append(out, '}')
+}
+
+// splice replaces the spans of b whose vals are set, keeping every other
+// byte; with nothing set it returns b itself.
+func splice(b []byte, sp [][2]int, vals [][]byte) []byte {
+	var out []byte
+	last := 0
+	for i, v := range vals {
+		if v == nil {
+			continue
+		}
+		out = append(out, b[last:sp[i][0]]...)
+		out = append(out, v...)
+		last = sp[i][1]
+	}
+	if out == nil {
+		return b
+	}
+	return append(out, b[last:]...)
+}
+
+// spans are the value spans of members.
+func spans(ms []member) [][2]int {
+	out := make([][2]int, len(ms))
+	for i, m := range ms {
+		out[i] = [2]int{m.start, m.end}
+	}
+	return out
+}
+
+// replace sets the value of obj's member key, keeping every other byte.
+func replace(obj []byte, key string, v []byte) []byte {
+	ms, ok := members(obj)
+	if !ok {
+		return obj
+	}
+	vals := make([][]byte, len(ms))
+	for i, m := range ms {
+		if string(m.key) == key {
+			vals[i] = v
+		}
+	}
+	return splice(obj, spans(ms), vals)
+}

@@ -1,0 +1,124 @@
+package content
+
+import "sync"
+
+// shape is a kind of item that carries third-party content: where its
+// author is named, which members are metadata, and which member holds a
+// message body that may nest other people's messages. Every member that is
+// not metadata is content.
+type shape struct {
+	name string
+	// authors are the members naming the author; a dotted name reaches
+	// into an object ("sender.user_id"). All that are present must agree
+	// on a trusted author for the content to be shown in lockdown; with
+	// none present the author is unknown.
+	authors []string
+	// keep are the metadata members, shown whoever wrote the item: ids,
+	// times, types, names and titles.
+	keep []string
+	// body is the member that holds a message body (a segment array or a
+	// CQ-code string) whose forward nodes can carry other people's
+	// messages; "" when the shape has none.
+	body string
+
+	keepSet map[string]bool // keep, for lookups; made on first use
+	once    sync.Once
+}
+
+// keeps reports whether a member is metadata.
+func (s *shape) keeps(key []byte) bool {
+	s.once.Do(func() {
+		s.keepSet = make(map[string]bool, len(s.keep))
+		for _, k := range s.keep {
+			s.keepSet[k] = true
+		}
+	})
+	return s.keepSet[string(key)]
+}
+
+// The shapes. Event shapes follow the event's post_type; the catalog names
+// the others per action (thirdParty in catalog/actions/**).
+var shapes = map[string]*shape{
+	// A message: an event, or a stored copy of one (get_msg, history,
+	// the nodes of get_forward_msg).
+	"message": {name: "message", body: "message",
+		authors: []string{"user_id", "sender.user_id"},
+		keep: []string{"time", "self_id", "post_type", "message_type", "sub_type", "message_id", "real_id", "message_seq",
+			"user_id", "group_id", "target_id", "peer_id", "temp_source", "font", "sender", "anonymous", "message_format"}},
+	// A forward node written inline: the data of a node segment.
+	"node": {name: "node", body: "content",
+		authors: []string{"user_id", "uin"},
+		keep:    []string{"id", "user_id", "uin", "nickname", "name", "time", "seq"}},
+	// A friend or group request event; comment is the requester's words.
+	"request": {name: "request",
+		authors: []string{"user_id"},
+		keep:    []string{"time", "self_id", "post_type", "request_type", "sub_type", "group_id", "user_id", "flag"}},
+	// A notice event. Most notices carry no text at all; a poke's action
+	// and suffix are the poker's own words.
+	"notice": {name: "notice",
+		authors: []string{"user_id"},
+		keep: []string{"time", "self_id", "post_type", "notice_type", "sub_type", "group_id", "user_id", "operator_id",
+			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "file", "likes",
+			"honor_type", "title", "card_new", "card_old"}},
+	// A pending or filtered group join request listed by an action; its
+	// message is the requester's comment.
+	"group_request": {name: "group_request",
+		authors: []string{"requester_uin", "invitor_uin"},
+		keep: []string{"group_id", "group_name", "request_id", "requester_uin", "requester_nick", "invitor_uin",
+			"invitor_nick", "checked", "actor", "flag"}},
+	// A suspicious friend request: its author is a uid string, not a QQ
+	// number, so it can never be matched against the trusted list.
+	"friend_request": {name: "friend_request",
+		keep: []string{"uid", "nick", "source", "reqTime", "flag"}},
+	// A group notice (announcement).
+	"group_notice": {name: "group_notice",
+		authors: []string{"sender_id"},
+		keep:    []string{"notice_id", "sender_id", "publish_time", "read_num"}},
+	// An essence message as qun.qq.com lists it (not normalised by
+	// SnowLuma, so anything unexpected is content).
+	"essence": {name: "essence",
+		authors: []string{"sender_uin"},
+		keep: []string{"group_code", "msg_seq", "msg_random", "sender_uin", "sender_nick", "sender_time",
+			"add_digest_uin", "add_digest_nick", "add_digest_time", "can_be_removed"}},
+	// A friend's Qzone feed entry, pre-rendered HTML.
+	"qzone_feed": {name: "qzone_feed",
+		authors: []string{"uin"},
+		keep:    []string{"uin", "nickname", "time", "appid", "key"}},
+	// A Qzone post of the account named in the request; the result does
+	// not say whose, so its author is unknown.
+	"qzone_post": {name: "qzone_post",
+		keep: []string{"tid", "time", "comment_num", "is_private"}},
+	// Text recognised from someone's voice message or image; the result
+	// does not say whose.
+	"transcript": {name: "transcript",
+		keep: []string{"language"}},
+}
+
+// eventShape is the shape of an event by its post_type. A post_type this package does not know
+// gets a shape that keeps only the common header, so all of it that is
+// not header counts as content.
+func eventShape(postType string) *shape {
+	switch postType {
+	case "message", "message_sent":
+		return shapes["message"]
+	case "request":
+		return shapes["request"]
+	case "notice":
+		return shapes["notice"]
+	case "meta_event":
+		return metaEvent
+	}
+	return unknownEvent
+}
+
+// metaEvent is a lifecycle or heartbeat: only SnowLuma's own fields, so
+// anything else in one has no known author.
+var metaEvent = &shape{name: "meta", keep: []string{"time", "self_id", "post_type", "meta_event_type", "sub_type", "status", "interval"}}
+
+var unknownEvent = &shape{name: "event", authors: []string{"user_id"}, keep: []string{"time", "self_id", "post_type"}}
+
+// Known reports whether name is a shape the catalog may declare.
+func Known(name string) bool {
+	_, ok := shapes[name]
+	return ok
+}

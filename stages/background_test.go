@@ -29,17 +29,18 @@ import (
 // nothing says so; a new stage adds its row, and the test fails until it
 // does.
 var spends = map[string]string{
-	"trace":     "nothing: each pass has its own span, the task's a child of the admission's",
-	"calllog":   "the call's one log line (counted)",
-	"envelope":  "nothing",
-	"recovery":  "a log line, only on a panic",
-	"arguments": "nothing",
-	"gate":      "nothing",
-	"input":     "a pending prompt, only for AsksInput tools, which never detach",
-	"params":    "nothing",
-	"deadline":  "nothing",
-	"progress":  "notifications: the admission's to the client, the task's to its record",
-	"execute":   "a stream slot (counted) and the OneBot request it binds (counted)",
+	"trace":      "nothing: each pass has its own span, the task's a child of the admission's",
+	"calllog":    "the call's one log line (counted)",
+	"envelope":   "nothing",
+	"recovery":   "a log line, only on a panic",
+	"arguments":  "nothing",
+	"gate":       "nothing",
+	"input":      "a pending prompt, only for AsksInput tools, which never detach",
+	"params":     "nothing",
+	"deadline":   "nothing",
+	"progress":   "notifications: the admission's to the client, the task's to its record",
+	"execute":    "a stream slot (counted) and the OneBot request it binds (counted)",
+	"thirdparty": "at most one get_login_info per process, on the run that holds a result; nothing for a tool that detaches",
 }
 
 // syncBuffer is a log several goroutines write to.

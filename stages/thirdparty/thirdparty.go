@@ -38,9 +38,10 @@ func New(f *content.Filter) Stage { return Stage{filter: f, account: &content.Ac
 func (Stage) Name() string { return "thirdparty" }
 
 // Wrap implements pipeline.Stage: only tools that run actions can return
-// anyone's words.
+// anyone's words, and a tool that detaches returns none itself (its task's
+// own run of the action is filtered).
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if t.Actions == pipeline.NoActions {
+	if t.Actions == pipeline.NoActions || t.Detaches {
 		return next
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
@@ -63,7 +64,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if err != nil {
 			// Whatever it was, it did not pass the filter, so it does not
 			// leave; the read itself did happen.
-			return nil, fault.Wrap(fault.CodeBadReply, s.Name(), err, c.Action.Name+"'s result could not be checked for third-party content, so it was withheld")
+			return nil, fault.Wrap(fault.CodeBadReply, "", err, c.Action.Name+"'s result could not be checked for third-party content, so it was withheld")
 		}
 		r.Payload = raw
 		return r, nil

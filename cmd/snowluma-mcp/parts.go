@@ -74,8 +74,7 @@ func tasks(cfg *config.Config, log io.Writer) (*task.Runner, error) {
 		return nil, nil
 	}
 	if !cfg.WriteEnabled() {
-		fmt.Fprintln(log, "snowluma-mcp: warning: SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode")
-		return nil, nil
+		return nil, nil // config.Load has warned
 	}
 	store, recovered, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}, time.Now)
 	if err != nil {

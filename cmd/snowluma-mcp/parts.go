@@ -46,13 +46,15 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	if err != nil {
 		return server.Options{}, err
 	}
+	// One key signs input continuations and seals list_tasks cursors.
+	prompts := prompt.NewStore(time.Now)
 	st := stages.Default(stages.Deps{
 		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now,
-		Prompts: prompt.NewStore(time.Now),
+		Prompts: prompts,
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
 	})
 	tools := handlers.All(&handlers.Deps{
-		Catalog: cat, Config: cfg, Tasks: runner, Events: events,
+		Catalog: cat, Config: cfg, Tasks: runner, Events: events, Prompts: prompts,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
 	if runner != nil {

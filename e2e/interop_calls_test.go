@@ -84,9 +84,10 @@ func TestInteropClientReceivesDownloadProgress(t *testing.T) {
 // cancelReport is cancel.mjs's report.
 type cancelReport struct {
 	negotiatedReport
-	Result *clientResult `json:"result"`
-	Error  *clientError  `json:"error"`
-	After  clientResult  `json:"after"`
+	Result       *clientResult `json:"result"`
+	Error        *clientError  `json:"error"`
+	After        clientResult  `json:"after"`
+	ClientErrors []string      `json:"clientErrors"`
 }
 
 func TestInteropClientCancelsASlowCall(t *testing.T) {
@@ -118,6 +119,7 @@ func TestInteropClientCancelsASlowCall(t *testing.T) {
 		}, safety, 5*time.Millisecond, "notifications/cancelled must end the request to SnowLuma")
 		assert.Len(t, snow.ByTrace(traceID), 1, "nothing is retried after a cancellation")
 		assert.False(t, got.After.IsError, "the session serves the next call: %+v", got.After)
+		assert.Empty(t, got.ClientErrors, "the cancelled call is not answered, so the client meets no answer for an id it forgot")
 	})
 }
 

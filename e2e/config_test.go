@@ -155,3 +155,27 @@ func TestModeDefaultsFollowTheEndpoint(t *testing.T) {
 		})
 	}
 }
+
+// TestSettingsTheModeIgnoresAreNamedOnStderr: an events URL or a task
+// directory that the mode leaves unused is a warning, not silence.
+func TestSettingsTheModeIgnoresAreNamedOnStderr(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		vars     map[string]string
+		variable string
+	}{
+		{"an events URL in docs mode", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://127.0.0.1:9/"}, "SNOWLUMA_MCP_EVENTS_URL"},
+		{"a task dir in docs mode", map[string]string{"SNOWLUMA_MCP_TASK_DIR": t.TempDir()}, "SNOWLUMA_MCP_TASK_DIR"},
+		{"a task dir in read mode", map[string]string{"SNOWLUMA_MCP_ENDPOINT": snow.URL(), "SNOWLUMA_MCP_TASK_DIR": t.TempDir()}, "SNOWLUMA_MCP_TASK_DIR"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runOnce(t, with(tt.vars, "SNOWLUMA_MCP_TOKEN", token))
+			assert.Zero(t, code, "an ignored setting does not stop the server: %s", stderr)
+			assert.Empty(t, stdout)
+			assert.Contains(t, stderr, "snowluma-mcp: warning: "+tt.variable+" is ignored")
+		})
+	}
+}

@@ -6,6 +6,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -25,9 +26,10 @@ func appsCaps() *mcp.ClientCapabilities {
 }
 
 type previewDraft struct {
-	Preview string `json:"preview"`
-	CanSend bool   `json:"can_send"`
-	Invoke  struct {
+	Characters int    `json:"characters"`
+	Preview    string `json:"preview"`
+	CanSend    bool   `json:"can_send"`
+	Invoke     struct {
 		Action string          `json:"action"`
 		Params json.RawMessage `json:"params"`
 	} `json:"invoke_action"`
@@ -55,7 +57,9 @@ func TestPreviewMessageBuildsADraftInEveryMode(t *testing.T) {
 				assert.Equal(t, m.canSend, d.CanSend)
 				assert.Equal(t, "send_private_msg", d.Invoke.Action)
 				assert.JSONEq(t, `{"user_id":9007199254740991,"message":[{"type":"reply","data":{"id":"-7"}},{"type":"text","data":{"text":"[CQ:face,id=1] hi"}}]}`, string(d.Invoke.Params))
-				assert.Contains(t, d.Preview, "[CQ:face,id=1] hi")
+				assert.Equal(t, 17, d.Characters)
+				assert.Contains(t, d.Preview, "17 characters")
+				assert.NotContains(t, d.Preview, "[CQ:face,id=1] hi", "the text is carried once, in invoke_action's params")
 				assert.Empty(t, snow.ByTrace(traceID), "a preview never contacts SnowLuma")
 			})
 		})
@@ -187,4 +191,36 @@ func TestAppsCapabilityIsReadPerRequest(t *testing.T) {
 	m := l.request("tools/list", map[string]any{})
 	require.Nil(t, m.Error, "%s", m)
 	assert.Contains(t, string(m.Result), `"resourceUri":"`+panelURI+`"`, "a legacy client that declared MCP Apps at initialize gets the panel")
+}
+
+// TestPreviewMessageCarriesTheTextOnceAndBoundsIt: a text longer than a QQ
+// message carries is refused naming the limit, and the longest one allowed
+// appears once in the draft: once in structuredContent and once in the
+// text block that mirrors it, never more (it used to be three times each).
+func TestPreviewMessageCarriesTheTextOnceAndBoundsIt(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		r := rawSession(t, version, docsEnv())
+		text := "长" + strings.Repeat("x", 4998) + "尾"
+		m := r.callTool("preview_message", map[string]any{"message_type": "group", "target_id": 1, "text": text}, nil)
+		res, diag := structured(t, m)
+		require.Equal(t, "success", diag.Outcome, "%.300s", m)
+		assert.Equal(t, 1, strings.Count(string(res), text), "structuredContent carries the text once")
+		var out struct {
+			Content []struct {
+				Text string `json:"text"`
+			} `json:"content"`
+		}
+		require.NoError(t, json.Unmarshal(m.Result, &out))
+		require.Len(t, out.Content, 1)
+		assert.Equal(t, 1, strings.Count(out.Content[0].Text, text), "the text block carries it once")
+		assert.Less(t, len(m.Line), 4*len(text), "the reply is the text twice plus the draft, not six times")
+
+		m = r.callTool("preview_message", map[string]any{"message_type": "group", "target_id": 1, "text": text + "!"}, nil)
+		res, diag = structured(t, m)
+		assert.Equal(t, "null", string(res))
+		assert.Equal(t, "invalid_argument", diag.Kind)
+		assert.Contains(t, diag.Message, "text: maxLength violated: the string has 5001 characters and must have at most 5000")
+		assert.Less(t, len(m.Line), 2000, "the refusal does not repeat the text")
+	})
 }

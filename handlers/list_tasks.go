@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/base64"
 	"strings"
 	"time"
 
@@ -10,6 +9,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -65,9 +65,9 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		}
 		var after *task.Record
 		if args.Cursor != nil {
-			r, ok := decodeCursor(*args.Cursor)
+			r, ok := decodeCursor(d.Prompts, *args.Cursor)
 			if !ok {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "cursor %s is not a nextCursor this server returned; omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "cursor %s is not a nextCursor this server process returned (cursors end when the server restarts); omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
 			}
 			after = r
 		}
@@ -78,7 +78,7 @@ func ListTasks(d *Deps) *pipeline.Tool {
 				Tool: r.Tool, Action: r.Action, CreatedAt: stamp(r.CreatedAt), LastUpdatedAt: stamp(r.UpdatedAt)})
 		}
 		if more && len(page) > 0 {
-			out.NextCursor = encodeCursor(page[len(page)-1])
+			out.NextCursor = encodeCursor(d.Prompts, page[len(page)-1])
 		}
 		return &pipeline.Result{Payload: out}, nil
 	})
@@ -87,14 +87,21 @@ func ListTasks(d *Deps) *pipeline.Tool {
 // stamp is the ISO 8601 form tasks use.
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
-// A cursor is the position of a page's last task: its creation time and id.
-func encodeCursor(r task.Record) string {
-	return base64.RawURLEncoding.EncodeToString([]byte(r.CreatedAt.UTC().Format(time.RFC3339Nano) + " " + r.ID))
+// cursorPurpose separates list_tasks cursors from everything else the
+// prompt store seals.
+const cursorPurpose = "list_tasks cursor"
+
+// A cursor is the position of a page's last task: its creation time and
+// id, sealed with the process key, so only a cursor this process issued is
+// taken (a forged one could name any id or a time before every task, and
+// read as an empty last page).
+func encodeCursor(p *prompt.Store, r task.Record) string {
+	return p.Seal(cursorPurpose, []byte(r.CreatedAt.UTC().Format(time.RFC3339Nano)+" "+r.ID))
 }
 
-func decodeCursor(s string) (*task.Record, bool) {
-	raw, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil {
+func decodeCursor(p *prompt.Store, s string) (*task.Record, bool) {
+	raw, ok := p.Open(cursorPurpose, s)
+	if !ok {
 		return nil, false
 	}
 	at, id, ok := strings.Cut(string(raw), " ")

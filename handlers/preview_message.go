@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -18,18 +19,20 @@ import (
 type previewArgs struct {
 	MessageType string      `json:"message_type" jsonschema:"会话类型（message type）：group 群聊或 private 私聊。" schema:"enum=group|private"`
 	TargetID    schema.Int  `json:"target_id" jsonschema:"目标群号或 QQ 号（group_id / user_id），正的安全整数（≤ 2^53−1）。" schema:"minimum=1,maximum=9007199254740991"`
-	Text        string      `json:"text" jsonschema:"消息正文（text），按字面发送：看起来像 CQ 码的内容也只是文字。" schema:"minLength=1"`
+	Text        string      `json:"text" jsonschema:"消息正文（text），按字面发送：看起来像 CQ 码的内容也只是文字。最多 5000 个字符（at most 5000 characters）：一条 QQ 消息装不下更多，长文请分成几条。" schema:"minLength=1,maxLength=5000"`
 	ReplyTo     *schema.Int `json:"reply_to,omitempty" jsonschema:"可选：被回复消息的 ID（reply to message_id），非零的有符号 32 位整数。" schema:"minimum=-2147483648,maximum=2147483647"`
 }
 
 // draft is preview_message's payload: what the message is, in words and as
 // data, and the exact invoke_action arguments that would send it. The
-// panel renders it; an agent without the panel reads it.
+// panel renders it; an agent without the panel reads it. The text appears
+// once, in the text segment of invoke_action's params: a copy beside it
+// (and another in the preview) multiplied a long text's reply for nothing.
 type draft struct {
 	MessageType string     `json:"message_type"`
 	TargetID    int64      `json:"target_id"`
 	ReplyTo     *int64     `json:"reply_to,omitempty"`
-	Text        string     `json:"text"`
+	Characters  int        `json:"characters"`
 	Preview     string     `json:"preview"`
 	CanSend     bool       `json:"can_send"`
 	Mode        string     `json:"mode"`
@@ -50,12 +53,12 @@ type segment struct {
 	Data map[string]string `json:"data"`
 }
 
-const previewResult = `{"type":["object","null"],"description":"A message draft: nothing was sent.","required":["message_type","target_id","text","preview","can_send","mode","invoke_action","note"],"properties":{
+const previewResult = `{"type":["object","null"],"description":"A message draft: nothing was sent.","required":["message_type","target_id","characters","preview","can_send","mode","invoke_action","note"],"properties":{
  "message_type":{"enum":["group","private"]},
  "target_id":{"type":"integer"},
  "reply_to":{"type":"integer","description":"The quoted message's ID, when the draft replies."},
- "text":{"type":"string","description":"The text exactly as it would be sent."},
- "preview":{"type":"string","description":"The draft in words, for a person to check."},
+ "characters":{"type":"integer","description":"The text's length in characters (Unicode code points). The text itself, exactly as it would be sent, is the text segment of invoke_action.params.message."},
+ "preview":{"type":"string","description":"The draft in words (target, quote, length), for a person to check; the text is not repeated here."},
  "can_send":{"type":"boolean","description":"True only in write mode: invoke_action exists and may send it."},
  "mode":{"type":"string"},
  "invoke_action":{"type":"object","description":"The exact arguments of the invoke_action call that would send the draft.","required":["action","params"]},
@@ -95,7 +98,7 @@ func buildDraft(a *previewArgs, mode config.Mode, canSend bool) (*draft, error) 
 	if a.ReplyTo != nil && *a.ReplyTo == 0 {
 		return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "reply_to is 0, which is never a message ID: give the quoted message's message_id, or leave reply_to out").Unsent()
 	}
-	dr := &draft{MessageType: a.MessageType, TargetID: int64(a.TargetID), Text: a.Text, CanSend: canSend, Mode: string(mode)}
+	dr := &draft{MessageType: a.MessageType, TargetID: int64(a.TargetID), Characters: utf8.RuneCountInString(a.Text), CanSend: canSend, Mode: string(mode)}
 	var segs []segment
 	if a.ReplyTo != nil {
 		id := int64(*a.ReplyTo)
@@ -119,7 +122,7 @@ func buildDraft(a *previewArgs, mode config.Mode, canSend bool) (*draft, error) 
 	return dr, nil
 }
 
-// preview is the draft in words.
+// preview is the draft in words, without the text itself.
 func preview(dr *draft) string {
 	var b strings.Builder
 	if dr.MessageType == "group" {
@@ -130,6 +133,6 @@ func preview(dr *draft) string {
 	if dr.ReplyTo != nil {
 		fmt.Fprintf(&b, "Replying to message %d (回复)\n", *dr.ReplyTo)
 	}
-	fmt.Fprintf(&b, "Text (%d characters):\n%s", len([]rune(dr.Text)), dr.Text)
+	fmt.Fprintf(&b, "Text: %d characters, sent literally: the text segment of invoke_action.params.message", dr.Characters)
 	return b.String()
 }

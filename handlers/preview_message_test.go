@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -25,25 +26,25 @@ func TestPreviewMessageDrafts(t *testing.T) {
 	}{
 		{"builds a group message as one text segment", `{"message_type":"group","target_id":20001,"text":"Hello"}`,
 			"send_group_msg", `{"group_id":20001,"message":[{"type":"text","data":{"text":"Hello"}}]}`,
-			"To group 20001 (群聊)\nText (5 characters):\nHello"},
+			"To group 20001 (群聊)\nText: 5 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"builds a private message to user_id", `{"message_type":"private","target_id":10001,"text":"hi"}`,
 			"send_private_msg", `{"user_id":10001,"message":[{"type":"text","data":{"text":"hi"}}]}`,
-			"To user 10001 (私聊)\nText (2 characters):\nhi"},
+			"To user 10001 (私聊)\nText: 2 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"puts a reply segment with a string id first", `{"message_type":"group","target_id":20001,"text":"Hello","reply_to":-123456}`,
 			"send_group_msg", `{"group_id":20001,"message":[{"type":"reply","data":{"id":"-123456"}},{"type":"text","data":{"text":"Hello"}}]}`,
-			"To group 20001 (群聊)\nReplying to message -123456 (回复)\nText (5 characters):\nHello"},
+			"To group 20001 (群聊)\nReplying to message -123456 (回复)\nText: 5 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"keeps a CQ code look-alike as literal text", `{"message_type":"group","target_id":20001,"text":"[CQ:at,qq=all] 你好"}`,
 			"send_group_msg", `{"group_id":20001,"message":[{"type":"text","data":{"text":"[CQ:at,qq=all] 你好"}}]}`,
-			"To group 20001 (群聊)\nText (17 characters):\n[CQ:at,qq=all] 你好"},
+			"To group 20001 (群聊)\nText: 17 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"keeps HTML as literal text", `{"message_type":"private","target_id":1,"text":"<img src=x onerror=alert(1)>"}`,
 			"send_private_msg", `{"user_id":1,"message":[{"type":"text","data":{"text":"<img src=x onerror=alert(1)>"}}]}`,
-			"To user 1 (私聊)\nText (28 characters):\n<img src=x onerror=alert(1)>"},
+			"To user 1 (私聊)\nText: 28 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"takes the largest safe integer and integral floats", `{"message_type":"group","target_id":9007199254740991,"text":"x","reply_to":2147483647.0}`,
 			"send_group_msg", `{"group_id":9007199254740991,"message":[{"type":"reply","data":{"id":"2147483647"}},{"type":"text","data":{"text":"x"}}]}`,
-			"To group 9007199254740991 (群聊)\nReplying to message 2147483647 (回复)\nText (1 characters):\nx"},
+			"To group 9007199254740991 (群聊)\nReplying to message 2147483647 (回复)\nText: 1 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"takes the smallest 32-bit reply id", `{"message_type":"private","target_id":5.0,"text":"x","reply_to":-2147483648}`,
 			"send_private_msg", `{"user_id":5,"message":[{"type":"reply","data":{"id":"-2147483648"}},{"type":"text","data":{"text":"x"}}]}`,
-			"To user 5 (私聊)\nReplying to message -2147483648 (回复)\nText (1 characters):\nx"},
+			"To user 5 (私聊)\nReplying to message -2147483648 (回复)\nText: 1 characters, sent literally: the text segment of invoke_action.params.message"},
 	}
 	cat := deps(t, config.ModeWrite).Catalog
 	for _, tt := range tests {
@@ -57,6 +58,13 @@ func TestPreviewMessageDrafts(t *testing.T) {
 			assert.JSONEq(t, tt.params, string(mustMarshal(t, inv["params"])))
 			assert.Equal(t, tt.preview, m["preview"])
 			assert.Equal(t, true, m["can_send"])
+			var args struct {
+				Text string `json:"text"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(tt.args), &args))
+			assert.Equal(t, float64(len([]rune(args.Text))), m["characters"])
+			assert.Equal(t, 1, strings.Count(string(mustMarshal(t, m)), string(mustMarshal(t, args.Text))),
+				"the text appears once in the draft: in invoke_action's text segment")
 			// The arguments must pass the action's own contract, as the
 			// params stage will check them when invoke_action runs.
 			a, ok := cat.Lookup(tt.action)
@@ -116,6 +124,8 @@ func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
 		{"refuses a reply id below 32 bits", `{"message_type":"group","target_id":1,"text":"x","reply_to":-2147483649}`, "reply_to"},
 		{"refuses a missing text", `{"message_type":"group","target_id":1}`, "text"},
 		{"refuses unknown arguments", `{"message_type":"group","target_id":1,"text":"x","auto_escape":true}`, "auto_escape"},
+		{"refuses text longer than a QQ message carries", `{"message_type":"group","target_id":1,"text":"` + strings.Repeat("长", 5001) + `"}`,
+			"arguments.text: maxLength violated: the string has 5001 characters and must have at most 5000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -146,4 +156,14 @@ func mustMarshal(t *testing.T, v any) []byte {
 	b, err := json.Marshal(v)
 	require.NoError(t, err)
 	return b
+}
+
+func TestPreviewMessageTakesTheLongestQQText(t *testing.T) {
+	t.Parallel()
+	tool := PreviewMessage(deps(t, config.ModeWrite))
+	args := `{"message_type":"group","target_id":1,"text":"` + strings.Repeat("长", 5000) + `"}`
+	require.NoError(t, schema.MustCompile(string(tool.InputSchema)).Validate(json.RawMessage(args), "arguments"))
+	v, err := call(t, tool, args, nil)
+	require.NoError(t, err)
+	assert.Equal(t, float64(5000), v.(map[string]any)["characters"])
 }

@@ -14,11 +14,15 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
+// subscribeArgs are subscribe_events' arguments. The ID lists carry no
+// maxItems: the limit is on distinct values (duplicates count once, as the
+// filter keeps them), which JSON Schema cannot say, so event.Filter.Check
+// enforces it with a message that counts what it counted.
 type subscribeArgs struct {
 	SelfID   schema.Int   `json:"self_id" jsonschema:"期望的登录账号（expected logged-in QQ account）；每个事件都必须属于它，可用 get_login_info 获取。" schema:"minimum=1"`
-	Types    []string     `json:"types,omitempty" jsonschema:"事件类别（event types）：message（含 message_sent）、notice、request；省略表示全部。" schema:"minItems=1,maxItems=3,items.enum=message|notice|request"`
-	GroupIDs []schema.Int `json:"group_ids,omitempty" jsonschema:"只要这些群的事件（group filter）；没有 group_id 的事件被排除。与其他过滤条件为 AND。" schema:"minItems=1,maxItems=100,items.minimum=1"`
-	UserIDs  []schema.Int `json:"user_ids,omitempty" jsonschema:"只要这些用户的事件（user filter）；与其他过滤条件为 AND。" schema:"minItems=1,maxItems=100,items.minimum=1"`
+	Types    []string     `json:"types,omitempty" jsonschema:"事件类别（event types）：message（含 message_sent）、notice、request；省略表示全部；重复的只算一次（duplicates count once）。" schema:"minItems=1,items.enum=message|notice|request"`
+	GroupIDs []schema.Int `json:"group_ids,omitempty" jsonschema:"只要这些群的事件（group filter）；没有 group_id 的事件被排除。与其他过滤条件为 AND。最多 100 个不同的群号（at most 100 distinct IDs；重复的只算一次）。" schema:"minItems=1,items.minimum=1"`
+	UserIDs  []schema.Int `json:"user_ids,omitempty" jsonschema:"只要这些用户的事件（user filter）；与其他过滤条件为 AND。最多 100 个不同的 QQ 号（at most 100 distinct IDs；重复的只算一次）。" schema:"minItems=1,items.minimum=1"`
 }
 
 func (a *subscribeArgs) filter() event.Filter {

@@ -6,11 +6,14 @@
 package handlers
 
 import (
+	"time"
+
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -27,11 +30,18 @@ type Deps struct {
 	// Events is the live event hub; nil when SNOWLUMA_MCP_EVENTS_URL is
 	// not set, and then the event tools do not exist at all.
 	Events *hub.Hub
+	// Prompts holds the per-process key the input continuations are
+	// signed with; list_tasks seals its cursors with it. Nil gets a
+	// store of its own.
+	Prompts *prompt.Store
 }
 
 // All returns every tool in listing order. Which of them a server offers
 // is decided by each tool's own Mode, through config.Mode.Allows.
 func All(d *Deps) []*pipeline.Tool {
+	if d.Prompts == nil {
+		d.Prompts = prompt.NewStore(time.Now)
+	}
 	query, invoke := QueryAction(d), InvokeAction(d)
 	tools := []*pipeline.Tool{
 		ListActions(d), GetAction(d), SearchActions(d), ListCategories(d), GetRuntimeInfo(d),

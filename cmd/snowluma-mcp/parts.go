@@ -52,13 +52,15 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	if err != nil {
 		return server.Options{}, err
 	}
+	// One key signs input continuations and seals list_tasks cursors.
+	prompts := prompt.NewStore(time.Now)
 	st := stages.Default(stages.Deps{
 		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now, Content: screen,
-		Prompts: prompt.NewStore(time.Now),
+		Prompts: prompts,
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
 	})
 	tools := handlers.All(&handlers.Deps{
-		Catalog: cat, Config: cfg, Tasks: runner, Events: events,
+		Catalog: cat, Config: cfg, Tasks: runner, Events: events, Prompts: prompts,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
 	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner, Events: events,
@@ -74,8 +76,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runn
 		return nil, nil
 	}
 	if !cfg.WriteEnabled() {
-		fmt.Fprintln(log, "snowluma-mcp: warning: SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode")
-		return nil, nil
+		return nil, nil // config.Load has warned
 	}
 	sweep := &task.Sweeper{
 		RemovePartial: func(path string) error { return download.RemovePartial(cfg.DownloadDir, path) },

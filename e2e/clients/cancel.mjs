@@ -2,7 +2,7 @@
 // notifications/cancelled and rejects the call. The test says "go" on stdin
 // once SnowLuma has the request; then a second call shows the session still
 // serves. ARGS: {traceparent, params}.
-import { connect, negotiated, errorOf, report, nextLine, args } from './lib.mjs';
+import { connect, negotiated, errorOf, report, nextLine, args, clientErrors } from './lib.mjs';
 
 const { client } = await connect();
 const out = negotiated(client);
@@ -20,4 +20,5 @@ try {
 } finally {
   await client.close();
 }
+out.clientErrors = clientErrors;
 report(out);

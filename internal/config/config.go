@@ -106,7 +106,21 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 	if cfg.DownloadDir == "" {
 		cfg.DownloadDir = defaultDownloadDir()
 	}
-	return cfg, warnings, nil
+	return cfg, append(warnings, cfg.ignored()...), nil
+}
+
+// ignored names the settings the effective mode leaves unused. A user who
+// set one expects its feature, so saying nothing would leave them guessing
+// why it is missing; every such setting is checked here, in one place.
+func (c *Config) ignored() []string {
+	var out []string
+	if c.EventsURL != nil && !c.ExecutionEnabled() {
+		out = append(out, fmt.Sprintf("SNOWLUMA_MCP_EVENTS_URL is ignored: live events need read or write mode (with SNOWLUMA_MCP_ENDPOINT), and this server runs in %s mode", c.Mode))
+	}
+	if c.TaskDir != "" && !c.WriteEnabled() {
+		out = append(out, fmt.Sprintf("SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in %s mode", c.Mode))
+	}
+	return out
 }
 
 func defaultDownloadDir() string {

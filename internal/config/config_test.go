@@ -124,3 +124,35 @@ func TestModeAllows(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadWarnsAboutSettingsTheModeIgnores(t *testing.T) {
+	t.Parallel()
+	const endpoint, events, tasks = "http://127.0.0.1:3000/", "ws://127.0.0.1:3001/", "/var/lib/snowluma-tasks"
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string
+	}{
+		{"events URL in docs mode", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": events},
+			[]string{"SNOWLUMA_MCP_EVENTS_URL is ignored: live events need read or write mode (with SNOWLUMA_MCP_ENDPOINT), and this server runs in docs mode"}},
+		{"task dir in docs mode", map[string]string{"SNOWLUMA_MCP_TASK_DIR": tasks},
+			[]string{"SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in docs mode"}},
+		{"task dir in read mode", map[string]string{"SNOWLUMA_MCP_ENDPOINT": endpoint, "SNOWLUMA_MCP_TASK_DIR": tasks},
+			[]string{"SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in read mode"}},
+		{"both after falling back to docs", map[string]string{"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_EVENTS_URL": events, "SNOWLUMA_MCP_TASK_DIR": tasks},
+			[]string{"SNOWLUMA_MCP_MODE=write needs SNOWLUMA_MCP_ENDPOINT; serving docs mode",
+				"SNOWLUMA_MCP_EVENTS_URL is ignored: live events need read or write mode (with SNOWLUMA_MCP_ENDPOINT), and this server runs in docs mode",
+				"SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in docs mode"}},
+		{"events URL in read mode is used", map[string]string{"SNOWLUMA_MCP_ENDPOINT": endpoint, "SNOWLUMA_MCP_EVENTS_URL": events}, nil},
+		{"both in write mode are used", map[string]string{"SNOWLUMA_MCP_ENDPOINT": endpoint, "SNOWLUMA_MCP_MODE": "write",
+			"SNOWLUMA_MCP_EVENTS_URL": events, "SNOWLUMA_MCP_TASK_DIR": tasks}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, warnings, err := Load(env(tt.env))
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, warnings)
+		})
+	}
+}

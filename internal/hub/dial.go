@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"time"
@@ -36,6 +38,16 @@ func WebSocket(u *url.URL, token string, maxFrame int64) Dialer {
 }
 
 func dialFailure(err error, resp *http.Response) *Failure {
+	if resp != nil && resp.StatusCode == http.StatusSwitchingProtocols {
+		// The server agreed to upgrade, then got the handshake wrong (a
+		// Sec-WebSocket-Accept that does not answer our key, a missing
+		// Upgrade header, an extension never offered): it is not a
+		// refusal, and not SnowLuma's own WebSocket server, which gets
+		// this right.
+		return &Failure{Reason: ReasonProtocol,
+			Message:  fmt.Sprintf("the server at SNOWLUMA_MCP_EVENTS_URL answered the WebSocket upgrade with HTTP 101 but an invalid handshake (%v): its Upgrade, Connection or Sec-WebSocket-Accept header is wrong", err),
+			NextStep: "Point SNOWLUMA_MCP_EVENTS_URL at SnowLuma's OneBot WebSocket server directly; a proxy in between that rewrites the handshake breaks it. Then subscribe again."}
+	}
 	if resp != nil {
 		f := &Failure{Reason: ReasonConnectFailed,
 			Message:  fmt.Sprintf("SnowLuma refused the WebSocket upgrade with HTTP %d", resp.StatusCode),
@@ -84,9 +96,27 @@ func (w *wsConn) readFailure(err error) *Failure {
 				NextStep: "SnowLuma stopped its WebSocket server or is restarting." + releaseAdvice}
 		}
 	}
-	return &Failure{Reason: ReasonConnectionLost,
-		Message:  "the event connection was lost without a close frame.",
-		NextStep: "Check that SnowLuma is still running." + releaseAdvice}
+	if lost(err) {
+		return &Failure{Reason: ReasonConnectionLost,
+			Message:  "the event connection was lost without a close frame.",
+			NextStep: "Check that SnowLuma is still running." + releaseAdvice}
+	}
+	// Anything else gorilla reports while reading is the server breaking
+	// the WebSocket protocol (a bad opcode, reserved bits, a masked frame):
+	// gorilla has already answered it with close code 1002.
+	return &Failure{Reason: ReasonProtocol,
+		Message:  fmt.Sprintf("the server broke the WebSocket protocol (%v); the event connection was stopped.", err),
+		NextStep: "SnowLuma's own WebSocket server does not do this: check that SNOWLUMA_MCP_EVENTS_URL points at it directly, not through a proxy that alters frames." + releaseAdvice}
+}
+
+// lost reports whether a read error means the connection itself went away
+// (the socket closed, reset or timed out, or ended mid-frame), as opposed
+// to the server sending something that is not WebSocket.
+func lost(err error) bool {
+	var ce *websocket.CloseError // 1006: gorilla's word for an EOF
+	var ne net.Error
+	return errors.As(err, &ce) || errors.As(err, &ne) ||
+		errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, net.ErrClosed)
 }
 
 // Close says goodbye with a normal close frame, then closes the socket.

@@ -33,6 +33,11 @@ func TestWebSocketWordsEveryEnding(t *testing.T) {
 		{"frame over the limit", func(c *websocket.Conn) {
 			_ = c.WriteMessage(websocket.TextMessage, []byte(strings.Repeat("z", 2000)))
 		}, ReasonFrameTooLarge},
+		{"a reserved opcode", func(c *websocket.Conn) { _, _ = c.NetConn().Write([]byte{0x83, 0x00}) }, ReasonProtocol},
+		{"reserved bits without an extension", func(c *websocket.Conn) { _, _ = c.NetConn().Write([]byte{0xC1, 0x01, 'x'}) }, ReasonProtocol},
+		{"a masked frame from the server", func(c *websocket.Conn) {
+			_, _ = c.NetConn().Write([]byte{0x81, 0x81, 1, 2, 3, 4, 'x' ^ 1})
+		}, ReasonProtocol},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -81,5 +86,59 @@ func TestWebSocketDialFailures(t *testing.T) {
 	_, err = WebSocket(u, "", 1000)(context.Background())
 	require.ErrorAs(t, err, &f)
 	assert.Equal(t, ReasonConnectFailed, f.Reason)
+	assert.Contains(t, f.NextStep, "SNOWLUMA_MCP_EVENTS_URL")
+}
+
+// TestWebSocketProtocolViolationsKeepTheirCause: what the server did wrong
+// is named, not worded as a lost connection or a refused upgrade.
+func TestWebSocketProtocolViolationsKeepTheirCause(t *testing.T) {
+	up := websocket.Upgrader{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, err := up.Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		_, _ = c.NetConn().Write([]byte{0x83, 0x00})
+		_, _, _ = c.ReadMessage()
+	}))
+	defer srv.Close()
+	u, err := url.Parse("ws" + strings.TrimPrefix(srv.URL, "http") + "/")
+	require.NoError(t, err)
+	conn, err := WebSocket(u, "", 1000)(context.Background())
+	require.NoError(t, err)
+	defer conn.Close()
+	_, err = conn.Read()
+	var f *Failure
+	require.ErrorAs(t, err, &f)
+	assert.Equal(t, ReasonProtocol, f.Reason)
+	assert.Contains(t, f.Message, "broke the WebSocket protocol (websocket: bad opcode 3)")
+	assert.NotContains(t, f.Message, "without a close frame")
+	assert.Contains(t, f.NextStep, "unsubscribe_events")
+}
+
+// TestWebSocketBadHandshakeAfter101: a 101 with a wrong
+// Sec-WebSocket-Accept is an invalid handshake, not a refusal "with HTTP
+// 101".
+func TestWebSocketBadHandshakeAfter101(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c, rw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		_, _ = rw.WriteString("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: bm90IHRoZSBhbnN3ZXI=\r\n\r\n")
+		_ = rw.Flush()
+	}))
+	defer srv.Close()
+	u, err := url.Parse("ws" + strings.TrimPrefix(srv.URL, "http") + "/")
+	require.NoError(t, err)
+	_, err = WebSocket(u, "", 1000)(context.Background())
+	var f *Failure
+	require.ErrorAs(t, err, &f)
+	assert.Equal(t, ReasonProtocol, f.Reason)
+	assert.Contains(t, f.Message, "answered the WebSocket upgrade with HTTP 101 but an invalid handshake")
+	assert.Contains(t, f.Message, "Sec-WebSocket-Accept")
+	assert.NotContains(t, f.Message, "refused")
 	assert.Contains(t, f.NextStep, "SNOWLUMA_MCP_EVENTS_URL")
 }

@@ -16,6 +16,7 @@ const (
 	ReasonNoHandshake    = "no_handshake"
 	ReasonClosedByServer = "closed_by_server"
 	ReasonConnectionLost = "connection_lost"
+	ReasonProtocol       = "protocol_violation"
 	ReasonFrameTooLarge  = "frame_too_large"
 	ReasonMalformed      = "malformed_event"
 	ReasonAccount        = "account_mismatch"

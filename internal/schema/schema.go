@@ -86,6 +86,16 @@ func reword(msg, prefix string) string {
 		if m := typeMismatch.FindStringSubmatch(msg); m != nil {
 			msg = fmt.Sprintf("want %s, got %s", strings.ReplaceAll(m[2], `"`, ""), m[1])
 		}
+	case strings.HasPrefix(msg, "maxLength: "), strings.HasPrefix(msg, "minLength: "):
+		// The library quotes the whole string first, so a long one pushed
+		// the limit past the cap; name the lengths, never the value.
+		if m := lengthBound.FindStringSubmatch(msg); m != nil {
+			word := "most"
+			if m[2] == "fewer" {
+				word = "least"
+			}
+			msg = fmt.Sprintf("%s violated: the string has %s characters and must have at %s %s", strings.SplitN(msg, ":", 2)[0], m[1], word, m[3])
+		}
 	case strings.HasPrefix(msg, "enum: "):
 		if _, allowed, ok := strings.Cut(msg, "does not equal any of: "); ok {
 			msg = "must be one of " + allowed
@@ -94,7 +104,10 @@ func reword(msg, prefix string) string {
 	return path + ": " + capped(msg)
 }
 
-var typeMismatch = regexp.MustCompile(`has type "([a-z]+)", want (.+)$`)
+var (
+	typeMismatch = regexp.MustCompile(`has type "([a-z]+)", want (.+)$`)
+	lengthBound  = regexp.MustCompile(`contains (\d+) Unicode code points, (more|fewer) than (\d+)$`)
+)
 
 // capped cuts a message that repeats a caller's long value.
 func capped(msg string) string {

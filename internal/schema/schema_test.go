@@ -13,6 +13,7 @@ func TestValidate(t *testing.T) {
 	t.Parallel()
 	v := MustCompile(`{"type":"object","properties":{"group_id":{"type":"integer","minimum":1,"x-role":"group_id"},
 		"message_id":{"type":"integer","not":{"const":0}},"limit":{"type":"integer","maximum":200},"mode":{"enum":["a","b"]},
+		"text":{"type":"string","minLength":1,"maxLength":5},
 		"ids":{"type":"array","items":{"type":"integer","minimum":1}}},"required":["group_id"],"additionalProperties":true}`)
 	tests := []struct {
 		name string
@@ -34,6 +35,11 @@ func TestValidate(t *testing.T) {
 		{"names an enum's values", `{"group_id":1,"mode":"zz"}`, `params.mode: must be one of [a b]`},
 		{"never repeats a huge value whole", `{"group_id":1,"mode":"` + strings.Repeat("y", 1<<20) + `"}`, `params.mode: must be one of [a b]`},
 		{"refuses broken JSON", `{`, "params: not valid JSON"},
+		{"names a string's length limit, counting characters", `{"group_id":1,"text":"群聊消息太长了"}`,
+			"params.text: maxLength violated: the string has 7 characters and must have at most 5"},
+		{"names the limit of a huge string without repeating it", `{"group_id":1,"text":"` + strings.Repeat("z", 1<<20) + `"}`,
+			"params.text: maxLength violated: the string has 1048576 characters and must have at most 5"},
+		{"names a minimum length", `{"group_id":1,"text":""}`, "params.text: minLength violated: the string has 0 characters and must have at least 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

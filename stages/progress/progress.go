@@ -1,10 +1,15 @@
 // Package progress throttles a handler's progress reports into the call's
 // Notify (MCP progress notifications for a tools/call that carries
 // _meta.progressToken, the task record for a background task): at most one
-// per interval (250 ms), values strictly increasing, the last pending value
-// sent just before a successful result, nothing after completion or
-// cancellation. A notification that cannot be delivered is not fatal, but the
-// result's diagnostics say so.
+// per interval (250 ms), values strictly increasing, nothing after the
+// result or a cancellation. The end of a transfer is never reported as
+// progress: a value that reaches the known total is not sent, and the value
+// still pending when the handler returns is dropped. The result says what
+// was transferred, and a notification written just before it is one the
+// TypeScript clients lose (they drop the call's progress handler as soon as
+// they read the response, and a notification read in the same chunk is
+// then reported as an error). A notification that cannot be delivered is
+// not fatal, but the result's diagnostics say so.
 package progress
 
 import (
@@ -40,7 +45,7 @@ func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		}}
 		c.Progress = r.report
 		res, err := next(ctx, c)
-		deliveryErr := r.finish(err == nil && res != nil && !res.IsError && ctx.Err() == nil)
+		deliveryErr := r.finish()
 		if deliveryErr != nil && res != nil {
 			note := "progress notifications could not be delivered: " + deliveryErr.Error()
 			if res.Diagnostics.Message != "" {
@@ -71,8 +76,8 @@ type reporter struct {
 func (r *reporter) report(done, total int64) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.closed || done <= r.last || (r.pending && done <= r.done) {
-		return
+	if r.closed || done <= r.last || (r.pending && done <= r.done) || (total > 0 && done >= total) {
+		return // a complete transfer is the result's to report
 	}
 	r.pending, r.done, r.total = true, done, total
 	if wait := r.interval - time.Since(r.sentAt); wait > 0 {
@@ -117,18 +122,15 @@ func (r *reporter) flushLocked() {
 	r.last, r.sentAt = r.done, time.Now()
 }
 
-// finish stops the reporter. On success the pending value goes out first;
-// otherwise it is dropped. It returns the first delivery failure.
-func (r *reporter) finish(success bool) error {
+// finish stops the reporter, dropping any pending value: the result comes
+// next and supersedes it. It returns the first delivery failure.
+func (r *reporter) finish() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.timer != nil {
 		r.timer.Stop()
 		r.timer = nil
 	}
-	if success && !r.closed {
-		r.flushLocked()
-	}
-	r.closed = true
+	r.pending, r.closed = false, true
 	return r.firstErr
 }

@@ -3,7 +3,7 @@
 // from outside (the draft, results, diagnostics) is set with textContent:
 // nothing is ever parsed as HTML.
 import { App, applyDocumentTheme } from '@modelcontextprotocol/ext-apps';
-import { describeSend, sendBlocker, targetLine } from './model.js';
+import { describeSend, draftText, sendBlocker, targetLine } from './model.js';
 
 const $ = (id) => document.getElementById(id);
 const el = {
@@ -22,8 +22,9 @@ function showDraft(d) {
   const reply = d.reply_to !== undefined && d.reply_to !== null;
   el.replyLabel.hidden = el.reply.hidden = !reply;
   el.reply.textContent = reply ? `message ${d.reply_to} (shown as a quote above the text)` : '';
-  el.text.textContent = d.text ?? '';
-  el.count.textContent = `${[...(d.text ?? '')].length} characters, sent exactly as shown`;
+  const text = draftText(d);
+  el.text.textContent = text;
+  el.count.textContent = `${[...text].length} characters, sent exactly as shown`;
 }
 
 function render() {

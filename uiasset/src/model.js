@@ -8,6 +8,15 @@ export function targetLine(d) {
     : `Private chat with user ${d.target_id}`;
 }
 
+// draftText is the message text exactly as invoke_action would send it:
+// the draft carries it once, as the text segment of its params, so what
+// the panel shows is what a click sends.
+export function draftText(d) {
+  const segments = d?.invoke_action?.params?.message;
+  const text = Array.isArray(segments) ? segments.find((s) => s?.type === 'text') : undefined;
+  return typeof text?.data?.text === 'string' ? text.data.text : '';
+}
+
 // sendBlocker returns why the button is disabled, or null when a click may
 // send.
 export function sendBlocker(state) {

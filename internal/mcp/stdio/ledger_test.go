@@ -69,9 +69,76 @@ func TestLedgerKeepsTheAnswersOwed(t *testing.T) {
 				require.NoError(t, err)
 				l.settle(id)
 			}
-			l.mu.Lock()
-			defer l.mu.Unlock()
-			assert.Equal(t, tt.want, l.owed)
+			assert.Equal(t, tt.want, l.owedIDs())
+			assert.Equal(t, len(tt.want), l.outstanding())
+		})
+	}
+}
+
+// owedIDs are the raw ids of the calls whose answers EOF waits for.
+func (l *ledger) owedIDs() map[any]bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	out := map[any]bool{}
+	for id, e := range l.open {
+		if e.owed && !e.cancelled {
+			out[id] = true
+		}
+	}
+	return out
+}
+
+func TestLedgerDropsTheAnswersOfCancelledCalls(t *testing.T) {
+	t.Parallel()
+	id := func(v any) jsonrpc.ID {
+		if n, ok := v.(int); ok {
+			v = float64(n)
+		}
+		i, err := jsonrpc.MakeID(v)
+		require.NoError(t, err)
+		return i
+	}
+	tests := []struct {
+		name     string
+		lines    []string
+		answer   any
+		unwanted bool
+	}{
+		{"answers a call nobody cancelled", []string{`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`}, 7, false},
+		{"drops the answer to a cancelled call", []string{
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`}, 7, true},
+		{"drops it by string id too", []string{
+			`{"jsonrpc":"2.0","id":"s","method":"tools/call"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"s","reason":"user"}}`}, "s", true},
+		{"drops the answer to a cancelled call that owed none", []string{
+			`{"jsonrpc":"2.0","id":"l","method":"subscriptions/listen"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"l"}}`}, "l", true},
+		{"answers a call whose cancellation named another", []string{
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":8}}`}, 7, false},
+		{"answers a call whose cancellation named the id as a string", []string{
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"7"}}`}, 7, false},
+		{"answers a newer call reusing a cancelled call's id", []string{
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`,
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`,
+			`{"jsonrpc":"2.0","id":7,"method":"tools/call"}`}, 7, false},
+		{"a cancellation after the answer is no concern", []string{
+			`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7}}`}, 7, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			l := newLedger(func(m string) bool { return m != "subscriptions/listen" })
+			for _, line := range tt.lines {
+				l.read(mustAdmit(t, line))
+			}
+			assert.Equal(t, tt.unwanted, l.unwanted(id(tt.answer)))
+			l.settle(id(tt.answer))
+			assert.False(t, l.unwanted(id(tt.answer)), "the call is forgotten once answered or dropped")
+			assert.Zero(t, l.outstanding(), "nothing is owed after the answer")
+			assert.Empty(t, l.open)
 		})
 	}
 }

@@ -1,12 +1,14 @@
 // Package stdio is the MCP transport over stdin and stdout. It replaces the
-// SDK's StdioTransport to close three of its gaps: one malformed input line
+// SDK's StdioTransport to close four of its gaps: one malformed input line
 // ends the SDK's session (here it gets a JSON-RPC error reply and the session
 // goes on), stdin EOF cancels calls in flight and drops their answers (here
-// EOF first waits, briefly, for answers owed), and SDK-internal errors go out
-// with code 0 (here they get a real code).
+// EOF first waits, briefly, for answers owed), a call the peer cancelled is
+// still answered (here it is not), and SDK-internal errors go out with code
+// 0 (here they get a real code).
 //
 // It has three parts: framing (lines in, lines out), admission (which lines
-// the SDK may see) and the ledger (which answers are owed). Protocol policy
+// the SDK may see) and the ledger (which answers are owed, and which calls
+// the peer cancelled, whose answers it drops). Protocol policy
 // stays with the caller, through the hooks on Transport.
 package stdio
 
@@ -158,6 +160,9 @@ func (c *conn) screened(msg jsonrpc.Message) *refusal {
 // Write implements mcp.Connection.
 func (c *conn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	resp, isResp := msg.(*jsonrpc.Response)
+	if isResp && resp.ID.IsValid() && c.ledger.unwanted(resp.ID) {
+		return nil // the peer cancelled the call: no answer
+	}
 	if isResp && resp.Error != nil {
 		resp.Error = withCode(resp.Error)
 	}

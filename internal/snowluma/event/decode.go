@@ -48,24 +48,12 @@ type Event struct {
 // ErrMalformed is wrapped by every decoding error.
 var ErrMalformed = errors.New("malformed event")
 
-// header is the part of an event the hub reads. Numbers stay raw so that a
-// fraction, an exponent or a string where an integer belongs is an error
-// rather than a silent conversion.
-type header struct {
-	Time     json.RawMessage `json:"time"`
-	SelfID   json.RawMessage `json:"self_id"`
-	PostType *string         `json:"post_type"`
-	MetaType *string         `json:"meta_event_type"`
-	SubType  json.RawMessage `json:"sub_type"`
-	GroupID  json.RawMessage `json:"group_id"`
-	UserID   json.RawMessage `json:"user_id"`
-}
-
 // Decode checks one frame and reads its header. A frame is an event only
 // if it is a UTF-8 JSON object with an integer time and a positive integer
 // self_id, a known post_type, and integer group_id and user_id where
 // present (null counts as absent); a meta event must name its
-// meta_event_type.
+// meta_event_type. The header's keys match exactly (see readHeader), and a
+// field of the wrong type is named in the error.
 func Decode(frame []byte) (*Event, error) {
 	if !utf8.Valid(frame) {
 		return nil, malformed("the frame is not valid UTF-8")
@@ -74,25 +62,29 @@ func Decode(frame []byte) (*Event, error) {
 	if len(trimmed) == 0 || trimmed[0] != '{' {
 		return nil, malformed("the frame is not a JSON object")
 	}
-	var h header
-	if err := json.Unmarshal(trimmed, &h); err != nil {
+	if !json.Valid(trimmed) {
 		return nil, malformed("the frame is not a valid JSON object")
 	}
-	e := &Event{Raw: frame}
-	var err error
-	if _, err = integer(h.Time, "time", true); err != nil {
+	h, err := readHeader(trimmed)
+	if err != nil {
 		return nil, err
 	}
-	if e.SelfID, err = integer(h.SelfID, "self_id", true); err != nil {
+	e := &Event{Raw: frame}
+	if _, err = integer(h[fieldTime], "time", true); err != nil {
+		return nil, err
+	}
+	if e.SelfID, err = integer(h[fieldSelfID], "self_id", true); err != nil {
 		return nil, err
 	}
 	if e.SelfID <= 0 {
 		return nil, malformed("self_id must be a positive integer")
 	}
-	if h.PostType == nil {
-		return nil, malformed("post_type is missing or not a string")
+	if !present(h[fieldPostType]) {
+		return nil, malformed("post_type is missing")
 	}
-	e.PostType = *h.PostType
+	if e.PostType, err = text(h[fieldPostType], "post_type"); err != nil {
+		return nil, err
+	}
 	switch e.PostType {
 	case "message", "message_sent":
 		e.Kind = KindMessage
@@ -102,26 +94,30 @@ func Decode(frame []byte) (*Event, error) {
 		e.Kind = KindRequest
 	case "meta_event":
 		e.Kind = KindMeta
-		if h.MetaType == nil || *h.MetaType == "" {
+		if present(h[fieldMetaType]) {
+			if e.MetaType, err = text(h[fieldMetaType], "meta_event_type"); err != nil {
+				return nil, err
+			}
+		}
+		if e.MetaType == "" {
 			return nil, malformed("a meta event must carry meta_event_type")
 		}
-		e.MetaType = *h.MetaType
 	default:
 		return nil, malformed(fmt.Sprintf("unknown post_type %.40q", e.PostType))
 	}
-	if len(h.SubType) > 0 && string(h.SubType) != "null" {
-		if json.Unmarshal(h.SubType, &e.SubType) != nil {
-			return nil, malformed("sub_type must be a string")
+	if present(h[fieldSubType]) {
+		if e.SubType, err = text(h[fieldSubType], "sub_type"); err != nil {
+			return nil, err
 		}
 	}
-	if e.GroupID, err = integer(h.GroupID, "group_id", false); err != nil {
+	if e.GroupID, err = integer(h[fieldGroupID], "group_id", false); err != nil {
 		return nil, err
 	}
-	e.HasGroup = present(h.GroupID)
-	if e.UserID, err = integer(h.UserID, "user_id", false); err != nil {
+	e.HasGroup = present(h[fieldGroupID])
+	if e.UserID, err = integer(h[fieldUserID], "user_id", false); err != nil {
 		return nil, err
 	}
-	e.HasUser = present(h.UserID)
+	e.HasUser = present(h[fieldUserID])
 	return e, nil
 }
 
@@ -138,9 +134,39 @@ func integer(raw json.RawMessage, field string, required bool) (int64, error) {
 	}
 	n, err := strconv.ParseInt(string(raw), 10, 64)
 	if err != nil {
-		return 0, malformed(field + " must be an integer")
+		if what := jsonType(raw); what != "a number" {
+			return 0, malformed(field + " must be an integer, not " + what)
+		}
+		return 0, malformed(field + " must be an integer that fits 64 bits, without a fraction or exponent")
 	}
 	return n, nil
+}
+
+// text reads a JSON string.
+func text(raw json.RawMessage, field string) (string, error) {
+	var s string
+	if raw[0] != '"' || json.Unmarshal(raw, &s) != nil {
+		return "", malformed(field + " must be a string, not " + jsonType(raw))
+	}
+	return s, nil
+}
+
+// jsonType names the type of a valid JSON value, for errors that say what
+// arrived instead of what was expected.
+func jsonType(raw json.RawMessage) string {
+	switch raw[0] {
+	case '"':
+		return "a string"
+	case '{':
+		return "an object"
+	case '[':
+		return "an array"
+	case 't', 'f':
+		return "a boolean"
+	case 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 func malformed(why string) error { return fmt.Errorf("%w: %s", ErrMalformed, why) }

@@ -88,3 +88,63 @@ func TestDecodeNeverEchoesALongPostType(t *testing.T) {
 	require.Error(t, err)
 	assert.Less(t, len(err.Error()), 200)
 }
+
+// TestDecodeMatchesHeaderKeysExactly: a key in another spelling is not the
+// header field (encoding/json would take it for one), and a header field
+// carried twice, in any spelling, is refused rather than guessed at.
+func TestDecodeMatchesHeaderKeysExactly(t *testing.T) {
+	refused := []struct{ name, frame, why string }{
+		{"account twice, the second in capitals", `{"time":1,"self_id":99999,"Self_ID":10001,"post_type":"notice"}`,
+			`the frame carries self_id twice (as "self_id" and "Self_ID")`},
+		{"account twice, the imitation first", `{"time":1,"SELF_ID":10001,"self_id":99999,"post_type":"notice"}`, "carries self_id twice"},
+		{"account twice in the same spelling", `{"time":1,"self_id":10001,"self_id":99999,"post_type":"notice"}`, "carries self_id twice"},
+		{"group twice", `{"time":1,"self_id":10001,"post_type":"notice","group_id":20002,"GROUP_ID":20001}`, "carries group_id twice"},
+		{"user twice", `{"time":1,"self_id":10001,"post_type":"notice","user_id":1,"User_Id":2}`, "carries user_id twice"},
+		{"post_type twice", `{"time":1,"self_id":10001,"post_type":"notice","Post_Type":"request"}`, "carries post_type twice"},
+		{"a long s imitating self_id", "{\"time\":1,\"self_id\":10001,\"\u017felf_id\":99999,\"post_type\":\"notice\"}", "carries self_id twice"},
+		{"a long s imitating post_type", "{\"time\":1,\"self_id\":10001,\"post_type\":\"notice\",\"po\u017ft_type\":\"request\"}", "carries post_type twice"},
+		{"time twice", `{"time":1,"TIME":2,"self_id":10001,"post_type":"notice"}`, "carries time twice"},
+		{"only a capitalised account is no account", `{"time":1,"Self_ID":10001,"post_type":"notice"}`, "self_id is missing"},
+	}
+	for _, c := range refused {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Decode([]byte(c.frame))
+			require.ErrorIs(t, err, ErrMalformed)
+			assert.Contains(t, err.Error(), c.why)
+		})
+	}
+
+	t.Run("a group key in another spelling is not the group", func(t *testing.T) {
+		e, err := Decode([]byte(`{"time":1,"self_id":10001,"post_type":"notice","GROUP_ID":20001,"user_id":5}`))
+		require.NoError(t, err)
+		assert.False(t, e.HasGroup, "only group_id is the group")
+		assert.False(t, Filter{GroupIDs: []int64{20001}}.Normalize().Match(e), "a group filter never passes on an imitation")
+	})
+	t.Run("nested keys are not the header", func(t *testing.T) {
+		e, err := Decode([]byte(`{"time":1,"self_id":10001,"post_type":"notice","sender":{"self_id":5,"Self_ID":6},"user_id":5}`))
+		require.NoError(t, err)
+		assert.Equal(t, int64(10001), e.SelfID)
+	})
+}
+
+// TestDecodeNamesTheFieldOfTheWrongType: a valid JSON object with a header
+// field of the wrong type says which field, and what arrived.
+func TestDecodeNamesTheFieldOfTheWrongType(t *testing.T) {
+	cases := []struct{ name, frame, why string }{
+		{"numeric post_type", `{"time":1,"self_id":10001,"post_type":5}`, "post_type must be a string, not a number"},
+		{"object post_type", `{"time":1,"self_id":10001,"post_type":{}}`, "post_type must be a string, not an object"},
+		{"boolean meta_event_type", `{"time":1,"self_id":10001,"post_type":"meta_event","meta_event_type":true}`, "meta_event_type must be a string, not a boolean"},
+		{"array sub_type", `{"time":1,"self_id":10001,"post_type":"notice","sub_type":[]}`, "sub_type must be a string, not an array"},
+		{"string time", `{"time":"1","self_id":10001,"post_type":"notice"}`, "time must be an integer, not a string"},
+		{"boolean self_id", `{"time":1,"self_id":true,"post_type":"notice"}`, "self_id must be an integer, not a boolean"},
+		{"fractional group_id", `{"time":1,"self_id":10001,"post_type":"notice","group_id":1.5}`, "group_id must be an integer that fits 64 bits"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Decode([]byte(c.frame))
+			require.ErrorIs(t, err, ErrMalformed)
+			assert.Contains(t, err.Error(), c.why)
+			assert.NotContains(t, err.Error(), "not a valid JSON object", "the frame is valid JSON; only a field is wrong")
+		})
+	}
+}

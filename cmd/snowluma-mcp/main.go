@@ -91,7 +91,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
 		return 1
 	}
-	// A binary compiled without the panel's build says so at start, like a
+	// A binary compiled with an empty panel says so at start, like a
 	// broken catalog, rather than offering a panel it would serve blank.
 	panel, err := loadPanel()
 	if err != nil {

@@ -23,6 +23,9 @@ import (
 )
 
 func main() {
+	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr); done {
+		os.Exit(code)
+	}
 	if os.Getenv("GOGC") == "" {
 		// The SDK's JSON decoding allocates a fresh 32 KiB buffer per
 		// decode, several per message, while the live heap stays a few MiB:

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -152,10 +153,15 @@ func writeFile(path string, data []byte, mode os.FileMode) error {
 	return os.Chmod(path, mode)
 }
 
+// jsonFile encodes a manifest as npm writes one: two-space indents, and
+// ">=" left as it is rather than escaped for HTML.
 func jsonFile(v any) []byte {
-	b, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
 		panic(err) // a manifest always encodes
 	}
-	return append(b, '\n')
+	return b.Bytes()
 }

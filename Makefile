@@ -1,7 +1,7 @@
 # The two commands the README names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build uiasset-deps panel clients test generate bench lint
+.PHONY: build uiasset-deps panel clients test generate bench lint dist
 
 # The binary embeds the committed panel (uiasset/dist/index.html), so
 # building it needs no npm. The npm packages installed here serve the
@@ -36,6 +36,17 @@ clients:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+# A release in dist/ (cmd/dist): reproducible archives for linux, darwin and
+# windows, amd64 and arm64, SHA256SUMS, and the npm packages in dist/npm.
+# Nothing is published. VERSION=1.2.0 stamps the release; without it, the
+# version is the commit's release tag, or a snapshot version naming the
+# commit. make test checks a run for this machine's platform (cmd/dist's
+# tests, e2e/npx_test.go).
+VERSION ?=
+dist:
+	rm -rf dist
+	$(GO) run ./cmd/dist -version "$(VERSION)" -out dist
 
 # Regenerate catalog/catalog.gen.json from catalog/actions.
 generate:

@@ -1,21 +1,30 @@
 # The two commands the README names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build panel clients test generate bench lint
+.PHONY: build uiasset-deps panel clients test generate bench lint dist
 
-# The panel first: the binary embeds uiasset/dist/index.html. The interop
-# tests' clients are installed here too, so that make test needs no network.
-# The binary is static (CGO_ENABLED=0): no C library is mapped into it
-# (1.3 MiB less resident memory), and it runs on any Linux of its
-# architecture.
-build: panel clients
+# The binary embeds the committed panel (uiasset/dist/index.html), so
+# building it needs no npm. The npm packages installed here serve the
+# tests, so that make test needs no network: uiasset's (the browser test's
+# host, and the check that the committed panel is a fresh build of its
+# source) and the interop tests' clients. The binary is static
+# (CGO_ENABLED=0): no C library is mapped into it (1.3 MiB less resident
+# memory), and it runs on any Linux of its architecture.
+build: uiasset-deps clients
 	$(GO) mod download
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp
 
-# The message preview panel and its browser-test host, from the committed
-# lockfile (node >= 20.19 and npm).
-panel:
-	cd uiasset && npm ci --no-audit --no-fund && npm run build
+# uiasset's packages from the committed lockfile (node >= 20.19 and npm),
+# and the browser test's host built with them. The panel itself is not
+# rebuilt here: make test checks that the committed file is what its source
+# builds to, which a rebuild just before would make meaningless.
+uiasset-deps:
+	cd uiasset && npm ci --no-audit --no-fund && npm run build:host
+
+# After editing uiasset/ source: rebuild the committed panel, then commit
+# uiasset/dist/index.html with the source.
+panel: uiasset-deps
+	cd uiasset && npm run build:panel
 
 # The real MCP clients the interop tests drive (e2e/clients), pinned, from
 # the committed lockfile. --ignore-scripts: the Inspector's postinstall only
@@ -27,6 +36,17 @@ clients:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+# A release in dist/ (cmd/dist): reproducible archives for linux, darwin and
+# windows, amd64 and arm64, SHA256SUMS, and the npm packages in dist/npm.
+# Nothing is published. VERSION=1.2.0 stamps the release; without it, the
+# version is the commit's release tag, or a snapshot version naming the
+# commit. make test checks a run for this machine's platform (cmd/dist's
+# tests, e2e/npx_test.go).
+VERSION ?=
+dist:
+	rm -rf dist
+	$(GO) run ./cmd/dist -version "$(VERSION)" -out dist
 
 # Regenerate catalog/catalog.gen.json from catalog/actions.
 generate:

@@ -18,11 +18,15 @@ const MIMEType = "text/html;profile=mcp-app"
 // builtFile is where vite writes the panel (see vite.config.mjs).
 const builtFile = "dist/index.html"
 
-//go:embed all:dist
+// The built panel is committed, so go build and go install embed it with no
+// npm step; a checkout without it does not compile.
+//
+//go:embed dist/index.html
 var dist embed.FS
 
-// ErrNotBuilt says the binary was compiled without running the panel build.
-var ErrNotBuilt = errors.New("the message preview panel (uiasset/dist/index.html) is missing or empty: run `make build`, which builds it before the binary")
+// ErrNotBuilt says the binary was compiled with an empty panel, a broken
+// checkout of the committed build.
+var ErrNotBuilt = errors.New("the message preview panel (uiasset/dist/index.html) is missing or empty: restore the committed file (git checkout -- uiasset/dist/index.html) or rebuild it with `make panel`")
 
 // HTML returns the built panel, or ErrNotBuilt when the binary was compiled
 // without it.

@@ -18,7 +18,7 @@ const maxPanelBytes = 300 * 1024
 func builtPanel(t *testing.T) string {
 	t.Helper()
 	html, err := HTML()
-	require.NoError(t, err, "build the panel first: make build")
+	require.NoError(t, err, "the committed panel is missing: git checkout -- uiasset/dist/index.html")
 	return html
 }
 
@@ -36,7 +36,7 @@ func TestMissingOrEmptyBuildIsAnError(t *testing.T) {
 			t.Parallel()
 			_, err := read(tt.fsys)
 			require.ErrorIs(t, err, ErrNotBuilt)
-			assert.Contains(t, err.Error(), "make build", "the message says how to fix it")
+			assert.Contains(t, err.Error(), "make panel", "the message says how to fix it")
 		})
 	}
 }

@@ -23,6 +23,9 @@ import (
 )
 
 func main() {
+	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr); done {
+		os.Exit(code)
+	}
 	if os.Getenv("GOGC") == "" {
 		// The SDK's JSON decoding allocates a fresh 32 KiB buffer per
 		// decode, several per message, while the live heap stays a few MiB:
@@ -91,7 +94,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
 		return 1
 	}
-	// A binary compiled without the panel's build says so at start, like a
+	// A binary compiled with an empty panel says so at start, like a
 	// broken catalog, rather than offering a panel it would serve blank.
 	panel, err := loadPanel()
 	if err != nil {

@@ -10,8 +10,8 @@ import (
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
-// TestMissingPanelIsAPackagingError: a binary compiled without the panel's
-// build stops at start and says why, instead of serving a blank panel. Not
+// TestMissingPanelIsAPackagingError: a binary compiled with an empty panel
+// stops at start and says why, instead of serving a blank panel. Not
 // parallel: it swaps loadPanel.
 func TestMissingPanelIsAPackagingError(t *testing.T) {
 	saved := loadPanel
@@ -21,5 +21,5 @@ func TestMissingPanelIsAPackagingError(t *testing.T) {
 	code := run(strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
 	assert.Equal(t, 1, code)
 	assert.Empty(t, stdout.String(), "nothing on the protocol stream")
-	assert.Contains(t, stderr.String(), "snowluma-mcp: packaging error: the message preview panel (uiasset/dist/index.html) is missing or empty: run `make build`")
+	assert.Contains(t, stderr.String(), "snowluma-mcp: packaging error: the message preview panel (uiasset/dist/index.html) is missing or empty: restore the committed file")
 }

@@ -24,8 +24,10 @@ export const clientErrors = [];
 const negotiation = { legacy: { mode: 'legacy' }, auto: { mode: 'auto' }, modern: { mode: { pin: '2026-07-28' } } };
 
 // connect starts the binary under a new client with the given capabilities
-// and returns the client and its transport.
-export async function connect(capabilities = {}) {
+// and returns the client and its transport. server replaces the command
+// that starts it (command, args, cwd), for a case that starts it another
+// way, such as through npx.
+export async function connect(capabilities = {}, server = { command: process.env.INTEROP_BINARY, args: [] }) {
   if (!negotiation[era]) throw new Error(`INTEROP_ERA must be legacy, auto or modern, not ${era}`);
   const client = new Client({ name: 'snowluma-interop', version: '1.0.0' }, { capabilities, versionNegotiation: negotiation[era] });
   client.onerror = (e) => {
@@ -33,7 +35,7 @@ export async function connect(capabilities = {}) {
     console.error('interop client error:', e?.message ?? e);
   };
   const transport = new StdioClientTransport({
-    command: process.env.INTEROP_BINARY, args: [], env: JSON.parse(process.env.INTEROP_SERVER_ENV), stderr: 'inherit',
+    command: server.command, args: server.args, cwd: server.cwd, env: JSON.parse(process.env.INTEROP_SERVER_ENV), stderr: 'inherit',
   });
   await client.connect(transport);
   return { client, transport };

@@ -19,7 +19,7 @@ import (
 //	go test -run '^$' -bench ReadPanelInMemory ./server
 func BenchmarkReadPanelInMemory(b *testing.B) {
 	html, err := uiasset.HTML()
-	require.NoError(b, err, "build the panel first: make build")
+	require.NoError(b, err, "the committed panel is missing: git checkout -- uiasset/dist/index.html")
 	cs := panelClient(b, "2025-11-25", capsWith(map[string]any{"mimeTypes": []string{uiasset.MIMEType}}), html)
 	params := &mcp.ReadResourceParams{URI: uiasset.URI}
 	for b.Loop() {

@@ -25,15 +25,14 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/task"
+	"github.com/snowluma/snowluma-mcp/internal/version"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
-// Name and Version identify the server to clients.
-const (
-	Name    = "snowluma-mcp"
-	Version = "0.1.0"
-)
+// Name identifies the server to clients; its version is
+// internal/version's, the string --version prints.
+const Name = "snowluma-mcp"
 
 // Options are the long-lived parts the server is assembled from; cmd builds
 // them.
@@ -89,7 +88,7 @@ func New(o Options) *mcp.Server {
 		// resources.subscribe and serve listens for resource URIs.
 		so.SubscribeHandler, so.UnsubscribeHandler = listens.subscribe, listens.unsubscribe
 	}
-	impl := &mcp.Implementation{Name: Name, Version: Version}
+	impl := &mcp.Implementation{Name: Name, Version: version.String()}
 	s := mcp.NewServer(impl, so)
 	chain := pipeline.Chain(o.Stages...)
 	byName := map[string]*pipeline.Tool{}

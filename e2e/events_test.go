@@ -221,6 +221,7 @@ func TestEventConnectionStopsVisibly(t *testing.T) {
 		{"oversize frame", func(sc *fake.Scene, _ *fake.Peer) { sc.Push(fake.Oversize(self, 300<<10)) }, "frame_too_large"},
 		{"malformed frame", func(sc *fake.Scene, _ *fake.Peer) { sc.Push(fake.Malformed) }, "malformed_event"},
 		{"drop", func(_ *fake.Scene, p *fake.Peer) { p.Drop() }, "connection_lost"},
+		{"a frame that breaks the WebSocket protocol", func(_ *fake.Scene, p *fake.Peer) { p.Garble() }, "protocol_violation"},
 		{"adapter stopped", func(_ *fake.Scene, p *fake.Peer) { p.Shutdown(self) }, "closed_by_server"},
 	}
 	for _, c := range cases {

@@ -104,15 +104,19 @@ func TestAListenIsToldOfATaskFromNowUntilItEnds(t *testing.T) {
 	assert.Equal(t, "listen-1", end.Params.Meta["io.modelcontextprotocol/subscriptionId"])
 	sameAsTasksGet(t, r, end)
 
+	// Cancelling the listen ends it without an answer (a cancelled
+	// request is never answered), and nothing more is told on it.
 	r.notify("notifications/cancelled", withMeta(map[string]any{"requestId": "listen-1"}, tasksMeta()))
+	next := r.send("tasks/get", withMeta(map[string]any{"taskId": h.TaskID}, tasksMeta()))
 	for {
 		m := r.next()
 		require.Empty(t, m.Method, "nothing more is told after the task ended: %s", m)
-		if string(m.ID) == `"listen-1"` {
-			require.Nil(t, m.Error, "%s", m)
+		require.NotEqual(t, `"listen-1"`, string(m.ID), "the cancelled listen was answered: %s", m)
+		if string(m.ID) == quoteJSON(next) {
 			break
 		}
 	}
+	assertNeverAnswered(t, r, `"listen-1"`)
 }
 
 func TestAListenForAnEndedTaskIsToldItsResultAtOnce(t *testing.T) {

@@ -140,6 +140,16 @@ func (p *Peer) Send(frame string) error {
 // Drop ends the connection without a close frame, as a crash would.
 func (p *Peer) Drop() { _ = p.c.NetConn().Close() }
 
+// Garble writes a frame with a reserved opcode (3), which no WebSocket
+// server may send: what a proxy that corrupts the stream would deliver.
+// SnowLuma itself never does this; the fault shows how a protocol
+// violation is reported.
+func (p *Peer) Garble() {
+	p.wmu.Lock()
+	defer p.wmu.Unlock()
+	_, _ = p.c.NetConn().Write([]byte{0x83, 0x00})
+}
+
 // Shutdown does what SnowLuma does when its adapter stops: lifecycle
 // disable, then close 1000.
 func (p *Peer) Shutdown(selfID int64) {

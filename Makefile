@@ -41,12 +41,14 @@ test:
 # windows, amd64 and arm64, SHA256SUMS, and the npm packages in dist/npm.
 # Nothing is published. VERSION=1.2.0 stamps the release; without it, the
 # version is the commit's release tag, or a snapshot version naming the
-# commit. make test checks a run for this machine's platform (cmd/dist's
-# tests, e2e/npx_test.go).
+# commit. TARGETS=linux/amd64,darwin/arm64 builds only those. make test
+# checks a run for this machine's platform (cmd/dist's tests,
+# e2e/npx_test.go).
 VERSION ?=
+TARGETS ?=
 dist:
 	rm -rf dist
-	$(GO) run ./cmd/dist -version "$(VERSION)" -out dist
+	$(GO) run ./cmd/dist -version "$(VERSION)" -targets "$(TARGETS)" -out dist
 
 # Regenerate catalog/catalog.gen.json from catalog/actions.
 generate:

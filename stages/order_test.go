@@ -12,6 +12,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
@@ -24,7 +25,8 @@ func docsDeps(t *testing.T) Deps {
 	cat, err := catalog.Load()
 	require.NoError(t, err)
 	return Deps{Config: &config.Config{Mode: config.ModeDocs, Timeout: time.Minute}, Catalog: cat,
-		Prompts: prompt.NewStore(time.Now), Slots: slot.NewPool(1, time.Second), Log: io.Discard, Now: time.Now}
+		Prompts: prompt.NewStore(time.Now), Slots: slot.NewPool(1, time.Second), Log: io.Discard, Now: time.Now,
+		Content: content.New(nil)}
 }
 
 func TestDefaultOrder(t *testing.T) {
@@ -33,7 +35,7 @@ func TestDefaultOrder(t *testing.T) {
 	for _, s := range Default(docsDeps(t)) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "deadline", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "deadline", "thirdparty", "progress", "execute"}, names)
 }
 
 type pageArgs struct {

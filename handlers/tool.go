@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
@@ -27,6 +28,9 @@ type Deps struct {
 	// Events is the live event hub; nil when SNOWLUMA_MCP_EVENTS_URL is
 	// not set, and then the event tools do not exist at all.
 	Events *hub.Hub
+	// Pace holds the send budgets; nil when pacing is off or nothing can
+	// be sent (below write mode).
+	Pace *budget.Meter
 }
 
 // All returns every tool in listing order. Which of them a server offers

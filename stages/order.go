@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
@@ -19,6 +20,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/execute"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
+	"github.com/snowluma/snowluma-mcp/stages/pace"
 	"github.com/snowluma/snowluma-mcp/stages/params"
 	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
@@ -32,6 +34,7 @@ type Deps struct {
 	Client  *onebot.Client // nil in docs mode
 	Prompts *prompt.Store  // pending questions to the user
 	Slots   *slot.Pool     // concurrent stream transfers
+	Pace    *budget.Meter  // send budgets; nil when pacing is off
 	Log     io.Writer      // stderr
 	Now     func() time.Time
 }
@@ -54,6 +57,11 @@ type Deps struct {
 //   - input completes missing required params (only tools that declare
 //     AsksInput) before params, which then checks the completed params.
 //   - params checks the OneBot params before any time is spent waiting.
+//   - pace spends a delivery's send budgets after everything that can
+//     refuse the call (a call that gate, input or params refuse costs no
+//     budget, and reads the completed, checked params for its target) and
+//     before deadline, so a wait for a budget never eats the request
+//     timeout; cancellation still cuts it short.
 //   - deadline starts the request timeout just before execution.
 //   - progress sits outside execute so the final pending notification goes
 //     out before the result, and none after it.
@@ -69,6 +77,7 @@ func Default(d Deps) []pipeline.Stage {
 		gate.New(d.Config.Mode, d.Catalog),
 		input.New(d.Prompts),
 		params.New(),
+		pace.New(d.Pace),
 		deadline.New(d.Config.Timeout),
 		progress.New(progress.Interval),
 		execute.New(d.Client, d.Slots),

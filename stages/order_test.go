@@ -33,7 +33,7 @@ func TestDefaultOrder(t *testing.T) {
 	for _, s := range Default(docsDeps(t)) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "deadline", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "pace", "deadline", "progress", "execute"}, names)
 }
 
 type pageArgs struct {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
@@ -42,6 +43,12 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 			Connect: cfg.StreamConnectTimeout, Idle: cfg.StreamIdleTimeout,
 		})
 	}
+	// Only write mode can deliver anything; elsewhere there is nothing to
+	// pace and no budget to show.
+	var meter *budget.Meter
+	if cfg.WriteEnabled() {
+		meter = budget.New(cfg.SendPace, budget.Wall{})
+	}
 	runner, err := tasks(cfg, log)
 	if err != nil {
 		return server.Options{}, err
@@ -50,9 +57,10 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now,
 		Prompts: prompt.NewStore(time.Now),
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
+		Pace:    meter,
 	})
 	tools := handlers.All(&handlers.Deps{
-		Catalog: cat, Config: cfg, Tasks: runner, Events: events,
+		Catalog: cat, Config: cfg, Tasks: runner, Events: events, Pace: meter,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
 	if runner != nil {

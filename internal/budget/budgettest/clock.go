@@ -1,7 +1,7 @@
-// Package pacetest provides a manual clock for the tests of the pacing
+// Package budgettest provides a manual clock for the tests of the pacing
 // budgets and the stage that spends them: time moves only when a test
 // says, so refills, bursts and waits are exact and no test sleeps.
-package pacetest
+package budgettest
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// Clock is a pace.Clock that moves only on Advance.
+// Clock is a budget.Clock that moves only on Advance.
 type Clock struct {
 	mu       sync.Mutex
 	now      time.Time
@@ -27,14 +27,14 @@ func New() *Clock {
 	return &Clock{now: time.Date(2026, 7, 28, 12, 0, 0, 0, time.UTC), asleep: make(chan struct{}, 1024)}
 }
 
-// Now implements pace.Clock.
+// Now implements budget.Clock.
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
-// Sleep implements pace.Clock: it returns once Advance has moved the clock
+// Sleep implements budget.Clock: it returns once Advance has moved the clock
 // d past now, or when ctx ends.
 func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
 	c.mu.Lock()

@@ -1,4 +1,4 @@
-// Package pace keeps the send budgets that stop an agent from getting the
+// Package budget keeps the send budgets that stop an agent from getting the
 // user's QQ account restricted: QQ's risk control freezes accounts that
 // send in bursts, and an agent in a loop can send dozens of messages a
 // second. There is one budget per target (a group or a user) and one for
@@ -10,7 +10,7 @@
 // retried. A Meter is safe for concurrent use; concurrent spenders never
 // overspend, because a send is charged to both budgets under one lock at
 // the moment it will actually go.
-package pace
+package budget
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package pace
+package budget
 
 import (
 	"sync"
@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
 	"github.com/snowluma/snowluma-mcp/internal/config"
-	"github.com/snowluma/snowluma-mcp/internal/pace/pacetest"
 )
 
 var (
@@ -82,7 +82,7 @@ func TestMeter(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			clock := pacetest.New()
+			clock := budgettest.New()
 			m := New(limits, clock)
 			for i, s := range tt.steps {
 				clock.Advance(s.advance)
@@ -117,7 +117,7 @@ func TestCancelGivesBackOnlyTheLatestSend(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			clock := pacetest.New()
+			clock := budgettest.New()
 			m := New(limits, clock)
 			grants := []Grant{m.Take(g1), m.Take(g1), m.Take(g1)}
 			require.Equal(t, 2*time.Second, grants[2].Wait)
@@ -136,7 +136,7 @@ func TestCancelGivesBackOnlyTheLatestSend(t *testing.T) {
 func TestConcurrentSpendersNeverOverspend(t *testing.T) {
 	t.Parallel()
 	limits := config.SendPace{Target: Budget{Burst: 3, Every: time.Second}, Account: Budget{Burst: 50, Every: time.Millisecond}, Wait: 5 * time.Second}
-	m := New(limits, pacetest.New())
+	m := New(limits, budgettest.New())
 	grants := make([]Grant, 100)
 	var wg sync.WaitGroup
 	for i := range grants {
@@ -163,7 +163,7 @@ func TestConcurrentSpendersNeverOverspend(t *testing.T) {
 func TestSnapshot(t *testing.T) {
 	t.Parallel()
 	limits := config.SendPace{Target: Budget{Burst: 2, Every: time.Second}, Account: Budget{Burst: 4, Every: 500 * time.Millisecond}, Wait: 2 * time.Second}
-	clock := pacetest.New()
+	clock := budgettest.New()
 	m := New(limits, clock)
 	assert.Equal(t, Snapshot{Account: State{Budget: Account, Available: 4}, Targets: []State{}}, m.Snapshot(), "a fresh meter lists no targets")
 	m.Take(g1)

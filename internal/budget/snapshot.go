@@ -1,4 +1,4 @@
-package pace
+package budget
 
 import (
 	"sort"
@@ -57,11 +57,12 @@ func (b *bucket) state(name string, now time.Time, r Budget) State {
 	return State{
 		Budget:     name,
 		Available:  max(0, int((full-owed)/r.Every)),
-		NextFreeMS: ceilMillis(b.delay(now, r)),
+		NextFreeMS: Ceil(b.delay(now, r)).Milliseconds(),
 	}
 }
 
-// ceilMillis rounds up, so "free in 0 ms" always means free now.
-func ceilMillis(d time.Duration) int64 {
-	return int64((d + time.Millisecond - 1) / time.Millisecond)
+// Ceil rounds d up to whole milliseconds, so that a wait reported as 0 ms
+// is none, and one waited for in full is never reported short.
+func Ceil(d time.Duration) time.Duration {
+	return (d + time.Millisecond - 1).Truncate(time.Millisecond)
 }

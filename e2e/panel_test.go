@@ -215,7 +215,7 @@ func TestPanelShowsAPacedAndARefusedSend(t *testing.T) {
 		first := scenario(t, "first", "light", "click", true, groupDraft("first", nil))
 		refused := scenario(t, "too fast", "dark", "click", true, groupDraft("too fast", nil))
 		refused.Screenshot = artifact(t, "panel-"+version+"-dark-rate-limited.png")
-		run := runPanel(t, version, paceEnv("target=1+1/1m,account=50+1/10ms", "0"), []panelScenario{first, refused})
+		run := runPanel(t, version, paceEnv("target=1+1/10m,account=50+1/10ms", "0"), []panelScenario{first, refused})
 		assert.Equal(t, "acknowledged", run.render(t, "first").Badge)
 		r := run.render(t, "too fast")
 		assert.Equal(t, "bad", r.StatusKind)
@@ -230,15 +230,15 @@ func TestPanelShowsAPacedAndARefusedSend(t *testing.T) {
 
 		paced := scenario(t, "paced", "light", "click", true, groupDraft("paced", nil))
 		paced.Screenshot = artifact(t, "panel-"+version+"-light-paced.png")
-		// A refill of 8 s that the send may wait for: the second click
-		// comes well inside it, so that send is held.
-		run = runPanel(t, version, paceEnv("target=1+1/8s,account=50+1/10ms", "20000"), []panelScenario{
-			scenario(t, "first", "light", "click", true, groupDraft("first", nil)), paced})
+		// The host sends to the same group just before the panel's send,
+		// which then waits most of the 5 s refill (the bound is 20 s).
+		paced.SendFirst = map[string]any{"action": "send_group_msg", "params": map[string]any{"group_id": fake.GroupID, "message": "just before"}}
+		run = runPanel(t, version, paceEnv("target=1+1/5s,account=50+1/10ms", "20000"), []panelScenario{paced})
 		p := run.render(t, "paced")
 		assert.Equal(t, "ok", p.StatusKind)
 		assert.Equal(t, "acknowledged after a wait", p.Badge)
 		assert.Regexp(t, `acknowledged the message after a \d+\.\d s wait`, p.Status)
 		assert.Contains(t, p.Status, "for its send budget")
-		assert.Len(t, sends(paced), 1)
+		assert.Len(t, sends(paced), 2, "the host's send and the panel's")
 	})
 }

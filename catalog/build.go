@@ -22,6 +22,7 @@ type source struct {
 	Summary       string          `json:"summary"`
 	ReadOnly      bool            `json:"readOnly"`
 	Stream        bool            `json:"stream"`
+	Delivers      *Delivery       `json:"delivers"`
 	Params        []Param         `json:"params"`
 	Invariants    []string        `json:"invariants"`
 	ReturnsSchema json.RawMessage `json:"returnsSchema"`
@@ -75,6 +76,10 @@ func Build(src fs.FS) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
+		if err := s.Delivers.check(); err != nil {
+			return nil, fmt.Errorf("%s: %w", file, err)
+		}
+		a.Delivers = s.Delivers
 		doc.Actions = append(doc.Actions, a)
 	}
 	sort.Slice(doc.Actions, func(i, j int) bool { return orderKey(doc.Actions[i].Name) < orderKey(doc.Actions[j].Name) })

@@ -29,6 +29,7 @@ type Action struct {
 	Summary       string          `json:"summary"`
 	ReadOnly      bool            `json:"readOnly"`
 	Stream        bool            `json:"stream"`
+	Delivers      *Delivery       `json:"delivers,omitempty"`
 	Params        []Param         `json:"params"`
 	Invariants    []string        `json:"invariants"`
 	InputSchema   json.RawMessage `json:"inputSchema"`

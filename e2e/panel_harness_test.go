@@ -23,7 +23,10 @@ type panelScenario struct {
 	Theme       string `json:"theme"`
 	ServerTools bool   `json:"serverTools"`
 	// HostFails makes the host fail the panel's tools/call itself.
-	HostFails   bool           `json:"hostFails"`
+	HostFails bool `json:"hostFails"`
+	// SendFirst, when set, is invoke_action arguments the host sends just
+	// before it forwards the panel's call.
+	SendFirst   map[string]any `json:"sendFirst,omitempty"`
 	Args        map[string]any `json:"args"`
 	Traceparent string         `json:"traceparent"`
 	// Action is none, click, dblclick or force (a click forced onto a

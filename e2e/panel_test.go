@@ -204,3 +204,41 @@ func TestPanelShowsAnUncertainSendAndDoesNotRetry(t *testing.T) {
 		assert.Empty(t, run.Requests)
 	})
 }
+
+// TestPanelShowsAPacedAndARefusedSend: with one send per group at once and
+// a long refill, a second draft to the same group either waits and says
+// how long it was held, or is refused and says when it could go; a refused
+// send never reaches SnowLuma and is not retried.
+func TestPanelShowsAPacedAndARefusedSend(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		first := scenario(t, "first", "light", "click", true, groupDraft("first", nil))
+		refused := scenario(t, "too fast", "dark", "click", true, groupDraft("too fast", nil))
+		refused.Screenshot = artifact(t, "panel-"+version+"-dark-rate-limited.png")
+		run := runPanel(t, version, paceEnv("target=1+1/10m,account=50+1/10ms", "0"), []panelScenario{first, refused})
+		assert.Equal(t, "acknowledged", run.render(t, "first").Badge)
+		r := run.render(t, "too fast")
+		assert.Equal(t, "bad", r.StatusKind)
+		assert.Equal(t, "not sent: too fast", r.Badge)
+		assert.Contains(t, r.Status, "Not sent: the send budget is spent")
+		assert.Contains(t, r.Status, "group 123456789's send budget is spent")
+		assert.Regexp(t, `could go again in \d+\.\d s`, r.Status)
+		assert.Contains(t, r.Status, "nothing is retried")
+		assert.True(t, r.ButtonDisabled, "a refused draft is not offered again")
+		assert.Equal(t, 1, run.callsFrom("too fast"), "one click, one call, no retry")
+		assert.Empty(t, sends(refused), "a refused send never reaches SnowLuma")
+
+		paced := scenario(t, "paced", "light", "click", true, groupDraft("paced", nil))
+		paced.Screenshot = artifact(t, "panel-"+version+"-light-paced.png")
+		// The host sends to the same group just before the panel's send,
+		// which then waits most of the 5 s refill (the bound is 20 s).
+		paced.SendFirst = map[string]any{"action": "send_group_msg", "params": map[string]any{"group_id": fake.GroupID, "message": "just before"}}
+		run = runPanel(t, version, paceEnv("target=1+1/5s,account=50+1/10ms", "20000"), []panelScenario{paced})
+		p := run.render(t, "paced")
+		assert.Equal(t, "ok", p.StatusKind)
+		assert.Equal(t, "acknowledged after a wait", p.Badge)
+		assert.Regexp(t, `acknowledged the message after a \d+\.\d s wait`, p.Status)
+		assert.Contains(t, p.Status, "for its send budget")
+		assert.Len(t, sends(paced), 2, "the host's send and the panel's")
+	})
+}

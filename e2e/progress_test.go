@@ -39,6 +39,7 @@ type progressItem struct {
 	token    any
 	progress float64
 	total    float64
+	message  string
 	at       time.Time
 }
 
@@ -56,7 +57,7 @@ func (l *progressLog) handle(_ context.Context, req *mcp.ProgressNotificationCli
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	l.items = append(l.items, progressItem{token: req.Params.ProgressToken, progress: req.Params.Progress,
-		total: req.Params.Total, at: time.Now()})
+		total: req.Params.Total, message: req.Params.Message, at: time.Now()})
 }
 
 // all returns a copy of everything received so far.

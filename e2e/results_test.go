@@ -29,6 +29,9 @@ type diagnostics struct {
 	Kind     string `json:"kind"`
 	Message  string `json:"message"`
 	NextStep string `json:"next_step"`
+	// RetryAfterMS and HeldMS come with paced sends.
+	RetryAfterMS int64 `json:"retry_after_ms"`
+	HeldMS       int64 `json:"held_ms"`
 }
 
 // toolResult is a checked tool result.

@@ -25,6 +25,8 @@ type runtimeInfo struct {
 	Checks            map[string]check `json:"checks,omitempty"`
 	// Events is there only when live events are enabled.
 	Events *eventsInfo `json:"events,omitempty"`
+	// SendPace is there only in write mode.
+	SendPace *sendPaceInfo `json:"send_pace,omitempty"`
 	// Lockdown says whether other people's words are withheld.
 	Lockdown lockdownInfo `json:"lockdown"`
 }
@@ -149,6 +151,7 @@ func describe(d *Deps) runtimeInfo {
 			t.UploadRoot = &cfg.UploadRoot
 		}
 		info.Transport = t
+		info.SendPace = describePace(cfg, d.Pace)
 		if d.Events != nil {
 			l := d.Events.Limits()
 			info.Events = &eventsInfo{ActiveResources: len(d.Events.List()), MaxResources: l.Resources,

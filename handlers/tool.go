@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
@@ -34,6 +35,9 @@ type Deps struct {
 	// signed with; list_tasks seals its cursors with it. Nil gets a
 	// store of its own.
 	Prompts *prompt.Store
+	// Pace holds the send budgets; nil when pacing is off or nothing can
+	// be sent (below write mode).
+	Pace *budget.Meter
 }
 
 // All returns every tool in listing order. Which of them a server offers

@@ -38,6 +38,13 @@ type Call struct {
 	// Notify delivers progress to whoever waits for it (the client's
 	// session, or a task record); nil when nobody asked for progress.
 	Notify Notifier
+	// Announce tells whoever asked for progress why the call is not moving
+	// yet (a send waiting for its budget), as a progress notification with
+	// a message; nil when nobody asked for progress.
+	Announce func(ctx context.Context, message string) error
+	// Held is how long a stage held the call before it was sent; the
+	// envelope records it in the diagnostics (held_ms).
+	Held time.Duration
 
 	// Span identifies this call in the W3C trace; set by the trace stage.
 	Span trace.SpanContext
@@ -153,6 +160,22 @@ type Diagnostics struct {
 	Kind     string  `json:"kind,omitempty"`
 	Message  string  `json:"message,omitempty"`
 	NextStep string  `json:"next_step,omitempty"`
+	// RetryAfterMS is how long until the same call could succeed (a
+	// refused send); absent otherwise.
+	RetryAfterMS int64 `json:"retry_after_ms,omitempty"`
+	// HeldMS is how long the call was held before it was sent (a send
+	// waiting for its budget); absent when it was not held.
+	HeldMS int64 `json:"held_ms,omitempty"`
+}
+
+// Note adds a remark to the message, after what it already says: how a
+// stage reports something that went wrong beside a call that did not fail
+// (a progress notification that could not be delivered).
+func (d *Diagnostics) Note(remark string) {
+	if d.Message != "" {
+		remark = d.Message + "; " + remark
+	}
+	d.Message = remark
 }
 
 // Result is what a handler produces and what travels back out through the

@@ -23,10 +23,11 @@ func Failure(c *Call, err error) *Result {
 		IsError: true,
 		Text:    err.Error(),
 		Diagnostics: Diagnostics{
-			Outcome:  outcomeOf(c, code, fault.NothingSent(err)),
-			Kind:     string(code),
-			Message:  err.Error(),
-			NextStep: NextStep(code),
+			Outcome:      outcomeOf(c, code, fault.NothingSent(err)),
+			Kind:         string(code),
+			Message:      err.Error(),
+			NextStep:     NextStep(code),
+			RetryAfterMS: fault.RetryAfterOf(err).Milliseconds(),
 		},
 	}
 }
@@ -67,4 +68,5 @@ var nextSteps = map[fault.Code]string{
 	fault.CodeEventConnection: "The event WebSocket could not be opened or has ended (the message says why); nothing reconnects on its own. Check SnowLuma's WebSocket server and SNOWLUMA_MCP_EVENTS_URL, release existing event resources with unsubscribe_events, then subscribe again.",
 	fault.CodeUnsupported:     "This server version cannot do that yet; see the message.",
 	fault.CodeInternal:        "An internal error occurred in snowluma-mcp; the call can be repeated if it was read-only.",
+	fault.CodeRateLimited:     "Nothing was sent. Wait at least retry_after_ms before sending to that chat again, and send less at once: this server paces deliveries so QQ's risk control does not restrict the user's account. get_runtime_info shows what is left of each send budget; the user can tune SNOWLUMA_MCP_SEND_PACE and SNOWLUMA_MCP_SEND_WAIT_MS.",
 }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 
@@ -55,4 +56,16 @@ func TestEveryCodeHasANextStep(t *testing.T) {
 	for _, code := range fault.Codes() {
 		assert.NotEmpty(t, NextStep(code), code)
 	}
+}
+
+func TestFailureCarriesWhenARefusedSendCouldGo(t *testing.T) {
+	t.Parallel()
+	send := &catalog.Action{Name: "send_group_msg"}
+	refusal := fault.Errorf(fault.CodeRateLimited, "pace", "group 20001's send budget is spent").Unsent().After(12400 * time.Millisecond)
+	r := Failure(&Call{Action: send}, refusal)
+	assert.Equal(t, OutcomeFailed, r.Diagnostics.Outcome, "a refused send was not sent")
+	assert.Equal(t, "rate_limited", r.Diagnostics.Kind)
+	assert.Equal(t, int64(12400), r.Diagnostics.RetryAfterMS)
+	assert.Contains(t, r.Diagnostics.NextStep, "retry_after_ms")
+	assert.Zero(t, Failure(&Call{Action: send}, fault.Errorf(fault.CodeTimeout, "http", "slow")).Diagnostics.RetryAfterMS)
 }

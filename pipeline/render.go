@@ -53,7 +53,9 @@ const diagnosticsSchema = `{"type":"object","description":"Verdict of the call."
  "outcome":{"enum":["success","failed","unknown"],"description":"success: done and confirmed; failed: not done; unknown: not confirmed either way."},
  "kind":{"type":"string","description":"Known failure category, e.g. invalid_argument, mode_denied, unknown_action, business_failure, timeout, transport."},
  "message":{"type":"string","description":"What went wrong."},
- "next_step":{"type":"string","description":"What to do about it."}},
+ "next_step":{"type":"string","description":"What to do about it."},
+ "retry_after_ms":{"type":"integer","minimum":1,"description":"How long until the same call could succeed (a send refused by its pacing budget)."},
+ "held_ms":{"type":"integer","minimum":1,"description":"How long a send was held for its pacing budget before it went."}},
  "required":["outcome"],"additionalProperties":false}`
 
 // OutputSchema wraps a tool's result schema in the {result, diagnostics}

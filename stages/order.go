@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
@@ -20,6 +21,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/execute"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
+	"github.com/snowluma/snowluma-mcp/stages/pace"
 	"github.com/snowluma/snowluma-mcp/stages/params"
 	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
@@ -34,6 +36,7 @@ type Deps struct {
 	Client  *onebot.Client  // nil in docs mode
 	Prompts *prompt.Store   // pending questions to the user
 	Slots   *slot.Pool      // concurrent stream transfers
+	Pace    *budget.Meter   // send budgets; nil when pacing is off
 	Log     io.Writer       // stderr
 	Content *content.Filter // third-party content: marked, or withheld in lockdown
 	Now     func() time.Time
@@ -57,6 +60,11 @@ type Deps struct {
 //   - input completes missing required params (only tools that declare
 //     AsksInput) before params, which then checks the completed params.
 //   - params checks the OneBot params before any time is spent waiting.
+//   - pace spends a delivery's send budgets after everything that can
+//     refuse the call (a call that gate, input or params refuse costs no
+//     budget, and reads the completed, checked params for its target) and
+//     before deadline, so a wait for a budget never eats the request
+//     timeout; cancellation still cuts it short.
 //   - deadline starts the request timeout just before execution.
 //   - thirdparty sits inside deadline, so the account lookup it may make
 //     shares the call's timeout, and inside envelope and recovery, so what
@@ -76,6 +84,7 @@ func Default(d Deps) []pipeline.Stage {
 		gate.New(d.Config.Mode, d.Catalog),
 		input.New(d.Prompts),
 		params.New(),
+		pace.New(d.Pace),
 		deadline.New(d.Config.Timeout),
 		thirdparty.New(d.Content),
 		progress.New(progress.Interval),

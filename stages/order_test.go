@@ -35,7 +35,7 @@ func TestDefaultOrder(t *testing.T) {
 	for _, s := range Default(docsDeps(t)) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "deadline", "thirdparty", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "pace", "deadline", "thirdparty", "progress", "execute"}, names)
 }
 
 type pageArgs struct {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
@@ -48,6 +49,12 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 			Connect: cfg.StreamConnectTimeout, Idle: cfg.StreamIdleTimeout,
 		})
 	}
+	// Only write mode can deliver anything; elsewhere there is nothing to
+	// pace and no budget to show.
+	var meter *budget.Meter
+	if cfg.WriteEnabled() {
+		meter = budget.New(cfg.SendPace, budget.Wall{})
+	}
 	runner, err := tasks(cfg, log, client)
 	if err != nil {
 		return server.Options{}, err
@@ -58,9 +65,10 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now, Content: screen,
 		Prompts: prompts,
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
+		Pace:    meter,
 	})
 	tools := handlers.All(&handlers.Deps{
-		Catalog: cat, Config: cfg, Tasks: runner, Events: events, Prompts: prompts,
+		Catalog: cat, Config: cfg, Tasks: runner, Events: events, Prompts: prompts, Pace: meter,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
 	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner, Events: events,

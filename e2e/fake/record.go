@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Request is one recorded HTTP request and what the fake answered.
@@ -41,6 +42,9 @@ type Request struct {
 	ClientGone bool
 	// Done is set when the handler has returned.
 	Done bool
+	// Received is when the request arrived, so a test can read the
+	// spacing of what the fake was sent (never the test's own duration).
+	Received time.Time
 }
 
 // String summarises the request for failure messages. It leaves out the
@@ -93,7 +97,7 @@ func (rc *recorder) begin(r *http.Request) int {
 	defer rc.mu.Unlock()
 	q := &Request{
 		Seq: len(rc.reqs), Method: r.Method, Path: r.URL.Path, RawQuery: r.URL.RawQuery,
-		Header: r.Header.Clone(), TraceID: TraceIDOf(r.Header.Get("traceparent")),
+		Header: r.Header.Clone(), TraceID: TraceIDOf(r.Header.Get("traceparent")), Received: time.Now(),
 	}
 	rc.reqs = append(rc.reqs, q)
 	return q.Seq

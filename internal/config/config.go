@@ -46,6 +46,7 @@ type Config struct {
 	// TrustedUsers are the QQ users whose content lockdown shows; nil
 	// when lockdown is off (see trusted.go).
 	TrustedUsers []int64
+	SendPace     SendPace
 }
 
 // Allows reports whether a server in mode m offers what needs mode need.
@@ -88,6 +89,7 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
 		DownloadDir:          p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
 		Token:                strings.TrimSpace(getenv("SNOWLUMA_MCP_TOKEN")),
+		SendPace:             p.sendPace(),
 	}
 	cfg.Endpoint = p.url("SNOWLUMA_MCP_ENDPOINT", "http", "https")
 	cfg.EventsURL = p.url("SNOWLUMA_MCP_EVENTS_URL", "ws", "wss")

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 	"unicode/utf8"
 )
 
@@ -41,6 +42,10 @@ const (
 	CodeEventConnection Code = "event_connection"
 	CodeUnsupported     Code = "unsupported"
 	CodeInternal        Code = "internal"
+	// CodeRateLimited is a send refused by the pacing stage because its
+	// budget would make it wait longer than allowed; nothing was sent, and
+	// the error says when it could go (RetryAfter).
+	CodeRateLimited Code = "rate_limited"
 )
 
 // Codes lists every known code, so a test can hold each to its duties (a
@@ -50,6 +55,7 @@ func Codes() []Code {
 		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
 		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
 		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeEventConnection, CodeUnsupported, CodeInternal,
+		CodeRateLimited,
 	}
 }
 
@@ -70,6 +76,10 @@ type Error struct {
 	// announced size). Only then is a failed write reported as failed rather
 	// than unknown.
 	NothingSent bool
+	// RetryAfter, when positive, is how long until the same call could
+	// succeed (a send refused by its budget); diagnostics carry it as
+	// retry_after_ms, so give it in whole milliseconds.
+	RetryAfter time.Duration
 }
 
 // Error implements error. The message never contains secrets: callers pass
@@ -111,6 +121,21 @@ func Name(err error, stage string) {
 func (e *Error) Unsent() *Error {
 	e.NothingSent = true
 	return e
+}
+
+// After records when the call could succeed if repeated, and returns e.
+func (e *Error) After(d time.Duration) *Error {
+	e.RetryAfter = d
+	return e
+}
+
+// RetryAfterOf returns err's RetryAfter, or 0 when it has none.
+func RetryAfterOf(err error) time.Duration {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.RetryAfter
+	}
+	return 0
 }
 
 // NothingSent reports whether err says SnowLuma cannot have acted (see

@@ -24,7 +24,10 @@ func (Stage) Name() string { return "envelope" }
 
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, _ error) {
+		// How long a send was held for its budget belongs to every
+		// verdict: the result, a failure after the wait, a refusal.
+		defer func() { r.Diagnostics.HeldMS = c.Held.Milliseconds() }()
 		r, err := next(ctx, c)
 		if err != nil {
 			return pipeline.Failure(c, err), nil

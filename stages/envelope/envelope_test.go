@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -128,6 +129,34 @@ func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
 			assert.Equal(t, string(fault.CodeInternal), r.Diagnostics.Kind)
 			assert.Contains(t, r.Diagnostics.Message, "encode result")
 			assert.NotEmpty(t, r.Diagnostics.NextStep)
+		})
+	}
+}
+
+func TestEnvelopeRecordsHowLongASendWasHeld(t *testing.T) {
+	t.Parallel()
+	write := &catalog.Action{Name: "send_group_msg"}
+	tests := []struct {
+		name   string
+		held   time.Duration
+		result *pipeline.Result
+		err    error
+		want   int64
+	}{
+		{"on a result", 1800 * time.Millisecond, &pipeline.Result{Payload: 1}, nil, 1800},
+		{"on a failure after the wait", 250 * time.Millisecond, nil, fault.Errorf(fault.CodeTimeout, "http", "slow"), 250},
+		{"not at all when nothing was held", 0, &pipeline.Result{Payload: 1}, nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := New().Wrap(tool, func(_ context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+				c.Held = tt.held
+				return tt.result, tt.err
+			})
+			r, err := h(context.Background(), &pipeline.Call{Action: write})
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, r.Diagnostics.HeldMS)
 		})
 	}
 }

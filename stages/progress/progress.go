@@ -47,11 +47,7 @@ func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		res, err := next(ctx, c)
 		deliveryErr := r.finish()
 		if deliveryErr != nil && res != nil {
-			note := "progress notifications could not be delivered: " + deliveryErr.Error()
-			if res.Diagnostics.Message != "" {
-				note = res.Diagnostics.Message + "; " + note
-			}
-			res.Diagnostics.Message = note
+			res.Diagnostics.Note("progress notifications could not be delivered: " + deliveryErr.Error())
 		}
 		return res, err
 	}

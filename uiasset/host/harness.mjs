@@ -62,6 +62,12 @@ try {
     // A host that fails the call itself: the panel cannot know whether
     // anything was sent.
     if (render.hostFails) throw new Error('the test host failed this call');
+    // Another send to the same chat that just went out before the panel's
+    // (a host, or an agent, sending too): the panel's send then waits for
+    // its budget, however slowly the page itself got to the click.
+    if (render.sendFirst) {
+      await client.callTool({ name: 'invoke_action', arguments: render.sendFirst, _meta: { traceparent: render.traceparent } }, { timeout: 60_000 });
+    }
     // The panel's own _meta passes through (ext-apps adds a progressToken);
     // the traceparent lets the test find this call's requests at the fake.
     const _meta = { ...(params._meta ?? {}), traceparent: render.traceparent };

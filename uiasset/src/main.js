@@ -76,7 +76,7 @@ el.send.addEventListener('click', async () => {
   state.phase = 'sending';
   el.badge.textContent = 'sending…';
   render();
-  showStatus('unknown', 'Sending…', ['Waiting for SnowLuma to answer.']);
+  showStatus('unknown', 'Sending…', ['Waiting for SnowLuma to answer. A send may first wait a few seconds for its send budget, which keeps the account from sending too fast.']);
   let outcome;
   try {
     const result = await app.callServerTool({ name: 'invoke_action', arguments: state.draft.invoke_action });

@@ -33,6 +33,11 @@ export function sendBlocker(state) {
   return null;
 }
 
+// seconds renders milliseconds for a person, to a tenth of a second.
+export function seconds(ms) {
+  return `${(Math.ceil(ms / 100) / 10).toFixed(1)} s`;
+}
+
 // describeSend turns invoke_action's result, or the error the host raised,
 // into what the person sees. Success is SnowLuma's acknowledgement only.
 export function describeSend(result, err) {
@@ -47,9 +52,19 @@ export function describeSend(result, err) {
   const diag = [d.kind && `kind: ${d.kind}`, d.message && `message: ${d.message}`, d.next_step && `next step: ${d.next_step}`];
   if (!result?.isError && d.outcome === 'success') {
     const id = envelope?.data?.message_id;
+    const held = d.held_ms > 0
+      ? `It was held ${seconds(d.held_ms)} before sending, for its send budget: this server paces sends so QQ does not restrict the account.` : '';
     return {
-      kind: 'ok', badge: 'acknowledged', title: 'SnowLuma acknowledged the message',
-      lines: [id !== undefined ? `message_id ${id}` : '', 'This means SnowLuma accepted it; it is not proof that QQ delivered or displayed it.'],
+      kind: 'ok', badge: d.held_ms > 0 ? 'acknowledged after a wait' : 'acknowledged',
+      title: d.held_ms > 0 ? `SnowLuma acknowledged the message after a ${seconds(d.held_ms)} wait` : 'SnowLuma acknowledged the message',
+      lines: [id !== undefined ? `message_id ${id}` : '', held, 'This means SnowLuma accepted it; it is not proof that QQ delivered or displayed it.'],
+    };
+  }
+  if (d.kind === 'rate_limited') {
+    return {
+      kind: 'bad', badge: 'not sent: too fast', title: 'Not sent: the send budget is spent',
+      lines: [d.message && `message: ${d.message}`, d.retry_after_ms > 0 ? `A send could go again in ${seconds(d.retry_after_ms)}.` : '',
+        'Nothing was sent, and nothing is retried: this server paces sends so QQ does not restrict the account. Preview a new draft after the wait.'],
     };
   }
   if (d.outcome === 'unknown') {

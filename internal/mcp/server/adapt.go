@@ -42,6 +42,7 @@ func newCall(t *pipeline.Tool, req *mcp.CallToolRequest, started time.Time) *pip
 	}
 	if token := p.GetProgressToken(); token != nil && req.Session != nil {
 		c.Notify = sessionProgress(req.Session, token)
+		c.Announce = sessionAnnounce(req.Session, token)
 	}
 	return c
 }
@@ -54,6 +55,15 @@ func sessionProgress(s *mcp.ServerSession, token any) pipeline.Notifier {
 			p.Total = float64(total)
 		}
 		return s.NotifyProgress(ctx, p)
+	}
+}
+
+// sessionAnnounce delivers a message about a call that is not moving yet
+// as notifications/progress at progress 0: it comes before any amount the
+// call reports, so progress still only ever increases.
+func sessionAnnounce(s *mcp.ServerSession, token any) func(context.Context, string) error {
+	return func(ctx context.Context, message string) error {
+		return s.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Message: message})
 	}
 }
 

@@ -1,0 +1,56 @@
+package catalog
+
+import "fmt"
+
+// Delivery marks an action that puts something in front of another person
+// or into a chat (a message, a forward, a file message, a voice clip, a
+// poke, a profile like, a reaction, a share, a notice, a sign-in): the kind
+// of call QQ's risk control counts, and so the kind the pacing stage
+// charges against the account's send budgets. Actions that only change
+// settings, read, upload without posting, or take something away (recall,
+// unlike, delete) carry none.
+type Delivery struct {
+	// Targets are the params that name where the delivery goes, in
+	// SnowLuma's routing order: the first one a call gives (as a positive
+	// number) is the chat or person it reaches. Empty when the action's
+	// params do not name it (a reaction names only the message); such a
+	// call is charged to the account alone.
+	Targets []DeliveryTarget `json:"targets"`
+}
+
+// DeliveryTarget is one param that can name a delivery's destination.
+type DeliveryTarget struct {
+	// Param is the OneBot param's name.
+	Param string `json:"param"`
+	// Chat is what its value identifies: a group or a user.
+	Chat string `json:"chat"`
+}
+
+// The two kinds of destination a delivery can have.
+const (
+	ChatGroup = "group"
+	ChatUser  = "user"
+)
+
+// check refuses a declaration that could not route a call: an unknown kind
+// of chat, or a param named twice. A target param need not be declared in
+// params: send_forward_msg reads its targets raw.
+func (d *Delivery) check() error {
+	if d == nil {
+		return nil
+	}
+	if d.Targets == nil {
+		d.Targets = []DeliveryTarget{}
+	}
+	seen := map[string]bool{}
+	for _, t := range d.Targets {
+		if t.Chat != ChatGroup && t.Chat != ChatUser {
+			return fmt.Errorf("delivers: target %q: chat must be %q or %q", t.Param, ChatGroup, ChatUser)
+		}
+		if t.Param == "" || seen[t.Param] {
+			return fmt.Errorf("delivers: target param %q is empty or named twice", t.Param)
+		}
+		seen[t.Param] = true
+	}
+	return nil
+}

@@ -1,0 +1,45 @@
+package handlers
+
+import (
+	"github.com/snowluma/snowluma-mcp/internal/budget"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+)
+
+// sendPaceInfo is the send budgets (write mode only, where something can
+// be sent): the rules, and what is left of the account's budget and of
+// each target's used recently.
+type sendPaceInfo struct {
+	Enabled       bool           `json:"enabled"`
+	TargetBudget  *budgetRule    `json:"target_budget,omitempty"`
+	AccountBudget *budgetRule    `json:"account_budget,omitempty"`
+	MaxWaitMS     *int64         `json:"max_wait_ms,omitempty"`
+	Account       *budget.State  `json:"account,omitempty"`
+	RecentTargets []budget.State `json:"recent_targets,omitempty"`
+}
+
+// budgetRule is one budget's rule: burst sends at once, then one more
+// every refill_every_ms.
+type budgetRule struct {
+	Burst         int   `json:"burst"`
+	RefillEveryMS int64 `json:"refill_every_ms"`
+}
+
+func rule(b config.Budget) *budgetRule {
+	return &budgetRule{Burst: b.Burst, RefillEveryMS: b.Every.Milliseconds()}
+}
+
+// describePace reports the budgets; nil below write mode.
+func describePace(cfg *config.Config, m *budget.Meter) *sendPaceInfo {
+	if !cfg.WriteEnabled() {
+		return nil
+	}
+	if m == nil {
+		return &sendPaceInfo{}
+	}
+	l, now := m.Limits(), m.Snapshot()
+	wait := l.Wait.Milliseconds()
+	return &sendPaceInfo{
+		Enabled: true, TargetBudget: rule(l.Target), AccountBudget: rule(l.Account), MaxWaitMS: &wait,
+		Account: &now.Account, RecentTargets: now.Targets,
+	}
+}

@@ -1,0 +1,68 @@
+package budget
+
+import (
+	"sort"
+	"time"
+)
+
+// State is what is left of one budget.
+type State struct {
+	// Budget is Account or a target's name.
+	Budget string `json:"budget"`
+	// Available is how many sends could go at once right now.
+	Available int `json:"available"`
+	// NextFreeMS is how long until the next send could go without waiting
+	// (0: now).
+	NextFreeMS int64 `json:"next_free_ms"`
+}
+
+// Snapshot is the account's budget and those of the targets used
+// recently (whose budgets have not yet refilled), by name.
+type Snapshot struct {
+	Account State   `json:"account"`
+	Targets []State `json:"targets"`
+}
+
+// maxListed bounds the targets a snapshot lists.
+const maxListed = 32
+
+// Snapshot reads the budgets now; it drops the target budgets that are
+// full again, which is what keeps the meter's memory bounded by recent use.
+func (m *Meter) Snapshot() Snapshot {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.clock.Now()
+	m.sweepLocked(now)
+	s := Snapshot{Account: m.account.state(Account, now, m.limits.Account), Targets: []State{}}
+	for t, b := range m.targets {
+		s.Targets = append(s.Targets, b.state(t.String(), now, m.limits.Target))
+	}
+	sort.Slice(s.Targets, func(i, j int) bool {
+		a, b := s.Targets[i], s.Targets[j]
+		if a.Available != b.Available {
+			return a.Available < b.Available
+		}
+		return a.Budget < b.Budget
+	})
+	if len(s.Targets) > maxListed {
+		s.Targets = s.Targets[:maxListed]
+	}
+	return s
+}
+
+// state reads one budget at now.
+func (b *bucket) state(name string, now time.Time, r Budget) State {
+	owed := max(0, b.tat.Sub(now)) // refill still to come
+	full := time.Duration(r.Burst) * r.Every
+	return State{
+		Budget:     name,
+		Available:  max(0, int((full-owed)/r.Every)),
+		NextFreeMS: Ceil(b.delay(now, r)).Milliseconds(),
+	}
+}
+
+// Ceil rounds d up to whole milliseconds, so that a wait reported as 0 ms
+// is none, and one waited for in full is never reported short.
+func Ceil(d time.Duration) time.Duration {
+	return (d + time.Millisecond - 1).Truncate(time.Millisecond)
+}

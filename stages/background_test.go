@@ -40,6 +40,7 @@ var spends = map[string]string{
 	"deadline":   "nothing",
 	"progress":   "notifications: the admission's to the client, the task's to its record",
 	"execute":    "a stream slot (counted) and the OneBot request it binds (counted)",
+	"pace":       "a send budget, only for actions that deliver (never stream actions) and never for a tool that detaches (stages/pace's own tests)",
 	"thirdparty": "at most one get_login_info per process, on the run that holds a result; nothing for a tool that detaches",
 }
 

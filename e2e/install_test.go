@@ -110,8 +110,10 @@ func TestGoInstallFromACleanCloneServesEverything(t *testing.T) {
 	install := exec.Command(filepath.Join(tools, "go"), "install", "./cmd/snowluma-mcp")
 	install.Dir = clone
 	install.Env = append(os.Environ(), "PATH="+tools, "GOBIN="+gobin, "GOPROXY=off", "GOTOOLCHAIN=local",
-		// The go command's default, whatever this machine's go env says.
-		"GOFLAGS=-buildvcs=auto")
+		// The go command's default VCS stamping, whatever this machine's
+		// go env says; -trimpath only lets the packages compiled for the
+		// other tests be reused (the clone's path is new every run).
+		"GOFLAGS=-buildvcs=auto -trimpath")
 	out, err = install.CombinedOutput()
 	require.NoError(t, err, "go install from a clean clone, without npm: %s", out)
 	bin := filepath.Join(gobin, "snowluma-mcp")

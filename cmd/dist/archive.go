@@ -4,9 +4,7 @@ import (
 	"archive/tar"
 	"archive/zip"
 	"bytes"
-	"compress/flate"
 	"compress/gzip"
-	"io"
 	"io/fs"
 	"path"
 	"time"
@@ -22,15 +20,13 @@ type entry struct {
 // The archives are reproducible: entries in the order given, under one
 // directory, every time stamp the same (the source's date), owner root, and
 // nothing from the machine that wrote them (no user names, no gzip file
-// name or time).
+// name or time). The default compression level: the best one saves 2% of
+// a binary's archive and takes several times as long.
 
 // tarGz writes entries under dir/ as a gzip-compressed tar.
 func tarGz(dir string, entries []entry, mtime time.Time) ([]byte, error) {
 	var buf bytes.Buffer
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestCompression)
-	if err != nil {
-		return nil, err
-	}
+	zw := gzip.NewWriter(&buf)
 	tw := tar.NewWriter(zw)
 	if err := tw.WriteHeader(&tar.Header{Typeflag: tar.TypeDir, Name: dir + "/", Mode: 0o755, ModTime: mtime, Format: tar.FormatUSTAR}); err != nil {
 		return nil, err
@@ -59,9 +55,6 @@ func tarGz(dir string, entries []entry, mtime time.Time) ([]byte, error) {
 func zipArchive(dir string, entries []entry, mtime time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		return flate.NewWriter(w, flate.BestCompression)
-	})
 	d := &zip.FileHeader{Name: dir + "/", Method: zip.Store, Modified: mtime}
 	d.SetMode(fs.ModeDir | 0o755)
 	if _, err := zw.CreateHeader(d); err != nil {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // UnknownOutcome is the message of a task found unfinished at start: the
@@ -30,7 +32,7 @@ const maxMessage = 2048
 // Store is the task directory, leased by this process.
 type Store struct {
 	dir, tasks string
-	lease      *os.File
+	lease      *flock.Flock
 	now        func() time.Time
 
 	mu   sync.Mutex

@@ -1,7 +1,7 @@
 # The two commands the README names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build panel clients test generate bench lint
+.PHONY: build panel clients test generate bench lint cross test-windows
 
 # The panel first: the binary embeds uiasset/dist/index.html. The interop
 # tests' clients are installed here too, so that make test needs no network.
@@ -27,6 +27,7 @@ clients:
 test:
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+	$(MAKE) cross test-windows
 
 # Regenerate catalog/catalog.gen.json from catalog/actions.
 generate:
@@ -41,3 +42,18 @@ bench:
 lint:
 	test -z "$$(gofmt -l .)"
 	$(GO) vet ./...
+
+# PLAT-1: every release target compiles, static, from this one tree.
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+
+cross:
+	@for p in $(PLATFORMS); do \
+		echo "cross: $$p"; \
+		CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build -o /dev/null ./... || exit 1; \
+	done
+
+# PLAT-2: the Windows build's unit tests and an e2e smoke of the Windows
+# binary under Wine; installs Wine and MinGW when missing and prepares its
+# own prefix under bin/wine (e2e/wine/test.sh says why each step is there).
+test-windows:
+	GO=$(GO) bash e2e/wine/test.sh

@@ -162,7 +162,7 @@ func connectWith(tb testing.TB, version string, vars map[string]string, opts *mc
 	client := mcp.NewClient(&mcp.Implementation{Name: "snowluma-e2e", Version: "1.0.0"}, opts)
 	ctx, cancel := context.WithTimeout(context.Background(), safety)
 	defer cancel()
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: exitGrace}, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(tb, err, "connect; stderr:\n%s", stderr)
 	if got := cs.InitializeResult().ProtocolVersion; got != version {
 		_ = cs.Close()

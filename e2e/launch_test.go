@@ -8,6 +8,10 @@ import "os/exec"
 // (With -tags wine it is the Windows build under Wine: launch_wine_test.go.)
 const exeSuffix = ""
 
+// exitGrace is how long the client waits for an exit after closing stdin
+// before it signals: zero keeps the SDK's default.
+const exitGrace = 0
+
 func checkLauncher() error { return nil }
 
 func buildEnv() []string { return nil }

@@ -16,6 +16,11 @@ import (
 
 const exeSuffix = ".exe"
 
+// exitGrace: Wine can take seconds to tear a process down on a busy
+// machine, past the SDK's 5 s before it sends SIGTERM. The server exits on
+// stdin EOF by itself; a signal racing that exit would only make noise.
+const exitGrace = safety
+
 func checkLauncher() error {
 	if os.Getenv("WINEPREFIX") == "" {
 		return errors.New("-tags wine needs WINEPREFIX, the Wine prefix make test-windows prepares; run make test-windows")

@@ -204,4 +204,3 @@ func TestWindowsBinaryTakesCRLFAndStopsWhenStdinCloses(t *testing.T) {
 		assert.Equal(t, 0, r.waitExit(), "stderr:\n%s", r.stderr)
 	})
 }
-

@@ -54,6 +54,6 @@ cross:
 
 # PLAT-2: the Windows build's unit tests and an e2e smoke of the Windows
 # binary under Wine; installs Wine and MinGW when missing and prepares its
-# own prefix under bin/wine (e2e/wine/test.sh says why each step is there).
+# own prefix under bin/_wine (e2e/wine/test.sh says why each step is there).
 test-windows:
 	GO=$(GO) bash e2e/wine/test.sh

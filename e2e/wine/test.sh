@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # make test-windows: the Windows build's unit tests and an e2e smoke of the
 # Windows binary, under Wine, on a machine that may have neither Wine nor
-# a prefix yet. Everything it makes goes under bin/wine (ignored by git).
+# a prefix yet. Everything it makes goes under bin/_wine (ignored by git).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 GO=${GO:-go}
-out=$PWD/bin/wine
+out=$PWD/bin/_wine # "_": the go command does not look inside
 mkdir -p "$out"
 
 # Debian's wine (8.0) and the MinGW compiler for the ProcessPrng shim.

@@ -48,8 +48,13 @@ if cmp -s "$at" "$out/at_windows.go"; then
 fi
 printf '{"Replace":{"%s":"%s"}}\n' "$at" "$out/at_windows.go" >"$out/overlay.json"
 
-wineserver -p 60 || true # one server for all the runs below, not one per test binary
+# One Wine server for all the runs below, not one per test binary, and
+# Wine's own background programs (services.exe, winedevice.exe …) started
+# now with no pipe of ours: started by the first test binary, they would
+# inherit its stdout and go test would wait for them to close it.
+wineserver -p || true
 trap 'wineserver -k 2>/dev/null || true' EXIT
+wine cmd.exe /c exit </dev/null >/dev/null 2>&1
 
 echo "test-windows: unit tests of every package but e2e, GOOS=windows, under wine"
 packages=$(GOOS=windows $GO list ./... | grep -v '/e2e')

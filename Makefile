@@ -1,7 +1,7 @@
 # The two commands the README names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build uiasset-deps panel clients test generate bench lint dist
+.PHONY: build uiasset-deps panel clients test generate bench lint dist cross test-windows
 
 # The binary embeds the committed panel (uiasset/dist/index.html), so
 # building it needs no npm. The npm packages installed here serve the
@@ -35,7 +35,8 @@ clients:
 # Every unit and e2e test, with the race detector.
 test:
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	$(GO) test -race -count=1 -timeout 30m ./...
+	$(MAKE) cross test-windows
 
 # A release in dist/ (cmd/dist): reproducible archives for linux, darwin and
 # windows, amd64 and arm64, SHA256SUMS, and the npm packages in dist/npm.
@@ -63,3 +64,18 @@ bench:
 lint:
 	test -z "$$(gofmt -l .)"
 	$(GO) vet ./...
+
+# PLAT-1: every release target compiles, static, from this one tree.
+PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64
+
+cross:
+	@for p in $(PLATFORMS); do \
+		echo "cross: $$p"; \
+		CGO_ENABLED=0 GOOS=$${p%/*} GOARCH=$${p#*/} $(GO) build -o /dev/null ./... || exit 1; \
+	done
+
+# PLAT-2: the Windows build's unit tests and an e2e smoke of the Windows
+# binary under Wine; installs Wine and MinGW when missing and prepares its
+# own prefix under bin/_wine (e2e/wine/test.sh says why each step is there).
+test-windows:
+	GO=$(GO) bash e2e/wine/test.sh

@@ -156,14 +156,13 @@ func connect(tb testing.TB, version string, vars map[string]string) (*mcp.Client
 // connectWith is connect with client options; nil means the defaults.
 func connectWith(tb testing.TB, version string, vars map[string]string, opts *mcp.ClientOptions) (*mcp.ClientSession, *exec.Cmd, *syncBuffer) {
 	tb.Helper()
-	cmd := exec.Command(binary)
-	cmd.Env = environ(vars)
+	cmd := command(vars)
 	stderr := &syncBuffer{}
 	cmd.Stderr = stderr
 	client := mcp.NewClient(&mcp.Implementation{Name: "snowluma-e2e", Version: "1.0.0"}, opts)
 	ctx, cancel := context.WithTimeout(context.Background(), safety)
 	defer cancel()
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd, TerminateDuration: exitGrace}, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	require.NoError(tb, err, "connect; stderr:\n%s", stderr)
 	if got := cs.InitializeResult().ProtocolVersion; got != version {
 		_ = cs.Close()

@@ -42,7 +42,11 @@ func run(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "e2e: cannot find the module root:", err)
 		return 1
 	}
-	binary = filepath.Join(dir, "snowluma-mcp")
+	if err := checkLauncher(); err != nil {
+		fmt.Fprintln(os.Stderr, "e2e:", err)
+		return 1
+	}
+	binary = filepath.Join(dir, "snowluma-mcp"+exeSuffix)
 	home = filepath.Join(dir, "home")
 	if err := os.Mkdir(home, 0o700); err != nil {
 		fmt.Fprintln(os.Stderr, "e2e:", err)
@@ -56,6 +60,7 @@ func run(m *testing.M) int {
 	// any address but 127.0.0.1, so a missing module fails the build
 	// instead of being downloaded.
 	build.Env = append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0") // as make build builds it
+	build.Env = append(build.Env, buildEnv()...)
 	if out, err := build.CombinedOutput(); err != nil {
 		fmt.Fprintf(os.Stderr, "e2e: go build failed: %v\n%s", err, out)
 		return 1

@@ -73,8 +73,7 @@ type rawServer struct {
 // handshake first.
 func startRaw(t testing.TB, version string, vars map[string]string) *rawServer {
 	t.Helper()
-	cmd := exec.Command(binary)
-	cmd.Env = environ(vars)
+	cmd := command(vars)
 	stdin, err := cmd.StdinPipe()
 	require.NoError(t, err)
 	// A plain pipe rather than StdoutPipe: Wait must not close our end

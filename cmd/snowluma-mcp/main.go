@@ -101,6 +101,9 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
 		return 1
 	}
+	// On Windows Go delivers Ctrl-C and Ctrl-Break as os.Interrupt, and
+	// closing the console, logging off or shutting down as SIGTERM, so
+	// the same two stop the server cleanly everywhere.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var calls sync.WaitGroup

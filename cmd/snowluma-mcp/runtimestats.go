@@ -13,33 +13,19 @@ package main
 //
 // Without the variable nothing is installed and SIGUSR1 keeps its default
 // action. The line goes to stderr, never stdout, which carries only
-// protocol messages.
+// protocol messages. Windows has no SIGUSR1 and no other signal a test
+// could send to one process, so there the hook does not exist
+// (runtimestats_unix.go installs it) and the variable does nothing.
 
 import (
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"runtime"
 	"runtime/debug"
-	"syscall"
 )
 
 // statsEnv turns the hook on when it is exactly "1".
 const statsEnv = "SNOWLUMA_MCP_DEBUG_RUNTIME_STATS"
-
-func init() {
-	if os.Getenv(statsEnv) != "1" {
-		return
-	}
-	ch := make(chan os.Signal, 1)
-	signal.Notify(ch, syscall.SIGUSR1)
-	go func() {
-		for range ch {
-			writeStats(os.Stderr)
-		}
-	}()
-}
 
 // writeStats collects garbage first, so that heap figures are the live
 // heap rather than whatever the collector had not reached yet, and writes

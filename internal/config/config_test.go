@@ -1,6 +1,9 @@
 package config
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -36,7 +39,9 @@ func TestLoadDefaults(t *testing.T) {
 			assert.Equal(t, 4, cfg.MaxStreams)
 			assert.Equal(t, 524288, cfg.UploadChunkBytes)
 			assert.Equal(t, 60*time.Second, cfg.StreamIdleTimeout)
-			assert.True(t, len(cfg.DownloadDir) > 0 && cfg.DownloadDir[0] == '/')
+			cache, err := os.UserCacheDir()
+			require.NoError(t, err)
+			assert.Equal(t, filepath.Join(cache, "snowluma-mcp", "downloads"), cfg.DownloadDir, "the platform's cache dir")
 		})
 	}
 }
@@ -80,17 +85,17 @@ func TestLoadReadsEveryValue(t *testing.T) {
 	t.Parallel()
 	cfg, _, err := Load(env(map[string]string{
 		"SNOWLUMA_MCP_ENDPOINT": "https://luma.example:3000/onebot", "SNOWLUMA_MCP_TOKEN": " t ",
-		"SNOWLUMA_MCP_TIMEOUT_MS": "1500", "SNOWLUMA_MCP_DOWNLOAD_DIR": "/d/", "SNOWLUMA_MCP_UPLOAD_ROOT": "/u",
+		"SNOWLUMA_MCP_TIMEOUT_MS": "1500", "SNOWLUMA_MCP_DOWNLOAD_DIR": hostAbs("/d/"), "SNOWLUMA_MCP_UPLOAD_ROOT": hostAbs("/u"),
 		"SNOWLUMA_MCP_MAX_FILE_BYTES": "10", "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES": "20", "SNOWLUMA_MCP_MAX_STREAMS": "2",
 		"SNOWLUMA_MCP_STREAM_CONNECT_TIMEOUT_MS": "100", "SNOWLUMA_MCP_STREAM_IDLE_TIMEOUT_MS": "200",
-		"SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "1024", "SNOWLUMA_MCP_EVENTS_URL": "WSS://luma.example/event", "SNOWLUMA_MCP_TASK_DIR": "/t",
+		"SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "1024", "SNOWLUMA_MCP_EVENTS_URL": "WSS://luma.example/event", "SNOWLUMA_MCP_TASK_DIR": hostAbs("/t"),
 	}))
 	require.NoError(t, err)
 	assert.Equal(t, "https://luma.example:3000/onebot", cfg.Endpoint.String())
 	assert.Equal(t, "t", cfg.Token)
 	assert.Equal(t, 1500*time.Millisecond, cfg.Timeout)
-	assert.Equal(t, "/d", cfg.DownloadDir)
-	assert.Equal(t, "/u", cfg.UploadRoot)
+	assert.Equal(t, hostAbs("/d"), cfg.DownloadDir)
+	assert.Equal(t, hostAbs("/u"), cfg.UploadRoot)
 	assert.Equal(t, int64(10), cfg.MaxFileBytes)
 	assert.Equal(t, int64(20), cfg.DownloadQuotaBytes)
 	assert.Equal(t, 2, cfg.MaxStreams)
@@ -98,7 +103,7 @@ func TestLoadReadsEveryValue(t *testing.T) {
 	assert.Equal(t, 200*time.Millisecond, cfg.StreamIdleTimeout)
 	assert.Equal(t, 1024, cfg.UploadChunkBytes)
 	assert.Equal(t, "wss://luma.example/event", cfg.EventsURL.String())
-	assert.Equal(t, "/t", cfg.TaskDir)
+	assert.Equal(t, hostAbs("/t"), cfg.TaskDir)
 }
 
 func TestModeAllows(t *testing.T) {
@@ -127,7 +132,7 @@ func TestModeAllows(t *testing.T) {
 
 func TestLoadWarnsAboutSettingsTheModeIgnores(t *testing.T) {
 	t.Parallel()
-	const endpoint, events, tasks = "http://127.0.0.1:3000/", "ws://127.0.0.1:3001/", "/var/lib/snowluma-tasks"
+	endpoint, events, tasks := "http://127.0.0.1:3000/", "ws://127.0.0.1:3001/", hostAbs("/var/lib/snowluma-tasks")
 	tests := []struct {
 		name string
 		env  map[string]string
@@ -155,4 +160,14 @@ func TestLoadWarnsAboutSettingsTheModeIgnores(t *testing.T) {
 			assert.Equal(t, tt.want, warnings)
 		})
 	}
+}
+
+// hostAbs spells a Unix-style absolute path as an absolute path of this
+// platform: on Windows a path needs a drive (C:\d); "\d" alone is
+// relative to the current drive.
+func hostAbs(p string) string {
+	if runtime.GOOS == "windows" {
+		return `C:` + filepath.FromSlash(p)
+	}
+	return p
 }

@@ -7,10 +7,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
+
+	"github.com/gofrs/flock"
 )
 
-// Private permissions: task results can hold private account data.
+// Private permissions: task results can hold private account data. On
+// Windows, where Go maps only the read-only bit to a mode, the same promise
+// is kept with an owner-only access list (private_windows.go).
 const (
 	dirPerm  = 0o700
 	filePerm = 0o600
@@ -22,10 +25,10 @@ const tempPrefix = ".tmp-"
 
 // writeAtomic replaces dir/name with data so that a crash at any point
 // leaves either the old file or the new one, whole: a temporary file in
-// the same directory, fsync, rename, then fsync of the directory so the
-// rename itself is durable.
+// the same directory, fsync, then a rename over the old file made durable
+// as the platform allows (replace, in atomic_*.go).
 func writeAtomic(dir, name string, data []byte) (err error) {
-	f, err := os.CreateTemp(dir, tempPrefix+name+"-*") // mode 0600
+	f, err := createTemp(dir, tempPrefix+name+"-")
 	if err != nil {
 		return err
 	}
@@ -46,29 +49,13 @@ func writeAtomic(dir, name string, data []byte) (err error) {
 	if err = f.Close(); err != nil {
 		return err
 	}
-	if err = os.Rename(tmp, filepath.Join(dir, name)); err != nil {
-		return err
-	}
-	return syncDir(dir)
+	return replace(tmp, filepath.Join(dir, name))
 }
 
-// syncDir makes the directory's entries (a rename, a new file) durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
-// privateDir makes dir (mode 0700) if it does not exist and refuses one
-// that others can read or enter.
+// privateDir makes dir private if it does not exist and refuses one that
+// others can read or enter (what private means is per platform).
 func privateDir(dir string) error {
-	if err := os.MkdirAll(dir, dirPerm); err != nil {
+	if err := makePrivateDir(dir); err != nil {
 		return err
 	}
 	st, err := os.Stat(dir)
@@ -78,10 +65,7 @@ func privateDir(dir string) error {
 	if !st.IsDir() {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
-	if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Errorf("%s has mode %04o, open to other users; task results can hold private data: run chmod 700 on it or choose another directory", dir, perm)
-	}
-	return nil
+	return dirIsPrivate(dir, st)
 }
 
 // privateFile refuses a store file that others could read or change.
@@ -89,37 +73,43 @@ func privateFile(path string, info fs.FileInfo) error {
 	if !info.Mode().IsRegular() {
 		return fmt.Errorf("%s is not a regular file", path)
 	}
-	if perm := info.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Errorf("%s has mode %04o, open to other users: run chmod 600 on it", path, perm)
-	}
-	return nil
+	return fileIsPrivate(path, info)
 }
 
 // ErrBusy is the refusal of a directory another process holds.
 var ErrBusy = errors.New("task directory in use")
 
+// leaseName is the locked file; holderName records who holds it. They are
+// two files because Windows locks are mandatory: while the lease is held
+// nobody else may read its bytes, not even to learn the holder's pid.
+const (
+	leaseName  = "lease"
+	holderName = "lease.pid"
+)
+
 // lease takes the directory's exclusive runtime lease: an flock on
-// dir/lease, held until the file is closed (or the process dies, when the
-// kernel releases it, so a crash never leaves a stale lock).
-func lease(dir string) (*os.File, error) {
-	path := filepath.Join(dir, "lease")
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, filePerm)
-	if err != nil {
+// dir/lease (LockFileEx on Windows), held until released or the process
+// dies, when the system drops it, so a crash never leaves a stale lock.
+func lease(dir string) (*flock.Flock, error) {
+	path := filepath.Join(dir, leaseName)
+	if err := prepareLease(path); err != nil {
 		return nil, err
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		holder := ""
-		if b, rerr := os.ReadFile(path); rerr == nil && len(b) > 0 && len(b) < 32 {
-			holder = " (pid " + strings.TrimSpace(string(b)) + ")"
-		}
-		_ = f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
-			return nil, fmt.Errorf("%w: another snowluma-mcp process%s is using %s; each server needs its own SNOWLUMA_MCP_TASK_DIR (or stop the other one first)", ErrBusy, holder, dir)
-		}
+	l := flock.New(path, flock.SetPermissions(filePerm))
+	ok, err := l.TryLock()
+	if err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %w", path, err)
 	}
-	if err := f.Truncate(0); err == nil {
-		_, _ = fmt.Fprintf(f, "%d\n", os.Getpid())
+	if !ok {
+		holder := ""
+		if b, rerr := os.ReadFile(filepath.Join(dir, holderName)); rerr == nil && len(b) > 0 && len(b) < 32 {
+			holder = " (pid " + strings.TrimSpace(string(b)) + ")"
+		}
+		return nil, fmt.Errorf("%w: another snowluma-mcp process%s is using %s; each server needs its own SNOWLUMA_MCP_TASK_DIR (or stop the other one first)", ErrBusy, holder, dir)
 	}
-	return f, nil
+	// Only the holder writes it, so what a refused server reads names the
+	// process that refused it (a leftover from a dead holder is
+	// overwritten by the next one).
+	_ = writeAtomic(dir, holderName, fmt.Appendf(nil, "%d\n", os.Getpid()))
+	return l, nil
 }

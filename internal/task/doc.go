@@ -12,7 +12,8 @@
 //
 // Layout of a task directory:
 //
-//	lease              flock'd by the running process; holds its pid
+//	lease              locked by the running process (flock; LockFileEx on Windows)
+//	lease.pid          the pid of the process holding the lease
 //	scope.json         the salted digest of mode, endpoint and token
 //	tasks/<id>.json    one task's metadata (small; read at start)
 //	tasks/<id>.result  a finished task's rendered tool result (read on demand)

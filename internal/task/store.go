@@ -15,6 +15,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/gofrs/flock"
 )
 
 // unrecorded opens the message of a task found unfinished at start: the
@@ -36,7 +38,7 @@ const maxMessage = 2048
 // Store is the task directory, leased by this process.
 type Store struct {
 	dir, tasks string
-	lease      *os.File
+	lease      *flock.Flock
 	now        func() time.Time
 
 	mu   sync.Mutex

@@ -98,16 +98,14 @@ func TestStoreIsPrivate(t *testing.T) {
 	_, err = s.Complete(r.ID, []byte(`{}`), "")
 	require.NoError(t, err)
 	for _, p := range []string{dir, filepath.Join(dir, "tasks")} {
-		st, err := os.Stat(p)
-		require.NoError(t, err)
-		assert.Equal(t, os.FileMode(0o700), st.Mode().Perm(), p)
+		assertPrivateDir(t, p)
 	}
 	files := 0
 	require.NoError(t, filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		require.NoError(t, err)
 		if info.Mode().IsRegular() {
 			files++
-			assert.Equal(t, os.FileMode(0o600), info.Mode().Perm(), p)
+			assertPrivateFile(t, p)
 			data, err := os.ReadFile(p)
 			require.NoError(t, err)
 			assert.NotContains(t, string(data), testScope.Token, "no credential is stored")
@@ -115,7 +113,7 @@ func TestStoreIsPrivate(t *testing.T) {
 		}
 		return nil
 	}))
-	assert.Equal(t, 4, files, "lease, scope, record and result")
+	assert.Equal(t, 5, files, "lease, its holder, scope, record and result")
 }
 
 func TestStoreRefusals(t *testing.T) {
@@ -146,11 +144,17 @@ func TestStoreRefusals(t *testing.T) {
 			})
 		}, testScope, []string{"does not match the file name"}},
 		{"a record others can read is an error", func(t *testing.T, dir string) {
-			require.NoError(t, os.Chmod(onlyRecord(t, dir), 0o644))
-		}, testScope, []string{"mode 0644", "chmod 600"}},
+			exposeFile(t, onlyRecord(t, dir))
+		}, testScope, exposedFileWords},
 		{"a directory others can enter is an error", func(t *testing.T, dir string) {
-			require.NoError(t, os.Chmod(dir, 0o755))
-		}, testScope, []string{"mode 0755", "chmod 700"}},
+			exposeDir(t, dir)
+		}, testScope, exposedDirWords},
+		{"a task subdirectory others can enter is an error", func(t *testing.T, dir string) {
+			exposeDir(t, filepath.Join(dir, "tasks"))
+		}, testScope, exposedDirWords},
+		{"a scope record others can read is an error", func(t *testing.T, dir string) {
+			exposeFile(t, filepath.Join(dir, scopeName))
+		}, testScope, exposedFileWords},
 		{"a stray file is an error", func(t *testing.T, dir string) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "tasks", "notes.txt"), nil, 0o600))
 		}, testScope, []string{"unexpected file"}},

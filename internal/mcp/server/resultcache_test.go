@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/url"
-	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -53,8 +53,7 @@ func lineSession(t *testing.T, o Options) func(line string) string {
 func listOptions(t *testing.T, events bool) Options {
 	u, _ := url.Parse("http://127.0.0.1:1/")
 	cfg := &config.Config{Mode: config.ModeWrite, Endpoint: u, Timeout: 5 * time.Second, MaxStreams: 1,
-		StreamConnectTimeout: time.Second, DownloadDir: t.TempDir(), TaskDir: t.TempDir()}
-	require.NoError(t, os.Chmod(cfg.TaskDir, 0o700))
+		StreamConnectTimeout: time.Second, DownloadDir: t.TempDir(), TaskDir: filepath.Join(t.TempDir(), "tasks")} // made private by the store
 	o := options(t, cfg)
 	store, _, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: u.String()}, time.Now, nil)
 	require.NoError(t, err)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 
@@ -93,6 +94,8 @@ func TestSave(t *testing.T) {
 		{"strips leading dots", script(".bashrc", "x"), nil, 100, 1000, nil, "bashrc", "", false},
 		{"names a nameless file", script("..", "x"), nil, 100, 1000, nil, "download", "", false},
 		{"replaces control characters", script("a\x00b\nc", "x"), nil, 100, 1000, nil, "a_b_c", "", false},
+		{"never saves under a device name", script("CON.txt", "x"), nil, 100, 1000, nil, "_CON.txt", "", false},
+		{"drops a trailing dot Windows would drop", script("report.pdf.", "x"), nil, 100, 1000, nil, "report.pdf", "", false},
 		{"saves an empty file", []string{info("empty", 0), completeFrame("empty", 0, 0)}, nil, 100, 1000, nil, "empty", "", false},
 		{"refuses an announced size over the file limit", script("big", "0123456789"), nil, 5, 1000, nil, "", fault.CodeLimit, false},
 		{"refuses an announced size over the quota", script("big", "0123456789"), nil, 100, 5, nil, "", fault.CodeLimit, false},
@@ -153,7 +156,11 @@ func TestSave(t *testing.T) {
 			}
 			info, err := os.Stat(saved.Path)
 			require.NoError(t, err)
-			assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+			if runtime.GOOS != "windows" {
+				// Windows keeps only a read-only bit in the mode: a saved
+				// file takes the download directory's access list.
+				assert.Equal(t, os.FileMode(0o600), info.Mode().Perm())
+			}
 			if old, ok := tt.existing["hi.txt"]; ok {
 				kept, _ := os.ReadFile(filepath.Join(dir, "hi.txt"))
 				assert.Equal(t, old, string(kept))

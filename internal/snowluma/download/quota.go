@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/filename"
 )
 
 // Quota is the byte budget of the download directory, shared by every
@@ -111,18 +112,20 @@ func usage(dir string) (int64, error) {
 // names, which cannot start with a dot.
 const partialPrefix = ".snowluma-partial-"
 
-// finalName makes an untrusted server file name safe: no directory parts, no
-// separators or control characters, no leading dots, bounded length.
+// finalName makes an untrusted server file name safe to save, on this
+// platform and on Windows, where a downloaded file may end up: no
+// directory parts, none of <>:"/\|?* or control characters, no leading
+// dots (hidden on Unix, and never a partial file's name), no trailing dot
+// or space (Windows drops them, so "a.txt." would overwrite "a.txt"), never
+// a device name (CON, NUL, COM1.txt … get a leading "_"), bounded length.
 func finalName(remote string) string {
 	name := strings.Map(func(r rune) rune {
-		switch {
-		case r == '/' || r == '\\' || r == ':' || r < 0x20 || r == 0x7f:
+		if filename.Forbidden(r) {
 			return '_'
 		}
 		return r
 	}, remote)
-	name = strings.TrimLeft(strings.TrimSpace(name), ".")
-	name = strings.TrimSpace(name)
+	name = strings.TrimRight(strings.TrimLeft(strings.TrimSpace(name), "."), ". ")
 	if len(name) > 200 {
 		ext := filepath.Ext(name)
 		if len(ext) > 20 {
@@ -130,8 +133,13 @@ func finalName(remote string) string {
 		}
 		name = truncate(name[:len(name)-len(ext)], 200-len(ext)) + ext
 	}
+	name = strings.TrimRight(name, ". ")
+	name = strings.TrimSpace(name)
 	if name == "" {
 		name = "download"
+	}
+	if filename.Device(name) {
+		name = "_" + name
 	}
 	return name
 }

@@ -11,8 +11,10 @@ import (
 // Resolve turns execution.input_file into the real path of a regular file
 // inside root, refusing anything that could reach outside it: a ".."
 // component, an absolute path elsewhere, or a symlink (anywhere on the way)
-// that resolves outside. Relative paths are taken relative to root. Nothing
-// is sent before this check passes.
+// that resolves outside, and on Windows also what that platform reads in
+// other ways than it looks (unsafeName, inRoot in path_windows.go).
+// Relative paths are taken relative to root. Nothing is sent before this
+// check passes.
 func Resolve(root, input string) (string, os.FileInfo, error) {
 	if root == "" {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload",
@@ -21,9 +23,15 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	if input == "" {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file is empty")
 	}
+	if why := unsafeName(input); why != "" {
+		return "", nil, refuse(why)
+	}
 	for _, part := range strings.FieldsFunc(input, func(r rune) bool { return r == '/' || r == os.PathSeparator }) {
 		if part == ".." {
 			return "", nil, refuse("it contains a \"..\" component")
+		}
+		if why := unsafePart(part); why != "" {
+			return "", nil, refuse(why)
 		}
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
@@ -38,7 +46,7 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	if err != nil {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file does not exist or cannot be resolved")
 	}
-	if !inside(realRoot, real) {
+	if !inside(realRoot, real) || !inRoot(realRoot, real) {
 		return "", nil, refuse("it resolves outside the upload root")
 	}
 	info, err := os.Lstat(real)

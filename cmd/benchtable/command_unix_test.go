@@ -1,3 +1,8 @@
+//go:build !windows
+
+// The commands here are sh scripts, and the limit kills a process group:
+// both Unix only (on Windows, group_windows.go has no group to kill).
+
 package main
 
 import (

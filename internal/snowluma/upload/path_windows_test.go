@@ -1,0 +1,112 @@
+package upload
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"golang.org/x/sys/windows"
+)
+
+// TestResolveRefusesWhatWindowsReadsOtherwise: every way a Windows path
+// can mean something other than a file under the root is refused by name,
+// with a reason an agent can act on.
+func TestResolveRefusesWhatWindowsReadsOtherwise(t *testing.T) {
+	t.Parallel()
+	root, outside := setup(t)
+	hello := filepath.Join(root, "hello.txt")
+	tests := []struct {
+		name, input, why string
+	}{
+		{"a UNC share", `\\127.0.0.1\c$\secret`, "network or device path"},
+		{"a UNC share with forward slashes", `//127.0.0.1/c$/secret`, "network or device path"},
+		{`a \\?\ prefix, even to a file inside`, `\\?\` + hello, "network or device path"},
+		{`a \\.\ device path`, `\\.\` + hello, "network or device path"},
+		{"a drive-relative path", hello[:2] + "hello.txt", "relative to a drive's current directory"},
+		{"a bare drive", hello[:2], "relative to a drive's current directory"},
+		{"the default data stream", "hello.txt::$DATA", "alternate data stream"},
+		{"a named stream", "hello.txt:s", "alternate data stream"},
+		{"a stream of an absolute path", hello + ":s", "alternate data stream"},
+		{"NUL", "NUL", "Windows device (NUL)"},
+		{"con with an extension", "con.txt", "Windows device (con.txt)"},
+		{"COM1 in a subdirectory", `sub\COM1`, "Windows device (COM1)"},
+		{"a device with a space before its extension", "aux .log", "Windows device"},
+		{"a trailing dot", "hello.txt.", "ends in a dot or a space"},
+		{"a trailing space", "hello.txt ", "ends in a dot or a space"},
+		{"dots Windows reads as a parent", `... \secret`, "ends in a dot or a space"},
+		{"dot-dot with backslashes", `sub\..\..\outside\secret`, `".." component`},
+		{"dot-dot with slashes", "sub/../../outside/secret", `".." component`},
+		{"dot-dot mixed", `sub/..\hello.txt`, `".." component`},
+		{"a wildcard", "hel*.txt", "does not allow in a name"},
+		{"a question mark", "hello?.txt", "does not allow in a name"},
+		{"outside in another letter case", strings.ToUpper(filepath.Join(outside, "secret")), "outside the upload root"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, _, err := Resolve(root, tt.input)
+			require.Error(t, err)
+			assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+			assert.Contains(t, err.Error(), tt.why)
+		})
+	}
+}
+
+// TestResolveAcceptsWhatWindowsSpellsDifferently: the same file named in
+// another letter case, with forward slashes or by its 8.3 short name is
+// still inside, and comes back spelled as it is stored.
+func TestResolveAcceptsWhatWindowsSpellsDifferently(t *testing.T) {
+	t.Parallel()
+	root, _ := setup(t)
+	long := filepath.Join(root, "A Rather Long File Name.txt")
+	require.NoError(t, os.WriteFile(long, []byte("long"), 0o600))
+	want, err := filepath.EvalSymlinks(long)
+	require.NoError(t, err)
+	tests := []struct{ name, input string }{
+		{"another letter case", strings.ToUpper(long)},
+		{"forward slashes", filepath.ToSlash(long)},
+		{"a lower-case drive letter", strings.ToLower(long[:1]) + long[1:]},
+		{"the short name", shortName(t, long)},
+		{"relative, in another case", "a rather long file name.TXT"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got, info, err := Resolve(root, tt.input)
+			require.NoError(t, err, tt.input)
+			assert.True(t, strings.EqualFold(want, got), "%s resolved to %s", tt.input, got)
+			assert.Equal(t, int64(4), info.Size())
+		})
+	}
+}
+
+// TestResolveRefusesAShortNameOutside: a short name does not hide a file
+// outside the root, nor does a root given by its own short name let one in.
+func TestResolveRefusesAShortNameOutside(t *testing.T) {
+	t.Parallel()
+	root, outside := setup(t)
+	secret := filepath.Join(outside, "Secret Long Name.txt")
+	require.NoError(t, os.WriteFile(secret, []byte("secret"), 0o600))
+	short := shortName(t, secret)
+	require.NotEqual(t, secret, short, "the file system must give a short name")
+	_, _, err := Resolve(root, short)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "outside the upload root")
+	_, _, err = Resolve(shortName(t, root), short)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "outside the upload root")
+}
+
+func shortName(t *testing.T, path string) string {
+	t.Helper()
+	p, err := windows.UTF16PtrFromString(path)
+	require.NoError(t, err)
+	buf := make([]uint16, windows.MAX_LONG_PATH)
+	n, err := windows.GetShortPathName(p, &buf[0], uint32(len(buf)))
+	require.NoError(t, err)
+	return windows.UTF16ToString(buf[:n])
+}

@@ -165,7 +165,11 @@ func startPanel(t *testing.T, version string, vars map[string]string, scenarios 
 	tmp, err := os.MkdirTemp("", "slpw")
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = os.RemoveAll(tmp) })
-	ctx, cancel := context.WithTimeout(context.Background(), 4*safety)
+	// A bound for a hung run, never a judgement of speed. It lies beyond
+	// the harness's own 240 s bound, which says on stderr where it stopped:
+	// at 120 s, runs that were merely slow on a machine loaded twenty times
+	// over its 2 cores were killed without a word (issue 23).
+	ctx, cancel := context.WithTimeout(context.Background(), 10*safety)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, harness)
 	cmd.Env = []string{

@@ -1,4 +1,4 @@
-# The two commands the README names: `make build` and `make test`.
+# The two commands CONTRIBUTING.md names: `make build` and `make test`.
 GO ?= go
 
 .PHONY: build uiasset-deps panel clients test generate bench lint dist cross test-windows
@@ -55,7 +55,7 @@ dist:
 generate:
 	$(GO) generate ./catalog
 
-# The README's performance table: each figure with the command that
+# The performance table of docs/performance.md: each figure with the command that
 # produced it (cmd/benchtable runs them one after another, a few minutes).
 # BENCHFLAGS passes flags to it, for example -rows=upload or -raw=DIR.
 bench:

@@ -179,3 +179,45 @@ func TestSettingsTheModeIgnoresAreNamedOnStderr(t *testing.T) {
 		})
 	}
 }
+
+// TestATokenThatCannotBeSentStopsStartup: a token with a control character
+// inside (a line break pasted with it) stops the start with a message that
+// names the variable and says what is wrong, and repeats no part of the
+// token; before, every call failed later as an unreachable SnowLuma.
+func TestATokenThatCannotBeSentStopsStartup(t *testing.T) {
+	t.Parallel()
+	head, tail := token[:len(token)/2], token[len(token)/2:]
+	tests := []struct {
+		name  string
+		value string
+	}{
+		{"a line break inside", head + "\n" + tail},
+		{"a carriage return and line feed inside", head + "\r\n" + tail},
+		{"a tab inside", head + "\t" + tail},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runOnce(t, map[string]string{
+				"SNOWLUMA_MCP_MODE": "read", "SNOWLUMA_MCP_ENDPOINT": snow.URL(), "SNOWLUMA_MCP_TOKEN": tt.value,
+			})
+			assert.NotZero(t, code, "the server does not start")
+			assert.Empty(t, stdout)
+			assert.Contains(t, stderr, "SNOWLUMA_MCP_TOKEN must not contain control characters")
+			assert.NotContains(t, stderr, head, "no part of the token is repeated")
+			assert.NotContains(t, stderr, tail, "no part of the token is repeated")
+		})
+	}
+}
+
+// TestAnUploadChunkSizeOfZeroIsNotBlamedOnTheBodyCap: zero is not a size
+// at all, and the message says so rather than talking about SnowLuma's
+// body cap, which only a size that is too large could pass.
+func TestAnUploadChunkSizeOfZeroIsNotBlamedOnTheBodyCap(t *testing.T) {
+	t.Parallel()
+	code, stdout, stderr := runOnce(t, map[string]string{"SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "0"})
+	assert.NotZero(t, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, stderr, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES must be a whole number of bytes from 1 to 1571840")
+	assert.NotContains(t, stderr, "body cap")
+}

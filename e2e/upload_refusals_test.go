@@ -22,36 +22,37 @@ func TestUploadRefusesFilesOutsideTheRoot(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name  string
+		says  string
 		input func(t *testing.T, d streamDirs, outside string) string
 	}{
-		{"a relative path with ..", func(_ *testing.T, _ streamDirs, _ string) string { return "../secret.bin" }},
-		{"a .. component that comes back inside", func(_ *testing.T, d streamDirs, _ string) string {
+		{"a relative path with ..", `a ".." component`, func(_ *testing.T, _ streamDirs, _ string) string { return "../secret.bin" }},
+		{"a .. component that comes back inside", `a ".." component`, func(_ *testing.T, d streamDirs, _ string) string {
 			return filepath.Join(d.upload, "sub") + "/../inside.bin"
 		}},
-		{"an absolute path with .. leaving the root", func(_ *testing.T, d streamDirs, _ string) string {
+		{"an absolute path with .. leaving the root", `a ".." component`, func(_ *testing.T, d streamDirs, _ string) string {
 			return d.upload + "/../secret.bin"
 		}},
-		{"an absolute path outside the root", func(_ *testing.T, _ streamDirs, outside string) string { return outside }},
-		{"a symlink escaping the root", func(t *testing.T, d streamDirs, outside string) string {
+		{"an absolute path outside the root", "resolves outside the upload root", func(_ *testing.T, _ streamDirs, outside string) string { return outside }},
+		{"a symlink escaping the root", "resolves outside the upload root", func(t *testing.T, d streamDirs, outside string) string {
 			link := filepath.Join(d.upload, "innocent.bin")
 			require.NoError(t, os.Symlink(outside, link))
 			return link
 		}},
-		{"a file under a symlinked directory escaping the root", func(t *testing.T, d streamDirs, outside string) string {
+		{"a file under a symlinked directory escaping the root", "resolves outside the upload root", func(t *testing.T, d streamDirs, outside string) string {
 			require.NoError(t, os.Symlink(filepath.Dir(outside), filepath.Join(d.upload, "dirlink")))
 			return filepath.Join(d.upload, "dirlink", filepath.Base(outside))
 		}},
-		{"a directory", func(t *testing.T, d streamDirs, _ string) string {
+		{"a directory", "not a regular file", func(t *testing.T, d streamDirs, _ string) string {
 			require.NoError(t, os.Mkdir(filepath.Join(d.upload, "folder"), 0o700))
 			return filepath.Join(d.upload, "folder")
 		}},
-		{"the upload root itself", func(_ *testing.T, d streamDirs, _ string) string { return d.upload }},
-		{"a named pipe inside the root", func(t *testing.T, d streamDirs, _ string) string {
+		{"the upload root itself", "names the upload root itself", func(_ *testing.T, d streamDirs, _ string) string { return d.upload }},
+		{"a named pipe inside the root", "not a regular file", func(t *testing.T, d streamDirs, _ string) string {
 			p := filepath.Join(d.upload, "pipe")
 			require.NoError(t, syscall.Mkfifo(p, 0o600))
 			return p
 		}},
-		{"a file that does not exist", func(_ *testing.T, d streamDirs, _ string) string {
+		{"a file that does not exist", "does not exist", func(_ *testing.T, d streamDirs, _ string) string {
 			return filepath.Join(d.upload, "missing.bin")
 		}},
 	}
@@ -70,6 +71,7 @@ func TestUploadRefusesFilesOutsideTheRoot(t *testing.T) {
 				assert.Equal(t, "invalid_argument", r.Diag.Kind)
 				assert.Equal(t, "failed", r.Diag.Outcome, "nothing was sent, so nothing happened")
 				assert.Contains(t, r.Diag.Message, "execution.input_file", "the refusal names the input file")
+				assert.Contains(t, r.Diag.Message, tt.says, "the refusal says what is actually wrong")
 				assert.NotContains(t, r.Diag.Message, "never upload me")
 				assert.Empty(t, snow.ByTrace(traceID), "not one request may reach SnowLuma")
 			})

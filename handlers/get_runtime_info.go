@@ -121,7 +121,7 @@ func overall(checks map[string]check) pipeline.Diagnostics {
 	}
 	diag := pipeline.Diagnostics{
 		Outcome:  pipeline.OutcomeFailed,
-		Kind:     "connection_check_failed",
+		Kind:     pipeline.KindConnectionCheckFailed,
 		Message:  fmt.Sprintf("%d of %d connection checks failed: %s", len(failed), len(connectionChecks), strings.Join(failed, ", ")),
 		NextStep: "Read checks.<name>.diagnostics for each failed check's cause and advice.",
 	}

@@ -12,14 +12,14 @@ func verdict(r *onebot.Reply) pipeline.Diagnostics {
 	case r.Status == "ok" && r.Retcode == "0":
 		return pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}
 	case r.Status == "async":
-		return pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "async_accepted",
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: pipeline.KindAsyncAccepted,
 			Message:  "SnowLuma accepted the action asynchronously; its result is not confirmed",
 			NextStep: "Check the effect (for example with a read action) before acting on it."}
 	case r.Status == "failed" && r.Retcode != "0" && r.Retcode != "":
-		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: "business_failure",
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: pipeline.KindBusinessFailure,
 			Message: r.Wording, NextStep: retcodeSteps(string(r.Retcode))}
 	default:
-		return pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "unconfirmed",
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: pipeline.KindUnconfirmed,
 			Message:  "the reply neither confirms success nor reports a failure",
 			NextStep: "Inspect status and retcode in result before relying on it."}
 	}

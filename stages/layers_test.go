@@ -141,7 +141,7 @@ func TestTopLevelShowsTheDesign(t *testing.T) {
 	t.Parallel()
 	design := map[string]bool{
 		"cmd": true, "pipeline": true, "stages": true, "handlers": true, "catalog": true,
-		"uiasset": true, "e2e": true, "internal": true,
+		"uiasset": true, "e2e": true, "internal": true, "docs": true,
 		"go.mod": true, "go.sum": true, "Makefile": true, "README.md": true, "CONTRIBUTING.md": true, "LICENSE": true,
 		// Build outputs, ignored by git.
 		"bin": true, "dist": true,

@@ -1,6 +1,6 @@
-// Command benchtable runs the project's benchmarks and prints the README's
-// performance table (markdown), one row per figure with the exact command
-// that produced it. It exists so that the table is never typed by hand:
+// Command benchtable runs the project's benchmarks and prints the
+// performance table of docs/performance.md (markdown), one row per figure
+// with the exact command that produced it. It exists so that the table is never typed by hand:
 // every number in it comes from one run of `make bench`, and anyone can
 // rerun a row with the command beside it.
 //

@@ -37,7 +37,7 @@ func (r *reader) get(name, unit string) float64 {
 // ns reads a benchmark's ns/op.
 func (r *reader) ns(name string) float64 { return r.get(name, "ns/op") }
 
-// rows is the table, in the README's order. Benchtimes keep the whole run
+// rows is the table, in docs/performance.md's order. Benchtimes keep the whole run
 // to a few minutes on the 2-core development VM.
 var rows = []row{
 	{"cold start to first `tools/list` (SDK client, 2026-07-28): docs / write mode",

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 )
@@ -88,7 +89,7 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		UploadRoot:           p.dir("SNOWLUMA_MCP_UPLOAD_ROOT"),
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
 		DownloadDir:          p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
-		Token:                strings.TrimSpace(getenv("SNOWLUMA_MCP_TOKEN")),
+		Token:                p.token(),
 		SendPace:             p.sendPace(),
 	}
 	cfg.Endpoint = p.url("SNOWLUMA_MCP_ENDPOINT", "http", "https")
@@ -173,12 +174,31 @@ func (p *parser) chunkBytes() int {
 		return 524288
 	}
 	n, err := strconv.Atoi(v)
-	if err != nil || n < 1 || n > upload.MaxChunkBytes {
-		p.fail(name, fmt.Sprintf("must be a whole number of bytes from 1 to %d: a larger chunk's request would pass SnowLuma's %d-byte body cap, and SnowLuma drops such requests without an answer",
+	switch {
+	case err != nil || n < 1:
+		p.fail(name, fmt.Sprintf("must be a whole number of bytes from 1 to %d", upload.MaxChunkBytes))
+	case n > upload.MaxChunkBytes:
+		p.fail(name, fmt.Sprintf("must be at most %d bytes: a larger chunk's request would pass SnowLuma's %d-byte body cap, and SnowLuma drops such requests without an answer",
 			upload.MaxChunkBytes, upload.BodyCap))
-		return 524288
+	default:
+		return n
 	}
-	return n
+	return 524288
+}
+
+// token reads SNOWLUMA_MCP_TOKEN. It travels in the Authorization header,
+// which cannot carry a control character: a line break pasted along with
+// the token would otherwise make every call fail as if SnowLuma were down.
+// Like every other refusal, the message never repeats the value.
+func (p *parser) token() string {
+	const name = "SNOWLUMA_MCP_TOKEN"
+	v := p.value(name)
+	if strings.ContainsFunc(v, unicode.IsControl) {
+		p.fail(name, "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: "+
+			"it travels in the Authorization header, which cannot carry them. Copy the token again from SnowLuma's accessToken")
+		return ""
+	}
+	return v
 }
 
 func (p *parser) bytes(name string, def int64) int64 { return p.count(name, def, 1<<50) }

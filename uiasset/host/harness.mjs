@@ -36,7 +36,7 @@ await client.connect(new StdioClientTransport({
   command: process.env.PANEL_BINARY, args: [], env: JSON.parse(process.env.PANEL_SERVER_ENV), stderr: 'inherit',
 }));
 
-const out = { era: client.getProtocolEra(), protocolVersion: client.getNegotiatedProtocolVersion(), renders: [], requests: [], hostCalls: [] };
+const out = { era: client.getProtocolEra(), protocolVersion: client.getNegotiatedProtocolVersion(), renders: [], requests: [], hostCalls: [], relaunches: 0 };
 const tools = await client.listTools({}, { cacheMode: 'bypass' });
 const preview = tools.tools.find((t) => t.name === 'preview_message');
 out.tool = { resourceUri: preview?._meta?.ui?.resourceUri ?? null, legacyResourceUri: preview?._meta?.['ui/resourceUri'] ?? null };
@@ -46,36 +46,83 @@ const read = await client.readResource({ uri: out.tool.resourceUri }, { cacheMod
 const panelHtml = read.contents[0].text;
 out.resource = { mimeType: read.contents[0].mimeType, bytes: Buffer.byteLength(panelHtml), ttlMs: read.ttlMs ?? null, cacheScope: read.cacheScope ?? null };
 
-const browser = await chromium.launch({
-  executablePath: process.env.PANEL_CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 720, height: 600 } });
-  // Every request any frame makes, and every WebSocket: the page must make none.
-  page.on('request', (r) => out.requests.push(r.url()));
-  page.on('websocket', (w) => out.requests.push(w.url()));
-  page.on('pageerror', (e) => console.error('harness page error:', e.message));
-  let render = null;
-  await page.exposeFunction('hostCallTool', async (params) => {
-    out.hostCalls.push({ render: render.name, name: params.name, arguments: params.arguments });
-    // A host that fails the call itself: the panel cannot know whether
-    // anything was sent.
-    if (render.hostFails) throw new Error('the test host failed this call');
-    // Another send to the same chat that just went out before the panel's
-    // (a host, or an agent, sending too): the panel's send then waits for
-    // its budget, however slowly the page itself got to the click.
-    if (render.sendFirst) {
-      await client.callTool({ name: 'invoke_action', arguments: render.sendFirst, _meta: { traceparent: render.traceparent } }, { timeout: 60_000 });
-    }
-    // The panel's own _meta passes through (ext-apps adds a progressToken);
-    // the traceparent lets the test find this call's requests at the fake.
-    const _meta = { ...(params._meta ?? {}), traceparent: render.traceparent };
-    return client.callTool({ name: params.name, arguments: params.arguments, _meta }, { timeout: 60_000 });
-  });
-  await page.setContent(hostHtml);
-  await page.waitForFunction(() => window.hostReady === true);
+// The host page's tools/call goes to the real client; render is the
+// scenario being shown, so each host call can be credited to it.
+let render = null;
+const hostCallTool = async (params) => {
+  out.hostCalls.push({ render: render.name, name: params.name, arguments: params.arguments });
+  // A host that fails the call itself: the panel cannot know whether
+  // anything was sent.
+  if (render.hostFails) throw new Error('the test host failed this call');
+  // Another send to the same chat that just went out before the panel's
+  // (a host, or an agent, sending too): the panel's send then waits for
+  // its budget, however slowly the page itself got to the click.
+  if (render.sendFirst) {
+    await client.callTool({ name: 'invoke_action', arguments: render.sendFirst, _meta: { traceparent: render.traceparent } }, { timeout: 60_000 });
+  }
+  // The panel's own _meta passes through (ext-apps adds a progressToken);
+  // the traceparent lets the test find this call's requests at the fake.
+  const _meta = { ...(params._meta ?? {}), traceparent: render.traceparent };
+  return client.callTool({ name: params.name, arguments: params.arguments, _meta }, { timeout: 60_000 });
+};
 
+// openHost starts the browser and loads the test host into one page. It
+// runs before any scenario, so nothing has been shown or sent yet.
+async function openHost() {
+  const browser = await chromium.launch({
+    executablePath: process.env.PANEL_CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 720, height: 600 } });
+    // Every request any frame makes, and every WebSocket: the page must make none.
+    page.on('request', (r) => out.requests.push(r.url()));
+    page.on('websocket', (w) => out.requests.push(w.url()));
+    page.on('pageerror', (e) => console.error('harness page error:', e.message));
+    await page.exposeFunction('hostCallTool', hostCallTool);
+    await page.setContent(hostHtml);
+    await page.waitForFunction(() => window.hostReady === true);
+    return { browser, page };
+  } catch (e) {
+    await browser.close().catch(() => {});
+    throw e;
+  }
+}
+
+// browserDied tells a browser that went away (playwright's target-closed
+// error, which is what a crashed Chromium leaves behind) from every other
+// failure, which is a real one and is never retried.
+function browserDied(e) {
+  return /^TargetClosedError/.test(e?.constructor?.name ?? '') || /has been closed|crashed/i.test(e?.message ?? '');
+}
+
+// howItDied is playwright's record of the browser's exit (exit code and
+// signal) when it has one, else the first line of the error.
+function howItDied(e) {
+  const message = String(e?.message ?? e);
+  return message.match(/process did exit: ([^>]*)>/)?.[1] ?? message.split('\n')[0];
+}
+
+// Debian's Chromium has died with SIGSEGV while starting, before it loaded
+// any page, on a busy 2-core machine (issue 23): the browser's own fault,
+// nothing to do with the panel. Such a death is relaunched once and said
+// so on stderr and in the report. Only this bring-up is retried: once a
+// scenario has started, a dying browser fails the run, because a scenario
+// may already have sent something.
+let host;
+try {
+  host = await openHost();
+} catch (e) {
+  if (!browserDied(e)) throw e;
+  console.error(`harness: chromium died before any page loaded (${howItDied(e)}); relaunching it once`);
+  out.relaunches = 1;
+  host = await openHost().catch((again) => {
+    console.error('harness: chromium died again after the relaunch; giving up');
+    throw again;
+  });
+}
+const { browser, page } = host;
+try {
   for (const sc of scenarios) {
     render = sc;
     const result = await client.callTool({ name: 'preview_message', arguments: sc.args, _meta: { traceparent: sc.traceparent } });

@@ -46,6 +46,9 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	if err != nil {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file does not exist or cannot be resolved")
 	}
+	if real == realRoot {
+		return "", nil, refuse("it names the upload root itself, a directory: name a file inside the root")
+	}
 	if !inside(realRoot, real) || !inRoot(realRoot, real) {
 		return "", nil, refuse("it resolves outside the upload root")
 	}

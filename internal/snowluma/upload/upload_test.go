@@ -107,15 +107,17 @@ func TestSendRefusesEscapesBeforeSending(t *testing.T) {
 		root  string
 		input string
 		code  fault.Code
+		says  string
 	}{
-		{"refuses without an upload root", "", "hello.txt", fault.CodeInvalidArgument},
-		{"refuses a dot-dot path", root, "sub/../hello.txt", fault.CodeInvalidArgument},
-		{"refuses an absolute path elsewhere", root, filepath.Join(outside, "secret"), fault.CodeInvalidArgument},
-		{"refuses a sibling that starts with the root's name", root, filepath.Join(outside+"-twin", "secret"), fault.CodeInvalidArgument},
-		{"refuses a directory", root, "sub", fault.CodeInvalidArgument},
-		{"refuses a missing file", root, "nope.txt", fault.CodeInvalidArgument},
-		{"refuses the root itself", root, root, fault.CodeInvalidArgument},
-		{"refuses a file over the size limit", root, "hello.txt", fault.CodeLimit},
+		{"refuses without an upload root", "", "hello.txt", fault.CodeInvalidArgument, "automatic upload is disabled"},
+		{"refuses a dot-dot path", root, "sub/../hello.txt", fault.CodeInvalidArgument, `contains a ".." component`},
+		{"refuses an absolute path elsewhere", root, filepath.Join(outside, "secret"), fault.CodeInvalidArgument, "resolves outside the upload root"},
+		{"refuses a sibling that starts with the root's name", root, filepath.Join(outside+"-twin", "secret"), fault.CodeInvalidArgument, "resolves outside the upload root"},
+		{"refuses a directory", root, "sub", fault.CodeInvalidArgument, "not a regular file"},
+		{"refuses a missing file", root, "nope.txt", fault.CodeInvalidArgument, "does not exist"},
+		{"refuses the root itself as the root, not as outside it", root, root, fault.CodeInvalidArgument, "names the upload root itself"},
+		{"refuses the root named relatively as the root", root, ".", fault.CodeInvalidArgument, "names the upload root itself"},
+		{"refuses a file over the size limit", root, "hello.txt", fault.CodeLimit, ""},
 	}
 	escapes, _ := links(t, root, outside)
 	for _, e := range escapes {
@@ -124,7 +126,8 @@ func TestSendRefusesEscapesBeforeSending(t *testing.T) {
 			root  string
 			input string
 			code  fault.Code
-		}{e.name, root, e.input, fault.CodeInvalidArgument})
+			says  string
+		}{e.name, root, e.input, fault.CodeInvalidArgument, "resolves outside the upload root"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -137,6 +140,7 @@ func TestSendRefusesEscapesBeforeSending(t *testing.T) {
 			_, err := Send(context.Background(), luma, tt.input, Options{Root: tt.root, ChunkBytes: 4, MaxFile: max, ResetTimeout: time.Second}, nil)
 			require.Error(t, err)
 			assert.Equal(t, tt.code, fault.CodeOf(err), err.Error())
+			assert.Contains(t, err.Error(), tt.says, "the message says what is actually wrong")
 			assert.Empty(t, luma.requests, "nothing is sent")
 			assert.NotContains(t, err.Error(), "secret")
 		})

@@ -65,10 +65,11 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 		action   string
 		params   map[string]any
 		wantData string // the data member, exactly; "" when it is dynamic
+		marked   string // the third-party marker spliced into the result, if any
 		check    func(t *testing.T, data json.RawMessage)
 	}{
 		{name: "a negative message ID", tool: "query_action", action: "get_msg",
-			params: map[string]any{"message_id": fake.SeedGroupNegative},
+			params: map[string]any{"message_id": fake.SeedGroupNegative}, marked: `,"third_party":{"author":10002}`,
 			check: func(t *testing.T, data json.RawMessage) {
 				assert.Contains(t, string(data), `"message_id":-1559550018,"real_id":-1559550018,`)
 			}},
@@ -107,8 +108,12 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 				result, diag := structured(t, m)
 				assert.NotEqual(t, "unknown", diag.Outcome)
 
-				assert.Equal(t, string(q.Response), unescapeHTML(string(result)),
-					"structuredContent.result must be SnowLuma's bytes")
+				got := unescapeHTML(string(result))
+				if tt.marked != "" {
+					assert.Contains(t, got, tt.marked, "a stranger's message is marked as third-party content")
+				}
+				assert.Equal(t, string(q.Response), strings.Replace(got, tt.marked, "", 1),
+					"structuredContent.result must be SnowLuma's bytes, apart from the marking")
 				data := q.Data()
 				if tt.wantData != "" {
 					assert.Equal(t, tt.wantData, string(data))
@@ -117,8 +122,8 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 					tt.check(t, data)
 				}
 				var pretty bytes.Buffer
-				require.NoError(t, json.Indent(&pretty, q.Response, "", "  "))
-				assert.Equal(t, pretty.String(), textOf(t, m), "the text block is the pretty-printed envelope")
+				require.NoError(t, json.Indent(&pretty, []byte(got), "", "  "))
+				assert.Equal(t, pretty.String(), textOf(t, m), "the text block is the pretty-printed envelope, marking included")
 			})
 		})
 	}

@@ -1,3 +1,8 @@
+//go:build !windows
+
+// The launcher's tests run it under node and signal it with POSIX signals;
+// the Windows build's tests run under Wine, where there is neither.
+
 package main
 
 import (

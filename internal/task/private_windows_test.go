@@ -85,7 +85,7 @@ func TestPrivateDirRefusesAnInheritedOpenList(t *testing.T) {
 	expose(t, parent)
 	dir := filepath.Join(parent, "tasks")
 	require.NoError(t, os.Mkdir(dir, 0o700))
-	_, _, err := Open(dir, testScope, nil)
+	_, _, err := Open(dir, testScope, nil, nil)
 	require.Error(t, err)
 	for _, w := range exposedDirWords {
 		assert.Contains(t, err.Error(), w)
@@ -102,7 +102,7 @@ func TestPrivateDirBlocksAnOpenParent(t *testing.T) {
 	parent := t.TempDir()
 	expose(t, parent)
 	dir := filepath.Join(parent, "tasks")
-	s, _, err := Open(dir, testScope, nil)
+	s, _, err := Open(dir, testScope, nil, nil)
 	require.NoError(t, err)
 	defer s.Close()
 	// Windows would also report the list protected (SE_DACL_PROTECTED);

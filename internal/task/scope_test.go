@@ -93,7 +93,11 @@ func TestDirectoriesBoundBeforeNormalisingStillOpen(t *testing.T) {
 			data, err := os.ReadFile(filepath.Join("testdata", "scope-before-normalising", tt.file))
 			require.NoError(t, err)
 			dir := filepath.Join(t.TempDir(), "tasks")
-			require.NoError(t, os.MkdirAll(filepath.Join(dir, "tasks"), 0o700))
+			// The store makes its directory private on every platform; the
+			// binding an older release wrote then replaces its own.
+			first, _, err := Open(dir, Scope{Mode: "write", Endpoint: "http://127.0.0.1:1", Token: "legacy-token"}, nil, nil)
+			require.NoError(t, err)
+			require.NoError(t, first.Close())
 			require.NoError(t, os.WriteFile(filepath.Join(dir, scopeName), data, 0o600))
 			s, _, err := Open(dir, Scope{Mode: "write", Endpoint: tt.endpoint, Token: "legacy-token"}, nil, nil)
 			if !tt.ok {

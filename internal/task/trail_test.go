@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 
@@ -111,14 +112,14 @@ func TestACancelledTaskSaysWhatBecameOfTheTransfer(t *testing.T) {
 		notSays []string
 	}{
 		{"a download whose partial file was removed", func(t *testing.T, s *Store, id string, tr pipeline.Trail) {
-			require.NoError(t, tr.Partial("/downloads/.snowluma-partial-1"))
-			assert.Equal(t, "/downloads/.snowluma-partial-1", onDisk(t, s, id).PartialFile, "recorded durably before the file exists")
-			tr.Removed("/downloads/.snowluma-partial-1", nil)
+			require.NoError(t, tr.Partial(hostAbs("/downloads/.snowluma-partial-1")))
+			assert.Equal(t, hostAbs("/downloads/.snowluma-partial-1"), onDisk(t, s, id).PartialFile, "recorded durably before the file exists")
+			tr.Removed(hostAbs("/downloads/.snowluma-partial-1"), nil)
 		}, []string{"partial download file was removed"}, nil},
 		{"a download whose partial file stayed", func(t *testing.T, _ *Store, _ string, tr pipeline.Trail) {
-			require.NoError(t, tr.Partial("/downloads/.snowluma-partial-1"))
-			tr.Removed("/downloads/.snowluma-partial-1", errors.New("permission denied"))
-		}, []string{"/downloads/.snowluma-partial-1 could not be removed (permission denied)", "delete it yourself"}, nil},
+			require.NoError(t, tr.Partial(hostAbs("/downloads/.snowluma-partial-1")))
+			tr.Removed(hostAbs("/downloads/.snowluma-partial-1"), errors.New("permission denied"))
+		}, []string{hostAbs("/downloads/.snowluma-partial-1") + " could not be removed (permission denied)", "delete it yourself"}, nil},
 		{"an upload whose reset reached SnowLuma", func(t *testing.T, s *Store, id string, tr pipeline.Trail) {
 			require.NoError(t, tr.Stream("mcp_abc"))
 			assert.Equal(t, "mcp_abc", onDisk(t, s, id).UploadStream, "recorded durably before the first chunk")
@@ -201,19 +202,19 @@ func TestAStartCleansUpWhatUnfinishedTasksLeftBehind(t *testing.T) {
 		resets    []string
 		saveFirst bool // the result was saved before the process died
 	}{
-		{"a partial download is removed", "/dl/.snowluma-partial-1", "", &fakeSweeper{}, false,
-			[]string{"remote outcome unknown", "never replayed", "partial download file was removed"}, []string{"/dl/.snowluma-partial-1"}, nil, false},
-		{"a partial download already gone", "/dl/.snowluma-partial-1", "", &fakeSweeper{removeErr: os.ErrNotExist}, false,
-			[]string{"already gone"}, []string{"/dl/.snowluma-partial-1"}, nil, false},
-		{"a partial download that cannot be removed", "/dl/.snowluma-partial-1", "", &fakeSweeper{removeErr: errors.New("permission denied")}, false,
-			[]string{"/dl/.snowluma-partial-1 could not be removed at this start (permission denied)", "delete it yourself"}, []string{"/dl/.snowluma-partial-1"}, nil, false},
+		{"a partial download is removed", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{}, false,
+			[]string{"remote outcome unknown", "never replayed", "partial download file was removed"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
+		{"a partial download already gone", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{removeErr: os.ErrNotExist}, false,
+			[]string{"already gone"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
+		{"a partial download that cannot be removed", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{removeErr: errors.New("permission denied")}, false,
+			[]string{hostAbs("/dl/.snowluma-partial-1") + " could not be removed at this start (permission denied)", "delete it yourself"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
 		{"an upload is reset", "", "mcp_abc", &fakeSweeper{}, false,
 			[]string{"reset of its upload stream mcp_abc was sent and SnowLuma confirmed it", "keeps nothing of this upload"}, nil, []string{"mcp_abc"}, false},
 		{"an upload whose reset fails", "", "mcp_abc", &fakeSweeper{resetErr: errors.New("connection refused")}, false,
 			[]string{"reset of its upload stream mcp_abc did not reach SnowLuma at this start (connection refused)", "idle for 10 minutes"}, nil, []string{"mcp_abc"}, false},
-		{"without a sweeper the leftovers are named", "/dl/.snowluma-partial-1", "mcp_abc", &fakeSweeper{}, true,
-			[]string{"/dl/.snowluma-partial-1 could not be removed", "mcp_abc did not reach SnowLuma"}, nil, nil, false},
-		{"a task whose result was saved is not cleaned up", "/dl/.snowluma-partial-1", "mcp_abc", &fakeSweeper{}, false,
+		{"without a sweeper the leftovers are named", hostAbs("/dl/.snowluma-partial-1"), "mcp_abc", &fakeSweeper{}, true,
+			[]string{hostAbs("/dl/.snowluma-partial-1") + " could not be removed", "mcp_abc did not reach SnowLuma"}, nil, nil, false},
+		{"a task whose result was saved is not cleaned up", hostAbs("/dl/.snowluma-partial-1"), "mcp_abc", &fakeSweeper{}, false,
 			[]string{"completed"}, nil, nil, true},
 	}
 	for _, tt := range tests {
@@ -272,4 +273,14 @@ func TestRecordsOfTheFirstFormatStillLoad(t *testing.T) {
 		_, err := DecodeRecord("0123456789abcdef0123456789abcdef", []byte(bad))
 		assert.ErrorIs(t, err, ErrCorrupt, name)
 	}
+}
+
+// hostAbs spells a Unix-style absolute path as an absolute path of this
+// platform: a record refuses a partial file that is not absolute, and on
+// Windows an absolute path needs a drive.
+func hostAbs(p string) string {
+	if runtime.GOOS == "windows" {
+		return `C:` + filepath.FromSlash(p)
+	}
+	return p
 }

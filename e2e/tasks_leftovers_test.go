@@ -117,33 +117,6 @@ func TestAKilledUploadIsResetAtTheNextStartAndNeverReplayed(t *testing.T) {
 	}
 }
 
-func TestCancellingABackgroundUploadWaitsForTheChunkInFlight(t *testing.T) {
-	t.Parallel()
-	env, dirs, _ := taskEnv(t, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1000")
-	r := startRaw(t, modern, env)
-	tag := newTag(t)
-	file := writeFile(t, dirs.upload, "a[_fake=lagupload:2,tag:"+tag+"].bin", randomBytes(t, 10000))
-	h := decodeTask(t, startUploadTask(r, file))
-	waitFor(t, "the second chunk at SnowLuma", func() bool { return len(snow.ByTag(tag)) >= 2 })
-	require.Nil(t, r.request("tasks/cancel", withMeta(map[string]any{"taskId": h.TaskID}, tasksMeta())).Error)
-	end := awaitTask(t, r, h.TaskID)
-	require.Equal(t, "cancelled", end.Status, "%+v", end)
-	waitFor(t, "SnowLuma to finish every request", func() bool {
-		for _, q := range snow.ByTag(tag) {
-			if !q.Done {
-				return false
-			}
-		}
-		return true
-	})
-	id, reqs := uploadRequests(t, tag)
-	require.Len(t, reqs, 3, "two chunks and the reset")
-	assert.True(t, reqs[2].isReset())
-	assert.False(t, snow.UploadOpen(id), "the reset came after the chunk in flight, so SnowLuma keeps no stream")
-	assert.Contains(t, end.StatusMessage, "upload stream "+id+" was reset and SnowLuma confirmed the reset")
-	assert.NotContains(t, end.StatusMessage, "context canceled")
-}
-
 func TestATaskWaitingForAStreamSlotSaysSoAndFailsWithoutSending(t *testing.T) {
 	t.Parallel()
 	env, dirs, _ := taskEnv(t, "SNOWLUMA_MCP_MAX_STREAMS", "1", "SNOWLUMA_MCP_STREAM_CONNECT_TIMEOUT_MS", "3000")

@@ -3,9 +3,8 @@ package e2e
 // What a task leaves behind when its process dies or it is stopped
 // (issue 20): the hidden partial file of a killed download is removed at
 // the next start, a killed upload's stream is reset at the next start (a
-// reset only: never a chunk or a completion again), a cancel waits for the
-// chunk in flight before the reset, each task's message says what became
-// of its transfer, and a task waiting for a stream slot says that it waits
+// reset only: never a chunk or a completion again), each task's message
+// says what became of its transfer, and a task waiting for a stream slot says that it waits
 // and fails without sending anything. Tasks are a 2026-07-28 feature, so
 // these run on that generation only.
 

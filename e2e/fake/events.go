@@ -189,10 +189,13 @@ func (e *events) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	p := &Peer{c: c, done: make(chan struct{}), Bearer: bearer, QueryToken: query}
+	// The greeting and the joining are one step under the scene's lock: a
+	// client that has seen the connect frame may make a test Push at once,
+	// and that Push must find this peer (and must not overtake the greeting).
+	s.mu.Lock()
 	for _, f := range []string{Lifecycle(s.selfID, "connect"), Lifecycle(s.selfID, "enable"), Heartbeat(s.selfID)} {
 		_ = p.Send(f)
 	}
-	s.mu.Lock()
 	s.peers = append(s.peers, p)
 	s.mu.Unlock()
 	s.arrived <- p

@@ -4,8 +4,8 @@ package e2e
 // (issue 20): the hidden partial file of a killed download is removed at
 // the next start, a killed upload's stream is reset at the next start (a
 // reset only: never a chunk or a completion again), each task's message
-// says what became of its transfer, and a task waiting for a stream slot says that it waits
-// and fails without sending anything. Tasks are a 2026-07-28 feature, so
+// says what became of its transfer, and a task waiting for a stream slot
+// says that it waits and fails without sending anything. Tasks are a 2026-07-28 feature, so
 // these run on that generation only.
 
 import (
@@ -54,6 +54,17 @@ func TestAKilledDownloadsPartialFileIsRemovedAtTheNextStart(t *testing.T) {
 }
 
 // uploadRequests are the requests of the one upload stream carrying tag.
+// finished reports whether SnowLuma has finished every request tagged
+// tag, so what it keeps is final.
+func finished(tag string) bool {
+	for _, q := range snow.ByTag(tag) {
+		if !q.Done {
+			return false
+		}
+	}
+	return true
+}
+
 func uploadRequests(t *testing.T, tag string) (id string, reqs []upParams) {
 	t.Helper()
 	for _, q := range snow.ByTag(tag) {

@@ -59,14 +59,7 @@ func TestCancellingABackgroundUploadResetsIt(t *testing.T) {
 	require.Nil(t, r.request("tasks/cancel", withMeta(map[string]any{"taskId": h.TaskID}, tasksMeta())).Error)
 	end := awaitTask(t, r, h.TaskID)
 	require.Equal(t, "cancelled", end.Status, "%+v", end)
-	waitFor(t, "SnowLuma to finish every request", func() bool {
-		for _, q := range snow.ByTag(tag) {
-			if !q.Done {
-				return false
-			}
-		}
-		return true
-	})
+	waitFor(t, "SnowLuma to finish every request", func() bool { return finished(tag) })
 	id, reqs := uploadRequests(t, tag)
 	require.Len(t, reqs, 3, "two chunks and one reset")
 	assert.True(t, reqs[2].isReset(), "the reset is the last request")

@@ -34,13 +34,7 @@ func TestACancelledUploadResetsOnlyAfterTheChunkInFlight(t *testing.T) {
 		cancel()
 		require.Error(t, <-done, "the client call ends with its context")
 		waitFor(t, "the reset, after SnowLuma finished every request", func() bool {
-			q := snow.ByTag(tag)
-			for _, r := range q {
-				if !r.Done {
-					return false
-				}
-			}
-			return len(q) == 3
+			return len(snow.ByTag(tag)) == 3 && finished(tag)
 		})
 		id, reqs := uploadRequests(t, tag)
 		assert.Nil(t, reqs[0].Reset)

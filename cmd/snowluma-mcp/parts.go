@@ -99,7 +99,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runn
 		return nil, fmt.Errorf("task store: %w", err)
 	}
 	if recovered > 0 {
-		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by an earlier run were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
+		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by a server process that is gone were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
 	}
 	return task.NewRunner(store, log, time.Now), nil
 }

@@ -132,10 +132,14 @@ func TestWindowsBinaryUploadRefusesEscapes(t *testing.T) {
 	})
 }
 
-// TestWindowsBinaryRunsABackgroundTaskAndHoldsItsDirectory: a task runs to
-// its end, the directory stays the first server's while it lives, and a
-// directory Wine reports open to Everyone is refused.
-func TestWindowsBinaryRunsABackgroundTaskAndHoldsItsDirectory(t *testing.T) {
+// TestWindowsBinaryRunsBackgroundTasksAndSharesItsDirectory: a task runs
+// to its end; a second server on the same directory starts (LockFileEx
+// locks per server, not on the whole directory), reads the first one's
+// task, and runs one of its own; when the second is killed mid-transfer
+// the first settles that task on reading it (Wine drops a killed
+// process's locks as Windows does); and a directory Wine reports open to
+// Everyone is refused.
+func TestWindowsBinaryRunsBackgroundTasksAndSharesItsDirectory(t *testing.T) {
 	t.Parallel()
 	env, dirs, taskDir := taskEnv(t)
 	env = with(env, "SNOWLUMA_MCP_DOWNLOAD_DIR", winPath(dirs.download), "SNOWLUMA_MCP_UPLOAD_ROOT", winPath(dirs.upload),
@@ -152,11 +156,31 @@ func TestWindowsBinaryRunsABackgroundTaskAndHoldsItsDirectory(t *testing.T) {
 	require.NoError(t, json.Unmarshal(done.Result, &result))
 	assert.Equal(t, winPath(dirs.download)+`\hello.txt`, result.StructuredContent.Result.SavedFile.Path)
 
-	second := command(env)
-	out, err := second.CombinedOutput()
-	require.Error(t, err, "a second server on the same task directory must not start")
-	assert.Contains(t, string(out), "another snowluma-mcp process")
-	assert.Contains(t, string(out), "own SNOWLUMA_MCP_TASK_DIR")
+	second := startRaw(t, modern, env)
+	seen := decodeTask(t, getTask(second, h.TaskID))
+	assert.Equal(t, "completed", seen.Status, "the second server reads the first one's task")
+	assert.JSONEq(t, string(done.Result), string(seen.Result))
+	tag := newTag(t)
+	slow := decodeTask(t, startTask(second, "download_file_stream", map[string]any{"file": fake.FileSeed, "chunk_size": 10000}, tag, "slowframes:2000"))
+	waitFor(t, "the second server's download under way", func() bool { return partialWithData(t, dirs.download) })
+	assert.Equal(t, "working", decodeTask(t, getTask(r, slow.TaskID)).Status, "a live server's task is left to it")
+	second.kill()
+	// Windows may release a dead process's lock a moment later, so the
+	// first server may still see the owner alive on its first read.
+	var lost wireTask
+	reads := 0
+	waitFor(t, "the killed server's task settled", func() bool {
+		reads++
+		lost = decodeTask(t, getTask(r, slow.TaskID))
+		return lost.Status != "working"
+	})
+	t.Logf("settled on read %d after the kill", reads)
+	assert.Equal(t, "failed", lost.Status)
+	require.NotNil(t, lost.Error)
+	assert.Contains(t, lost.Error.Message, "remote outcome unknown")
+	assert.Contains(t, lost.Error.Message, "partial download file has since been removed")
+	assertNoPartial(t, dirs.download)
+	assert.Len(t, snow.ByTag(tag), 1, "never replayed")
 
 	// Wine turns the owner-only list the server asked for into Unix mode
 	// bits: nothing may be left for "other" (Everyone).
@@ -168,7 +192,7 @@ func TestWindowsBinaryRunsABackgroundTaskAndHoldsItsDirectory(t *testing.T) {
 
 	open := filepath.Join(t.TempDir(), "open")
 	require.NoError(t, os.Mkdir(open, 0o755))
-	out, err = command(with(env, "SNOWLUMA_MCP_TASK_DIR", winPath(open))).CombinedOutput()
+	out, err := command(with(env, "SNOWLUMA_MCP_TASK_DIR", winPath(open))).CombinedOutput()
 	require.Error(t, err, "a task directory open to others must be refused")
 	assert.Contains(t, string(out), "lets other accounts in (Everyone)")
 	assert.Contains(t, string(out), "icacls")

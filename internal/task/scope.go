@@ -96,7 +96,7 @@ func (s Scope) spellings() []string {
 // (fresh says it holds no tasks yet).
 func bind(dir string, s Scope, fresh bool) error {
 	path := filepath.Join(dir, scopeName)
-	data, err := os.ReadFile(path)
+	data, err := readPrivate(path, maxMeta)
 	if errors.Is(err, os.ErrNotExist) {
 		if !fresh {
 			return fmt.Errorf("%w: %s is missing while tasks exist; restore it, or choose a new SNOWLUMA_MCP_TASK_DIR", ErrCorrupt, path)
@@ -110,13 +110,6 @@ func bind(dir string, s Scope, fresh bool) error {
 		return bind(dir, s, false)
 	}
 	if err != nil {
-		return err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if err := privateFile(path, info); err != nil {
 		return err
 	}
 	var f scopeFile

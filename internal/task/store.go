@@ -205,14 +205,14 @@ func (s *Store) settled(r *Record) bool { return r.Status.Terminal() || r.Owner 
 // servers created, and the state of the working ones they run. A stray
 // file is not this function's concern (the start refuses one).
 func (s *Store) refresh() error {
-	entries, err := os.ReadDir(s.tasks)
+	names, err := names(s.tasks)
 	if err != nil {
 		return err
 	}
 	var stale []string
 	s.mu.Lock()
-	for _, e := range entries {
-		id, kind, _ := strings.Cut(e.Name(), ".")
+	for _, name := range names {
+		id, kind, _ := strings.Cut(name, ".")
 		if kind != "json" || !validID(id) {
 			continue
 		}
@@ -234,6 +234,17 @@ func (s *Store) refresh() error {
 		}
 	}
 	return nil
+}
+
+// names lists dir's entries unsorted and without a stat of each: a list
+// reads the whole task directory, so what it costs counts.
+func names(dir string) ([]string, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.Readdirnames(-1)
 }
 
 // loaders is how many records are read at once: opening a file costs a

@@ -277,3 +277,25 @@ func TestAServerThatClosesLeavesNoLockFile(t *testing.T) {
 	_, err = s.Create("invoke_action_background", "download_file_stream")
 	assert.ErrorIs(t, err, errClosed, "a closed store writes nothing: another server may be settling its tasks")
 }
+
+func TestATaskAnEarlierVersionLeftWorkingIsSettled(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "tasks")
+	s := open(t, dir)
+	r, err := s.Create("invoke_action_background", "download_file_stream")
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	// As an earlier version wrote it: format 2, no owner.
+	corrupt(t, dir, func(b []byte) []byte {
+		require.Contains(t, string(b), `"v":3`)
+		require.Contains(t, string(b), `,"owner":"`+s.owner+`"`)
+		out := strings.Replace(string(b), `"v":3`, `"v":2`, 1)
+		return []byte(strings.Replace(out, `,"owner":"`+s.owner+`"`, "", 1))
+	})
+	again, n := openWith(t, dir, nil)
+	assert.Equal(t, 1, n)
+	got, err := again.Get(r.ID)
+	require.NoError(t, err)
+	assert.Equal(t, Failed, got.Status)
+	assert.Contains(t, got.StatusMessage, "remote outcome unknown")
+}

@@ -76,9 +76,10 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 }
 
 // tasks opens the task store and its runner when background tasks are on.
-// Opening it cleans up what tasks left unfinished by a killed process had
-// left behind: their partial downloads, and (through client, with a reset
-// only) their upload streams in SnowLuma.
+// Opening it, and later reading a task whose server is gone, cleans up
+// what tasks left unfinished by a killed server process had left behind:
+// their partial downloads, and (through client, with a reset only) their
+// upload streams in SnowLuma.
 func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runner, error) {
 	if cfg.TaskDir == "" {
 		return nil, nil
@@ -89,7 +90,8 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runn
 	sweep := &task.Sweeper{
 		RemovePartial: func(path string) error { return download.RemovePartial(cfg.DownloadDir, path) },
 		ResetUpload: func(id string) error {
-			// A reset at start belongs to no call: it starts a trace of its own.
+			// A reset of a gone server's stream belongs to no call: it
+			// starts a trace of its own.
 			sc, _ := span.Start(nil)
 			return upload.Reset(context.Background(), client.With(span.Headers(sc)), id, startResetTimeout(cfg))
 		},

@@ -72,7 +72,7 @@ var notDeliveries = map[string]string{
 	"set_online_status": "settings", "set_diy_online_status": "settings", "set_input_status": "settings", "_set_model_show": "settings",
 	"mark_msg_as_read": "settings", "mark_group_msg_as_read": "settings", "mark_private_msg_as_read": "settings", "_mark_all_as_read": "settings",
 	"click_inline_keyboard_button": "settings",
-	"add_custom_face": "own files", "delete_custom_face": "own files", "modify_custom_face": "own files", "move_custom_face_to_front": "own files",
+	"add_custom_face":              "own files", "delete_custom_face": "own files", "modify_custom_face": "own files", "move_custom_face_to_front": "own files",
 	"create_group_file_folder": "own files", "delete_group_file": "own files", "delete_group_file_folder": "own files", "delete_group_folder": "own files",
 	"move_group_file": "own files", "rename_group_file": "own files", "rename_group_file_folder": "own files", "trans_group_file": "own files",
 	"create_flash_task": "own files", "delete_flash_file": "own files", "rename_flash_file": "own files",

@@ -75,7 +75,7 @@ func (s Stage) spend(ctx context.Context, c *pipeline.Call, next pipeline.Handle
 func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g budget.Grant, announceErr, err error) {
 	clock, bound := s.meter.Clock(), s.meter.Limits().Wait
 	start := clock.Now()
-	announced := false
+	announced, slept := false, false
 	for {
 		waited := clock.Now().Sub(start)
 		g = s.meter.Take(t, max(0, bound-waited))
@@ -91,6 +91,7 @@ func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g b
 				spent, c.Action.Name, seconds(after), already, seconds(bound)).Unsent().After(after)
 		}
 		if g.Wait > 0 {
+			slept = true
 			if c.Announce != nil && !announced {
 				announced = true
 				announceErr = c.Announce(ctx, fmt.Sprintf("waiting %s for %s", seconds(g.Wait), spent))
@@ -101,8 +102,8 @@ func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g b
 			}
 		}
 		if s.meter.Go(&g) {
-			if held := clock.Now().Sub(start); held > 0 {
-				c.Held = budget.Ceil(held)
+			if slept {
+				c.Held = budget.Ceil(clock.Now().Sub(start))
 			}
 			return g, announceErr, nil
 		}

@@ -207,4 +207,3 @@ func TestFetchPttTextTakesANumericMessageID(t *testing.T) {
 		}
 	})
 }
-

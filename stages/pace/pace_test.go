@@ -421,23 +421,32 @@ func TestAFailedSendSettlesItsBudget(t *testing.T) {
 	}
 }
 
-// BenchmarkUnpacedCall measures what the stage costs a call it does not
-// pace (invoke_action of get_status), beside the same handler bare.
-func BenchmarkUnpacedCall(b *testing.B) {
+// BenchmarkPace measures what the stage costs: a call it does not pace
+// (invoke_action of get_status) and a delivery that need not wait (its
+// target read, both budgets charged when it goes), beside the same
+// handler bare.
+func BenchmarkPace(b *testing.B) {
 	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, nil }
+	// Budgets that never make a send wait, so each call measures the
+	// charge itself.
+	roomy := config.SendPace{Target: config.Budget{Burst: 1 << 30, Every: time.Nanosecond}, Account: config.Budget{Burst: 1 << 30, Every: time.Nanosecond}, Wait: time.Second}
+	stage := New(budget.New(roomy, budget.Wall{})).Wrap(invoke, next)
 	for _, bb := range []struct {
 		name string
 		h    pipeline.Handler
+		c    *pipeline.Call
 	}{
-		{"bare", next},
-		{"through_pace", New(budget.New(limits, budget.Wall{})).Wrap(invoke, next)},
+		{"bare", next, &pipeline.Call{Action: getStatus}},
+		{"unpaced", stage, &pipeline.Call{Action: getStatus}},
+		{"paced", stage, &pipeline.Call{Action: sendGroupMsg, Params: json.RawMessage(`{"group_id":20001,"message":"hi"}`)}},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
-			c := &pipeline.Call{Action: getStatus}
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = bb.h(ctx, c)
+				if _, err := bb.h(ctx, bb.c); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

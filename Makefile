@@ -32,9 +32,8 @@ panel: uiasset-deps
 clients:
 	cd e2e/clients && npm ci --no-audit --no-fund --ignore-scripts
 
-# Every unit and e2e test, with the race detector.
-test:
-	$(GO) vet ./...
+# The linters, then every unit and e2e test with the race detector.
+test: lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) cross test-windows
 
@@ -61,9 +60,19 @@ generate:
 bench:
 	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
+# gofmt, vet, staticcheck, and deadcode. A function can be reachable on one
+# operating system only (filename.Trimmed is used on Windows alone), so
+# deadcode runs for each and only what none of them reaches fails.
+# staticcheck and deadcode are pinned in tools.mod, apart from the binary's
+# own dependencies, and built for this machine into bin/tools.
+LINT_OS := linux darwin windows
 lint:
-	test -z "$$(gofmt -l .)"
+	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck
+	bin/tools/staticcheck ./...
+	@dead="$$(for os in $(LINT_OS); do GOOS=$$os bin/tools/deadcode ./cmd/... || echo "deadcode failed for $$os"; done | sort | uniq -c | awk '$$1 == $(words $(LINT_OS)) || /deadcode failed/')"; \
+	if [ -n "$$dead" ]; then echo "deadcode: unreachable on every platform:"; echo "$$dead"; exit 1; fi
 
 # PLAT-1: every release target compiles, static, from this one tree.
 PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64

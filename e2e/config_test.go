@@ -94,7 +94,7 @@ func TestExecutionModeWithoutEndpointWarnsAndServesDocs(t *testing.T) {
 			t.Parallel()
 			forEachVersion(t, func(t *testing.T, version string) {
 				s := start(t, version, map[string]string{"SNOWLUMA_MCP_MODE": tt.mode, "SNOWLUMA_MCP_TOKEN": token})
-				assert.ElementsMatch(t, docsTools, s.toolNames())
+				assert.ElementsMatch(t, listed(t, "docs"), s.toolNames())
 				r := s.call(t, "get_runtime_info", nil, nil)
 				var info runtimeInfo
 				r.decodeResult(t, &info)

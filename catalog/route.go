@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -115,6 +116,16 @@ func TargetID(raw json.RawMessage) (string, error) {
 	return strconv.FormatUint(n, 10), nil
 }
 
+// errTarget refuses a target, repeating the JSON value as given (compact,
+// and cut when long).
 func errTarget(text string) error {
-	return fmt.Errorf("a target must be a whole number from 1 to 2^53-1, given as a JSON integer or a string of decimal digits; %s is not", fault.Quote(text))
+	var buf bytes.Buffer
+	if json.Compact(&buf, []byte(text)) == nil {
+		text = buf.String()
+	}
+	shown, cut := fault.Prefix(text, fault.QuoteLimit)
+	if cut {
+		shown += "…"
+	}
+	return fmt.Errorf("a target must be a whole number from 1 to 2^53-1, given as a JSON integer or a string of decimal digits; %s is not", shown)
 }

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -65,6 +66,7 @@ func TestEveryTargetParamIsReadAsSnowLumaReadsIt(t *testing.T) {
 					if sp.id == "" {
 						require.Error(t, err)
 						assert.Contains(t, err.Error(), "params."+tg.Param+": a target must be a whole number from 1 to 2^53-1")
+						assert.Contains(t, err.Error(), "; "+sp.value+" is not", "the value as given")
 						return
 					}
 					require.NoError(t, err)
@@ -123,4 +125,17 @@ func TestRoutesFollowSnowLumasRules(t *testing.T) {
 			assert.Equal(t, tt.want, got)
 		})
 	}
+}
+
+// TestARefusedTargetIsShownCut: a long value is repeated only in part.
+func TestARefusedTargetIsShownCut(t *testing.T) {
+	t.Parallel()
+	a, ok := load(t).Lookup("send_group_msg")
+	require.True(t, ok)
+	long := strings.Repeat("9", 5000)
+	_, err := a.Delivers.Route(json.RawMessage(`{"group_id":"` + long + `"}`))
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `; "999`)
+	assert.Contains(t, err.Error(), "… is not")
+	assert.Less(t, len(err.Error()), 600)
 }

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -142,6 +143,11 @@ func TestDeliveryTargetsMatchTheirParams(t *testing.T) {
 				continue
 			}
 			assert.Equal(t, role[tg.Chat], p.Role, "%s.%s", a.Name, tg.Param)
+			var schema struct {
+				Type any `json:"type"`
+			}
+			require.NoError(t, json.Unmarshal(p.Schema, &schema))
+			assert.Equal(t, "integer", schema.Type, "%s.%s: a declared target takes only integers (README, docs/pacing.md)", a.Name, tg.Param)
 		}
 	}
 }

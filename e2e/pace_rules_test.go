@@ -75,6 +75,11 @@ func TestATargetIsChargedWhereSnowLumaSendsIt(t *testing.T) {
 			assert.Contains(t, r.Diag.Message, "nothing was sent")
 			assert.Empty(t, snow.ByTag(tag), "%v reached SnowLuma", bad)
 		}
+		// A declared target param is held to its schema: an integer.
+		r, tag := s.sendNow(t, "send_group_msg", map[string]any{"group_id": "20001", "message": "hi"}, nil)
+		require.True(t, r.IsError)
+		assert.Equal(t, "invalid_argument", r.Diag.Kind)
+		assert.Empty(t, snow.ByTag(tag))
 		sentTo := func(r toolResult) (string, int64) {
 			t.Helper()
 			var res struct {
@@ -87,12 +92,12 @@ func TestATargetIsChargedWhereSnowLumaSendsIt(t *testing.T) {
 			require.True(t, ok, "the fake sent no message %d: %s", res.Data.MessageID, r.Result)
 			return kind, target
 		}
-		r, _ := s.sendNow(t, "send_forward_msg", forward(map[string]any{"group_id": " 20001 "}), nil)
+		r, _ = s.sendNow(t, "send_forward_msg", forward(map[string]any{"group_id": " 20001 "}), nil)
 		require.False(t, r.IsError, r.Text)
 		kind, target := sentTo(r)
 		assert.Equal(t, "group", kind)
 		assert.Equal(t, int64(20001), target)
-		r, tag := s.sendNow(t, "send_group_msg", map[string]any{"group_id": 20001.0, "message": "hi"}, nil)
+		r, tag = s.sendNow(t, "send_group_msg", map[string]any{"group_id": 20001.0, "message": "hi"}, nil)
 		require.True(t, r.IsError, "group 20001 was charged for the forward")
 		assert.Contains(t, r.Diag.Message, "group 20001's send budget is spent")
 		assert.Empty(t, snow.ByTag(tag))

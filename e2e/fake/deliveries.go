@@ -142,7 +142,7 @@ func sendQzoneMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	if !ok || content == "" {
 		return nil, badParam("content", "must not be empty")
 	}
-	return json.RawMessage(`{"tid":"b8ac1d3f0000000000000000","now":1785240000}`), nil
+	return json.RawMessage(`{"tid":"b8ac1d3f0000000000000000","time":1785240000}`), nil
 }
 
 // sendPacket answers a raw packet with an empty response body.

@@ -1,12 +1,14 @@
 // Package pace is the pacing stage: it keeps an agent from getting the
 // user's QQ account restricted by QQ's risk control, which freezes
 // accounts that send in bursts. Every call of an action the catalog marks
-// as a delivery (catalog.Delivery) spends from its target's budget and
-// from the account's before anything is sent. A send that has to wait a
-// little waits, visibly: the client hears why and for how long, and the
-// diagnostics record the time held. One that would wait longer than
-// allowed is refused at once as rate_limited, with retry_after_ms. Other
-// calls pass untouched.
+// as a delivery (catalog.Delivery) spends from the budget of the chat
+// SnowLuma will send it to and from the account's before anything is sent;
+// a target spelled so that SnowLuma could read it as another chat is
+// refused first. A send that has to wait a little waits, visibly: the
+// client hears why and for how long, and the diagnostics record the time
+// held. One that would wait longer than allowed is refused at once as
+// rate_limited, with retry_after_ms. A send that certainly never reached
+// SnowLuma gives its budgets back. Other calls pass untouched.
 package pace
 
 import (

@@ -173,7 +173,7 @@ func TestASendThatNeverWentOutSpendsNothing(t *testing.T) {
 		r, _ = s.sendNow(t, "send_group_msg", map[string]any{"group_id": 20002, "message": "hi", fake.Marker: "hangup"}, nil)
 		require.True(t, r.IsError)
 		assert.Equal(t, "unknown", r.Diag.Outcome)
-		assert.Contains(t, r.Diag.Message, "SnowLuma received or may have received the request, so the send stays charged to its send budget")
+		assert.Contains(t, r.Diag.Message, "the request may have reached SnowLuma, so its send budget stays spent")
 		r, _ = s.sendNow(t, "send_group_msg", group(20002), nil)
 		require.True(t, r.IsError, "a send whose outcome is unknown keeps its budget spent")
 		assert.Equal(t, "rate_limited", r.Diag.Kind)

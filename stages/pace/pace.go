@@ -124,7 +124,7 @@ func (s Stage) settle(err error, g *budget.Grant) error {
 		s.meter.Refund(g)
 		return noted{err, "nothing reached SnowLuma, so the send budget it was charged was given back"}
 	}
-	return noted{err, "SnowLuma received or may have received the request, so the send stays charged to its send budget"}
+	return noted{err, "the request may have reached SnowLuma, so its send budget stays spent"}
 }
 
 // noted adds what a failure did to the send budget to its message, and

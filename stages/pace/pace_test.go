@@ -387,7 +387,7 @@ func TestAFailedSendSettlesItsBudget(t *testing.T) {
 			pipeline.OutcomeFailed, "nothing reached SnowLuma, so the send budget it was charged was given back", true},
 		{"a timeout after the request was written keeps it spent",
 			fault.Errorf(fault.CodeTimeout, "http", "no reply from SnowLuma in time"),
-			pipeline.OutcomeUnknown, "SnowLuma received or may have received the request, so the send stays charged to its send budget", false},
+			pipeline.OutcomeUnknown, "the request may have reached SnowLuma, so its send budget stays spent", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

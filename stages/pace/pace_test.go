@@ -398,13 +398,13 @@ func TestAFailedSendSettlesItsBudget(t *testing.T) {
 			for range 2 {
 				o := r.call(context.Background(), sendGroupMsg, params)
 				require.Error(t, o.err)
-				if !tt.refund {
-					break
-				}
 				d := pipeline.Failure(o.call, o.err).Diagnostics
 				assert.Equal(t, tt.outcome, d.Outcome)
 				assert.Equal(t, tt.fail.Error()+"; "+tt.note, d.Message)
 				assert.Equal(t, fault.CodeOf(tt.fail), fault.CodeOf(o.err), "the failure keeps its kind")
+				if !tt.refund {
+					break // the budget is spent: a second try is refused
+				}
 			}
 			r.fail = nil
 			o := r.call(context.Background(), sendGroupMsg, params)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"os"
 	"os/exec"
@@ -188,4 +189,46 @@ func TestIconIsASquarePNGTheValidatorAccepts(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, [2]int{512, 512}, [2]int{cfg.Width, cfg.Height}, "the size Claude Desktop recommends")
 	assert.Equal(t, iconPNG, icon(), "drawn the same every time")
+}
+
+// TestReadmeDescribesTheBundle holds the README's Install section to the
+// bundle: its settings table names every setting, in the host's order,
+// with the variable it fills, and the facts it states are the manifest's.
+func TestReadmeDescribesTheBundle(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	readme := string(b)
+	start := strings.Index(readme, "| setting | fills | |")
+	require.NotEqual(t, -1, start, "the Install section has the bundle's settings table")
+	var rows [][2]string
+	for _, line := range strings.Split(readme[start:], "\n")[2:] {
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		require.Len(t, cells, 3, line)
+		rows = append(rows, [2]string{strings.TrimSpace(cells[0]), strings.Trim(strings.TrimSpace(cells[1]), "`")})
+	}
+	var want [][2]string
+	for _, s := range bundleSettings {
+		want = append(want, [2]string{s.Title, s.Var})
+	}
+	assert.Equal(t, want, rows, "every setting, titled as the host shows it, with its variable")
+
+	var pins struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	b, err = os.ReadFile(filepath.Join("..", "..", "e2e", "clients", "package.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &pins))
+	for _, fact := range []string{
+		"Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later",
+		"manifest version " + bundleManifestVersion,
+		fmt.Sprintf("lists all %d tools", len(bundleTools)),
+		"`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`",
+		"snowluma-mcp_<version>_<os>_<arch>.mcpb",
+	} {
+		assert.Contains(t, strings.Join(strings.Fields(readme), " "), fact)
+	}
 }

@@ -27,6 +27,14 @@ const bundleManifestVersion = "0.2"
 // @anthropic-ai/mcpb) gives for its binary example.
 const bundleHostVersion = ">=0.10.0"
 
+// bundleCommand starts the bundled binary, on Windows too, where the file
+// is snowluma-mcp.exe: the bundle specification says hosts append .exe to
+// a binary's command there, and where one does not, node's spawn (libuv)
+// tries the name with .com and then .exe appended when it finds no file
+// of that exact name. Naming the .exe instead would break under a host
+// that appends it.
+const bundleCommand = "${__dirname}/server/snowluma-mcp"
+
 // A setting is one user_config entry and the variable it fills.
 type setting struct {
 	Key, Var, Type, Title, Description string
@@ -207,7 +215,7 @@ func bundleManifest(version string, t target) mcpbManifest {
 		Support:       repoURL + "/issues",
 		Icon:          "icon.png",
 		Server: mcpbServer{Type: "binary", EntryPoint: "server/" + t.exe(),
-			MCPConfig: mcpbMCPConfig{Command: "${__dirname}/server/" + t.exe(), Args: []string{}, Env: env}},
+			MCPConfig: mcpbMCPConfig{Command: bundleCommand, Args: []string{}, Env: env}},
 		Tools:         tools,
 		Keywords:      []string{"snowluma", "onebot", "qq", "mcp"},
 		License:       "MIT",

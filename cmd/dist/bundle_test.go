@@ -104,7 +104,7 @@ func TestBundleRunsItsOwnPlatformsBinary(t *testing.T) {
 			assert.Equal(t, "1.2.0", m.Version)
 			assert.Equal(t, "binary", m.Server.Type)
 			assert.Equal(t, "server/"+tt.exe(), m.Server.EntryPoint)
-			assert.Equal(t, "${__dirname}/server/"+tt.exe(), m.Server.MCPConfig.Command)
+			assert.Equal(t, "${__dirname}/server/snowluma-mcp", m.Server.MCPConfig.Command, "no .exe: a host may append it")
 			assert.Equal(t, []string{tt.npmOS()}, m.Compatibility.Platforms)
 			assert.Equal(t, ">=0.10.0", m.Compatibility.ClaudeDesktop)
 			assert.Equal(t, "snowluma-mcp_1.2.0_"+tt.GOOS+"_"+tt.GOARCH+".mcpb", tt.bundle("1.2.0"))

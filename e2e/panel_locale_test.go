@@ -157,7 +157,10 @@ func TestPanelSpeaksTheHostLanguageInItsDraftAndSentStates(t *testing.T) {
 		zhToEn.Screenshot, zhToEn.SwitchLocale = "", "en-US"
 		enToZh := localeScenario(t, version, "en to zh", "en", "dark", "none", "", groupDraft("switch language", reply))
 		enToZh.SwitchLocale = "zh-Hant-HK"
-		run := runPanel(t, version, writeEnv(), []panelScenario{zhDraft, enDraft, zhLong, zhSent, enSent, zhToEn, enToZh})
+		// A draft the server refuses (a blank text): nothing to send.
+		zhBad := localeScenario(t, version, "zh refused draft", "zh-CN", "light", "force", "refused-draft", groupDraft(" ", nil))
+		enBad := localeScenario(t, version, "en refused draft", "en-US", "dark", "force", "", groupDraft(" ", nil))
+		run := runPanel(t, version, writeEnv(), []panelScenario{zhDraft, enDraft, zhLong, zhSent, enSent, zhToEn, enToZh, zhBad, enBad})
 		assert.Empty(t, run.Requests, "the page makes no network request")
 
 		d := run.render(t, "zh draft")
@@ -230,6 +233,24 @@ func TestPanelSpeaksTheHostLanguageInItsDraftAndSentStates(t *testing.T) {
 		assert.Equal(t, "发送到群 123456789", c.ButtonText)
 		assert.False(t, c.ButtonDisabled, "the draft can still be sent after the switch")
 		assert.Zero(t, run.callsFrom("en to zh"))
+
+		b := run.render(t, "zh refused draft")
+		assert.True(t, b.PreviewIsError)
+		assertChinese(t, b)
+		assert.Equal(t, "bad", b.StatusKind)
+		assert.Equal(t, "服务器拒绝了此草稿", b.StatusTitle)
+		assert.Equal(t, "此草稿无法发送；请修正后重新预览。", b.Reason)
+		assert.Equal(t, "发送", b.ButtonText)
+		assert.True(t, b.DisabledBeforeClick)
+		eb := run.render(t, "en refused draft")
+		assertEnglish(t, eb, "en-US")
+		assert.Equal(t, "The server refused this draft", eb.StatusTitle)
+		assert.Equal(t, "This draft cannot be sent; fix it and preview again.", eb.Reason)
+		assertSameServerWords(t, b, eb)
+		assert.Equal(t, "invalid_argument", eb.statusServerWord("kind: "))
+		for _, name := range []string{"zh refused draft", "en refused draft"} {
+			assert.Zero(t, run.callsFrom(name), "%s: a refused draft calls nothing", name)
+		}
 	})
 }
 
@@ -349,6 +370,12 @@ func TestPanelSpeaksTheHostLanguageWhenASendFailsOrIsUncertain(t *testing.T) {
 			assert.Equal(t, 1, run.callsFrom(name), "%s: one call, no retry", name)
 		}
 	})
+}
+
+// statusServerWord is the server's words after label in the status box.
+func (r panelRender) statusServerWord(label string) string {
+	_, server := statusLines(r, "en")
+	return server[label]
 }
 
 // assertSameServerWords checks that the server's diagnostics read the same

@@ -133,8 +133,9 @@ try {
       html: panelHtml, theme: sc.theme, locale: sc.locale, serverTools: sc.serverTools, toolInput: sc.args, toolResult: result,
     });
     const panel = page.frameLocator('#panel');
-    // The draft is shown once the result arrived: the reason line is never empty then.
-    await panel.locator('#call').filter({ hasText: 'invoke_action' }).waitFor({ state: 'attached' });
+    // The panel has the result once it leaves the waiting phase: it shows
+    // the draft (ready), or the server's refusal of it (refused).
+    await panel.locator('body[data-phase]:not([data-phase="waiting"])').waitFor({ state: 'attached' });
     const button = panel.locator('#send');
     const before = await button.isDisabled();
     if (sc.action === 'click') await button.click();

@@ -52,7 +52,7 @@ function diagnosticLines(d, L) {
 // refused the draft.
 export function describeRefusal(result, L) {
   const d = result?.structuredContent?.diagnostics ?? {};
-  return { kind: 'bad', badge: L.t('badge.draft'), title: L.t('refused.title'), lines: [d.message, d.next_step] };
+  return { kind: 'bad', badge: L.t('badge.draft'), title: L.t('refused.title'), lines: diagnosticLines(d, L) };
 }
 
 // describeSend turns invoke_action's result, or the error the host raised,

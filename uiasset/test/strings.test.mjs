@@ -115,7 +115,8 @@ test('every outcome reads in both languages and keeps the server\'s words', () =
     assert.equal(hostError.kind, 'unknown');
     assert.equal(hostError.lines[0], 'the host broke');
     const refusal = describeRefusal({ isError: true, structuredContent: { diagnostics: server } }, L);
-    assert.deepEqual(refusal.lines, [server.message, server.next_step]);
+    assert.deepEqual(refusal.lines.filter(Boolean), [L.t('diag.message', { value: server.message }), L.t('diag.next', { value: server.next_step })]);
+    assert.ok(refusal.lines.join('\n').includes(server.message), 'the refusal keeps the server\'s words');
   }
   const zh = localizer({ locale: 'zh-CN' });
   assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: false, mode: 'read' } }, zh), '发送已关闭：服务器运行在 read 模式，发送需要 write 模式。');

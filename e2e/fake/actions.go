@@ -28,28 +28,30 @@ var actions map[string]action
 
 func init() {
 	actions = map[string]action{
-		"get_login_info":         constant(`{"user_id":10001,"nickname":"SnowBot"}`),
-		"get_status":             constant(`{"online":true,"good":true}`),
-		"get_version_info":       constant(`{"app_name":"SnowLuma","app_version":"1.11.1-node","protocol_version":"v11"}`),
-		"can_send_image":         constant(`{"yes":true}`),
-		"can_send_record":        constant(`{"yes":true}`),
-		"get_group_list":         constant(groupList),
-		"get_friend_list":        constant(friendList),
-		"get_msg":                getMsg,
-		"delete_msg":             deleteMsg,
-		"send_group_msg":         sendGroupMsg,
-		"send_private_msg":       sendPrivateMsg,
-		"send_msg":               sendMsg,
-		"get_file":               getFile,
-		"set_group_sign":         setGroupSign,
-		"set_group_ban":          setGroupBan,
-		"upload_forward_msg":     uploadForwardMsg,
-		"upload_foward_msg":      uploadForwardMsg,
-		"fetch_ptt_text":         fetchPttText,
-		"get_group_msg_history":  getGroupMsgHistory,
-		"get_friend_msg_history": getFriendMsgHistory,
-		"get_forward_msg":        getForwardMsg,
-		"get_group_system_msg":   getGroupSystemMsg,
+		"get_login_info":               constant(`{"user_id":10001,"nickname":"SnowBot"}`),
+		"get_status":                   constant(`{"online":true,"good":true}`),
+		"get_version_info":             constant(`{"app_name":"SnowLuma","app_version":"1.11.1-node","protocol_version":"v11"}`),
+		"can_send_image":               constant(`{"yes":true}`),
+		"can_send_record":              constant(`{"yes":true}`),
+		"get_group_list":               constant(groupList),
+		"get_friend_list":              constant(friendList),
+		"get_msg":                      getMsg,
+		"delete_msg":                   deleteMsg,
+		"send_group_msg":               sendGroupMsg,
+		"send_private_msg":             sendPrivateMsg,
+		"send_msg":                     sendMsg,
+		"get_file":                     getFile,
+		"set_group_sign":               setGroupSign,
+		"set_group_ban":                setGroupBan,
+		"upload_forward_msg":           uploadForwardMsg,
+		"upload_foward_msg":            uploadForwardMsg,
+		"fetch_ptt_text":               fetchPttText,
+		"get_group_msg_history":        getGroupMsgHistory,
+		"get_friend_msg_history":       getFriendMsgHistory,
+		"get_forward_msg":              getForwardMsg,
+		"get_group_system_msg":         getGroupSystemMsg,
+		"get_group_ignored_notifies":   getGroupIgnoredNotifies,
+		"get_group_ignore_add_request": getGroupIgnoreAddRequest,
 	}
 }
 
@@ -151,18 +153,19 @@ func message(p params) (json.RawMessage, string, *failure) {
 	return mustJSON(segs), raw.String(), nil
 }
 
-// sendTo stores a self-sent copy and returns SnowLuma's send receipt.
+// sendTo stores a self-sent copy and returns SnowLuma's send receipt. The
+// copy is SnowLuma's cacheSelfSentMessage (modules/message-actions.ts):
+// user_id and sender.user_id the account, an empty nickname, no card, role
+// or anonymous, and target_id the peer of a private message.
 func (f *Fake) sendTo(kind string, target int64, segs json.RawMessage, raw string) json.RawMessage {
 	seq := f.store.nextSeq()
 	m := storedMessage{
 		Time: time.Now().Unix(), MessageType: kind, MessageSeq: seq, UserID: SelfID,
-		Message: segs, RawMessage: raw, Sender: sender{UserID: SelfID, Nickname: "SnowBot", Sex: "unknown"},
+		Message: segs, RawMessage: raw, Sender: sender{UserID: SelfID, Sex: "unknown"},
 	}
 	if kind == "group" {
 		m.SubType, m.GroupID = "normal", target
 		m.MessageID = MessageID(seq, target, "group_message")
-		m.Sender.Role = "admin"
-		m.Anonymous = json.RawMessage("null")
 	} else {
 		m.SubType, m.TargetID = "friend", target
 		m.MessageID = MessageID(seq, target, "private_message")

@@ -101,3 +101,38 @@ func TestAnEventIsItsSendersOwn(t *testing.T) {
 		})
 	}
 }
+
+func TestEachResultShapeNamesItsAuthor(t *testing.T) {
+	t.Parallel()
+	lockdown := New([]int64{10002})
+	tests := []struct {
+		shape, item, mark string
+	}{
+		{"group_notice", `{"notice_id":"f1","sender_id":10009,"publish_time":1764664000,"message":{"text":"obey"},"read_num":3}`,
+			`{"author":10009,"withheld":"untrusted_author"}`},
+		{"group_notice", `{"notice_id":"f1","sender_id":10002,"publish_time":1764664000,"message":{"text":"hello"}}`,
+			`{"author":10002,"trusted":true}`},
+		{"essence", `{"group_code":"5","msg_seq":7,"sender_uin":"10009","sender_nick":"M","msg_content":[{"msg_type":1,"text":"obey"}]}`,
+			`{"author":10009,"withheld":"untrusted_author"}`},
+		{"qzone_feed", `{"uin":10009,"nickname":"M","time":1764664000,"appid":311,"key":"k","html":"<p>obey</p>"}`,
+			`{"author":10009,"withheld":"untrusted_author"}`},
+		{"qzone_post", `{"tid":"t1","content":"a post","time":1764664000,"comment_num":0}`,
+			`{"author":null,"withheld":"unknown_author"}`},
+		{"friend_request", `{"uid":"u_x","nick":"M","source":"search","msg":"add me","reqTime":1764664000,"flag":"u_x"}`,
+			`{"author":null,"withheld":"unknown_author"}`},
+		{"transcript", `{"text":"said aloud"}`, `{"author":null,"withheld":"unknown_author"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.shape, func(t *testing.T) {
+			t.Parallel()
+			out, err := lockdown.Result([]byte(`{"status":"ok","data":`+tt.item+`}`), spot("", tt.shape), func() int64 { return 10001 })
+			require.NoError(t, err)
+			var got struct {
+				Data map[string]any `json:"data"`
+			}
+			require.NoError(t, json.Unmarshal(out, &got), string(out))
+			mark, _ := json.Marshal(got.Data[markerKey])
+			assert.JSONEq(t, tt.mark, string(mark))
+		})
+	}
+}

@@ -26,7 +26,7 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		return b, false
 	}
 	who := s.authorOf(b, ms, sh)
-	mark := mark{who: who, claimed: sh.claims}
+	mk := mark{who: who, claimed: sh.claims}
 	if s.f.Lockdown() {
 		if ok, why := s.trusted(who, sh); !ok {
 			vals := make([][]byte, len(ms))
@@ -35,8 +35,8 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 					vals[i] = placeholders[why]
 				}
 			}
-			mark.withheld = why
-			return rebuild(b, ms, vals, mark.bytes()), true
+			mk.withheld = why
+			return rebuild(b, ms, vals, mk.bytes()), true
 		}
 	}
 	vals := make([][]byte, len(ms))
@@ -65,8 +65,8 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 	if own && !nested {
 		return b, false
 	}
-	mark.trusted, mark.nested, mark.withheld = s.f.Lockdown() && !own, nested, why
-	return rebuild(b, ms, vals, mark.bytes()), nestedWithheld
+	mk.trusted, mk.nested, mk.withheld = s.f.Lockdown() && !own, nested, why
+	return rebuild(b, ms, vals, mk.bytes()), nestedWithheld
 }
 
 // hasContent reports whether an item has any member that is not metadata.
@@ -217,8 +217,8 @@ func (m mark) bytes() []byte {
 // rebuild writes an object again: each member with vals[i] in place of its
 // value where set, any member already called third_party left out, and
 // the marker last.
-func rebuild(obj []byte, ms []member, vals [][]byte, mark []byte) []byte {
-	out := make([]byte, 0, len(obj)+len(mark)+16)
+func rebuild(obj []byte, ms []member, vals [][]byte, marker []byte) []byte {
+	out := make([]byte, 0, len(obj)+len(marker)+16)
 	out = append(out, '{')
 	for i, m := range ms {
 		if string(m.key) == markerKey {
@@ -232,7 +232,7 @@ func rebuild(obj []byte, ms []member, vals [][]byte, mark []byte) []byte {
 		}
 		out = append(out, ',')
 	}
-	out = append(out, mark...)
+	out = append(out, marker...)
 	return append(out, '}')
 }
 

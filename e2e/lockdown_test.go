@@ -442,6 +442,38 @@ func TestTheAccountsOwnWordsAreShownWhenOnlyTheAccountIsTrusted(t *testing.T) {
 	})
 }
 
+func TestAForwardTheAccountBuiltIsWithheldNodeByNode(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		env, _ := lockdownEnv(t, sc, fmt.Sprint(alice))
+		s := startCaptured(t, version, env)
+		mine, friends := canary(t), canary(t)
+		up := s.call(t, "invoke_action", map[string]any{"action": "upload_forward_msg", "params": map[string]any{"messages": []any{
+			map[string]any{"type": "node", "data": map[string]any{"user_id": self, "nickname": "SnowBot", "content": mine}},
+			map[string]any{"type": "node", "data": map[string]any{"user_id": alice, "nickname": "Alice", "content": friends}},
+		}}}, nil)
+		require.False(t, up.IsError, up.Text)
+		var res struct {
+			Data struct {
+				ResID string `json:"res_id"`
+			} `json:"data"`
+		}
+		up.decodeResult(t, &res)
+
+		r := s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": res.Data.ResID}}, nil)
+		nodes := messagesOf(t, r)
+		require.Len(t, nodes, 2)
+		for i, claim := range []int64{self, alice} {
+			assert.Equal(t, map[string]any{"author": nil, "claimed_author": float64(claim), "withheld": "forward_node"}, nodes[i].mark(),
+				"node %d: the server cannot tell who built the forward", i)
+		}
+		assert.NotContains(t, r.Text, mine)
+		assert.NotContains(t, r.Text, friends)
+		s.finish(t)
+	})
+}
+
 // messagesOf is the messages of a history result.
 func messagesOf(t *testing.T, r toolResult) []item {
 	t.Helper()

@@ -8,8 +8,6 @@ package fake
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"time"
@@ -270,14 +268,59 @@ func uploadForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	if fail != nil {
 		return nil, fail
 	}
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	resID := hex.EncodeToString(b[:])
+	messages, _ := p.raw("messages")
+	resID := f.Forward(customNodes(messages))
 	out := map[string]any{"res_id": resID, "forward_id": resID, "message_id": 0}
 	if hasGroup {
 		out["group_id"] = group
 	}
 	return mustJSON(out), nil
+}
+
+// customNodes reads the custom nodes of a forward being built, as
+// SnowLuma's parseForwardNodes does: user_id (or uin) and nickname (or
+// name) are whatever the caller wrote, and a text content becomes a text
+// segment. Nodes that reference stored messages, and anything unreadable,
+// are left out: the fake keeps only what get_forward_msg needs to hand
+// the builder's claims back.
+func customNodes(messages json.RawMessage) []Node {
+	var segs []struct {
+		Type string `json:"type"`
+		Data struct {
+			UserID   json.Number     `json:"user_id"`
+			Uin      json.Number     `json:"uin"`
+			Nickname *string         `json:"nickname"`
+			Name     *string         `json:"name"`
+			Content  json.RawMessage `json:"content"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(messages, &segs) != nil {
+		return nil
+	}
+	var nodes []Node
+	for _, sg := range segs {
+		id := sg.Data.UserID
+		if id == "" {
+			id = sg.Data.Uin
+		}
+		uin, err := id.Int64()
+		if sg.Type != "node" || err != nil || uin <= 0 || len(sg.Data.Content) == 0 {
+			continue
+		}
+		n := Node{UserID: uin, Nick: id.String(), Content: sg.Data.Content}
+		switch {
+		case sg.Data.Nickname != nil:
+			n.Nick = *sg.Data.Nickname
+		case sg.Data.Name != nil:
+			n.Nick = *sg.Data.Name
+		}
+		var text string
+		if json.Unmarshal(sg.Data.Content, &text) == nil {
+			n.Content = textSegments(text)
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes
 }
 
 func fetchPttText(f *Fake, p params) (json.RawMessage, *failure) {

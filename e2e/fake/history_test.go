@@ -143,3 +143,25 @@ func TestFilteredJoinRequestsAreListedInBothShapes(t *testing.T) {
 	assert.Contains(t, ignored, `"message":"filtered words"`)
 	assert.NotContains(t, ignored, "requester_uin", "NapCat's shape names no requester")
 }
+
+func TestAnUploadedForwardHandsTheBuildersClaimsBack(t *testing.T) {
+	t.Parallel()
+	var up struct {
+		ResID string `json:"res_id"`
+	}
+	require.NoError(t, json.Unmarshal(okData(t, "upload_forward_msg",
+		`{"messages":[{"type":"node","data":{"user_id":"10001","nickname":"anyone","content":"claimed"}},{"type":"node","data":{"uin":10002,"content":[{"type":"text","data":{"text":"t"}}]}}]}`), &up))
+	var got struct {
+		Messages []struct {
+			UserID  int64           `json:"user_id"`
+			Sender  json.RawMessage `json:"sender"`
+			Message json.RawMessage `json:"message"`
+		} `json:"messages"`
+	}
+	require.NoError(t, json.Unmarshal(okData(t, "get_forward_msg", `{"id":"`+up.ResID+`"}`), &got))
+	require.Len(t, got.Messages, 2)
+	assert.Equal(t, int64(10001), got.Messages[0].UserID)
+	assert.JSONEq(t, `{"user_id":10001,"nickname":"anyone"}`, string(got.Messages[0].Sender))
+	assert.JSONEq(t, `[{"type":"text","data":{"text":"claimed"}}]`, string(got.Messages[0].Message))
+	assert.JSONEq(t, `{"user_id":10002,"nickname":"10002"}`, string(got.Messages[1].Sender), "the uin stands in for a missing nickname")
+}

@@ -26,8 +26,9 @@ uiasset-deps:
 panel: uiasset-deps
 	cd uiasset && npm run build:panel
 
-# The real MCP clients the interop tests drive (e2e/clients), pinned, from
-# the committed lockfile. --ignore-scripts: the Inspector's postinstall only
+# The real MCP clients the interop tests drive (e2e/clients), and the mcpb
+# CLI with which cmd/dist's tests validate the bundles, pinned, from the
+# committed lockfile. --ignore-scripts: the Inspector's postinstall only
 # builds its own source checkout and does nothing when it is a dependency.
 clients:
 	cd e2e/clients && npm ci --no-audit --no-fund --ignore-scripts
@@ -37,13 +38,14 @@ test: lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) cross test-windows
 
-# A release in dist/ (cmd/dist): reproducible archives for linux, darwin and
-# windows, amd64 and arm64, SHA256SUMS, and the npm packages in dist/npm.
+# A release in dist/ (cmd/dist): reproducible archives and MCP Bundles
+# (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and
+# the npm packages in dist/npm.
 # Nothing is published. VERSION=1.2.0 stamps the release; without it, the
 # version is the commit's release tag, or a snapshot version naming the
 # commit. TARGETS=linux/amd64,darwin/arm64 builds only those. make test
 # checks a run for this machine's platform (cmd/dist's tests,
-# e2e/npx_test.go).
+# e2e/npx_test.go, e2e/bundle_test.go).
 VERSION ?=
 TARGETS ?=
 dist:

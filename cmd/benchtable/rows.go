@@ -74,6 +74,12 @@ var rows = []row{
 			p, direct := r.ns("BenchmarkPipelineQueryAction"), r.ns("BenchmarkDirectHTTP")
 			return fmt.Sprintf("%s vs %s (%s)", duration(p), duration(direct), ratio(p, direct))
 		}},
+	{"the pacing stage in process, over a bare handler: a call it does not pace / a delivery that need not wait (target read, both budgets charged)",
+		bench("Pace", "./stages/pace"),
+		func(r *reader) string {
+			bare := r.ns("BenchmarkPace/bare")
+			return "+" + duration(r.ns("BenchmarkPace/unpaced")-bare) + " / +" + duration(r.ns("BenchmarkPace/paced")-bare)
+		}},
 	{"keyword search (`search_actions`, keywords mode, in process)",
 		bench("SearchKeywords", "./catalog"),
 		func(r *reader) string { return duration(r.ns("BenchmarkSearchKeywords")) }},

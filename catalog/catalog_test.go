@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -63,7 +64,8 @@ func TestGeneratedCatalogIsFresh(t *testing.T) {
 
 // TestFactsMatchSnowLuma compares the mechanical facts of every action with
 // those of SnowLuma's published catalog v1.11.1 (testdata holds them without
-// any of its prose).
+// any of its prose), except where the committed deviation table widens a
+// param's schema to what SnowLuma really accepts.
 func TestFactsMatchSnowLuma(t *testing.T) {
 	t.Parallel()
 	var ref struct {
@@ -82,6 +84,28 @@ func TestFactsMatchSnowLuma(t *testing.T) {
 	data, err := os.ReadFile("testdata/reference-facts.json")
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(data, &ref))
+	devs := deviations(t)
+	applied := 0
+	for _, a := range ref.Actions {
+		for _, p := range a.Params {
+			d, ok := devs[a.Name+"."+p["name"].(string)]
+			if !ok {
+				continue
+			}
+			applied++
+			require.Equal(t, d.Reference, p["schema"], "%s: the deviation table's reference is SnowLuma's published schema", d.key())
+			require.NotEqual(t, d.Reference, d.Schema, "%s: a deviation changes the schema", d.key())
+			p["schema"] = d.Schema
+			prop := a.InputSchema["properties"].(map[string]any)[d.Param].(map[string]any)
+			for k := range d.Reference {
+				delete(prop, k)
+			}
+			for k, v := range d.Schema {
+				prop[k] = v
+			}
+		}
+	}
+	assert.Equal(t, len(devs), applied, "every deviation names a param of SnowLuma's catalog")
 	c := load(t)
 	assert.Equal(t, ref.Version, c.Version())
 	var cats []string
@@ -112,6 +136,57 @@ func TestFactsMatchSnowLuma(t *testing.T) {
 		assert.True(t, reflect.DeepEqual(want.InputSchema, stripDescriptions(in)), "input schema of %s", got.Name)
 	}
 	assert.Equal(t, 6, aliases)
+}
+
+// deviation is one row of testdata/schema-deviations.json: a param whose
+// schema is wider here than in SnowLuma's published catalog, and why.
+type deviation struct {
+	Action    string         `json:"action"`
+	Param     string         `json:"param"`
+	Reference map[string]any `json:"reference"`
+	Schema    map[string]any `json:"schema"`
+	Why       string         `json:"why"`
+}
+
+func (d deviation) key() string { return d.Action + "." + d.Param }
+
+func deviations(t *testing.T) map[string]deviation {
+	data, err := os.ReadFile("testdata/schema-deviations.json")
+	require.NoError(t, err)
+	var rows []deviation
+	require.NoError(t, json.Unmarshal(data, &rows))
+	out := map[string]deviation{}
+	for _, d := range rows {
+		require.NotEmpty(t, d.Why, d.key())
+		out[d.key()] = d
+	}
+	return out
+}
+
+// TestNumberOrStringParamsAcceptBoth holds every param whose description
+// promises a number or a numeric string to a schema that takes both, and
+// every such widening to the deviation table.
+func TestNumberOrStringParamsAcceptBoth(t *testing.T) {
+	t.Parallel()
+	promise := regexp.MustCompile(`数字或数字字符串|数字或字符串|字符串或数字|(?i)number or (a )?(numeric )?string|string or (a )?number`)
+	devs := deviations(t)
+	found := 0
+	for _, a := range load(t).Actions() {
+		for _, p := range a.Params {
+			if !promise.MatchString(p.Description) {
+				continue
+			}
+			found++
+			var s struct {
+				Type any `json:"type"`
+			}
+			require.NoError(t, json.Unmarshal(p.Schema, &s))
+			types, _ := s.Type.([]any)
+			assert.Subset(t, types, []any{"integer", "string"}, "%s.%s promises a number or a string", a.Name, p.Name)
+			assert.Contains(t, devs, a.Name+"."+p.Name, "%s.%s: a widened schema is a deviation from SnowLuma's catalog", a.Name, p.Name)
+		}
+	}
+	assert.Equal(t, len(devs), found, "every deviation is a param whose description promises a number or a string")
 }
 
 func stripDescriptions(v any) any {

@@ -16,6 +16,12 @@ type Delivery struct {
 	// params do not name it (a reaction names only the message); such a
 	// call is charged to the account alone.
 	Targets []DeliveryTarget `json:"targets"`
+	// ChatParam, when set, is the param whose value "group" or "private"
+	// picks the kind of chat before any target param is read (send_msg's
+	// and send_forward_msg's message_type): a call that names the kind
+	// goes to that kind's target, and SnowLuma refuses it when that target
+	// is missing.
+	ChatParam string `json:"chat_param,omitempty"`
 }
 
 // DeliveryTarget is one param that can name a delivery's destination.
@@ -42,7 +48,7 @@ func (d *Delivery) check() error {
 	if d.Targets == nil {
 		d.Targets = []DeliveryTarget{}
 	}
-	seen := map[string]bool{}
+	seen := map[string]bool{d.ChatParam: d.ChatParam != ""}
 	for _, t := range d.Targets {
 		if t.Chat != ChatGroup && t.Chat != ChatUser {
 			return fmt.Errorf("delivers: target %q: chat must be %q or %q", t.Param, ChatGroup, ChatUser)

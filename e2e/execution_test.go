@@ -47,9 +47,9 @@ func TestBusinessFailuresAreDataNotToolErrors(t *testing.T) {
 	}{
 		{"an action failure (retcode 100)", "query_action", "get_msg", map[string]any{"message_id": 42},
 			`{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`},
-		{"a parameter rule only SnowLuma knows (retcode 1400)", "invoke_action", "send_msg",
-			map[string]any{"message_type": "group", "message": "hi"},
-			`{"status":"failed","retcode":1400,"data":null,"wording":"group_id: is required"}`},
+		{"a parameter rule only SnowLuma knows (retcode 1400)", "invoke_action", "send_forward_msg",
+			map[string]any{"group_id": 20001},
+			`{"status":"failed","retcode":1400,"data":null,"wording":"message/messages is required"}`},
 		{"an action the server does not know (retcode 1404)", "query_action", "get_stranger_info",
 			map[string]any{"user_id": fake.AliceID},
 			`{"status":"failed","retcode":1404,"data":null,"wording":"unknown action"}`},

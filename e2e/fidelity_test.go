@@ -59,6 +59,8 @@ func textOf(t *testing.T, m rawMessage) string {
 
 func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 	t.Parallel()
+	// A forward anyone could have built, whose one node claims the account.
+	forged := snow.Forward([]fake.Node{{UserID: fake.SelfID, Nick: "SnowBot", Content: json.RawMessage(`[{"type":"text","data":{"text":"claimed"}}]`)}})
 	tests := []struct {
 		name     string
 		tool     string
@@ -72,6 +74,11 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 			params: map[string]any{"message_id": fake.SeedGroupNegative}, marked: `,"third_party":{"author":10002}`,
 			check: func(t *testing.T, data json.RawMessage) {
 				assert.Contains(t, string(data), `"message_id":-1559550018,"real_id":-1559550018,`)
+			}},
+		{name: "a forward node claiming the account", tool: "query_action", action: "get_forward_msg",
+			params: map[string]any{"id": forged}, marked: `,"third_party":{"author":null,"claimed_author":10001}`,
+			check: func(t *testing.T, data json.RawMessage) {
+				assert.Contains(t, string(data), `"sender":{"user_id":10001,"nickname":"SnowBot"}`)
 			}},
 		{name: "a decimal-string file size", tool: "query_action", action: "get_file",
 			params: map[string]any{"file": fake.KnownFile},

@@ -34,10 +34,12 @@ func checkLauncher() error {
 func buildEnv() []string { return []string{"GOOS=windows", "GOARCH=amd64"} }
 
 // command starts the binary under Wine. Wine passes the environment on to
-// the Windows process; it needs its prefix, and WINEDEBUG=-all keeps its
-// own diagnostics off the server's stderr.
+// the Windows process; it needs its prefix, WINEDEBUG=-all keeps its own
+// diagnostics off the server's stderr, and a UTF-8 locale lets it read the
+// non-ASCII file names a test writes (Wine decodes Unix names in the
+// locale's encoding).
 func command(vars map[string]string) *exec.Cmd {
 	cmd := exec.Command("wine", binary)
-	cmd.Env = append(environ(vars), "WINEPREFIX="+os.Getenv("WINEPREFIX"), "WINEDEBUG=-all", "PATH="+os.Getenv("PATH"))
+	cmd.Env = append(environ(vars), "WINEPREFIX="+os.Getenv("WINEPREFIX"), "WINEDEBUG=-all", "PATH="+os.Getenv("PATH"), "LANG=C.UTF-8")
 	return cmd
 }

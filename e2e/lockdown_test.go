@@ -62,7 +62,7 @@ func newChat(t *testing.T) *chat {
 	n, err := rand.Int(rand.Reader, big.NewInt(1e8))
 	require.NoError(t, err)
 	c := &chat{group: 700000000 + n.Int64(), words: map[string]string{}, ids: map[string]int32{}}
-	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "request", "poke", "join"} {
+	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "forged-self", "forged-trusted", "forged-nick", "request", "poke", "join", "filtered"} {
 		c.words[k] = canary(t)
 	}
 	receive := func(who string, in fake.Incoming) {
@@ -75,10 +75,16 @@ func newChat(t *testing.T) *chat {
 	cq := "[CQ:face,id=14]" + c.words["carol"]
 	receive("carol", fake.Incoming{Group: c.group, From: carol, Nick: "Carol", Message: mustJSON(t, cq), Raw: cq})
 	receive("self", fake.Incoming{Group: c.group, From: fake.SelfID, Nick: "SnowBot", Message: segments("my own words"), Raw: "my own words"})
+	// The echo of a private message the account sent from another device.
+	receive("self-private", fake.Incoming{From: fake.SelfID, Nick: "SnowBot", Message: segments("my private words"), Raw: "my private words"})
+	// A stranger builds the forwards, as anyone with a bot framework can:
+	// nodes claiming the account, a trusted friend, the stranger (with an
+	// instruction for a nickname) and a nested forward.
 	c.inner = snow.Forward([]fake.Node{{UserID: mallory, Nick: "Mallory", Content: segments(c.words["inner-node"])}})
 	c.outer = snow.Forward([]fake.Node{
-		{UserID: alice, Nick: "Alice", Content: segments("a trusted node")},
-		{UserID: mallory, Nick: "Mallory", Content: segments(c.words["outer-node"])},
+		{UserID: alice, Nick: "Alice", Content: segments(c.words["forged-trusted"])},
+		{UserID: mallory, Nick: c.words["forged-nick"], Group: c.group, Content: segments(c.words["outer-node"])},
+		{UserID: fake.SelfID, Nick: "SnowBot", Content: segments(c.words["forged-self"])},
 		{UserID: alice, Nick: "Alice", Content: json.RawMessage(`[{"type":"forward","data":{"id":"` + c.inner + `"}}]`)},
 	})
 	receive("forward", fake.Incoming{Group: c.group, From: alice, Nick: "Alice",
@@ -88,6 +94,8 @@ func newChat(t *testing.T) *chat {
 		fmt.Sprintf(`{"time":1764664205,"self_id":%d,"post_type":"notice","notice_type":"notify","sub_type":"poke","group_id":%d,"user_id":%d,"target_id":%d,"action":"戳了戳","suffix":%q,"action_img_url":""}`,
 			self, c.group, mallory, self, c.words["poke"]))
 	snow.JoinRequest(c.group, mallory, "Mallory", c.words["join"])
+	snow.FilterJoinRequest(fake.FilteredRequest{Group: c.group, Requester: mallory, RequesterNick: "Mallory",
+		Inviter: alice, InviterNick: "Alice", Comment: c.words["filtered"]})
 	return c
 }
 
@@ -180,6 +188,10 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			assert.Equal(t, "message_sent", own["post_type"])
 			assert.Nil(t, own.mark(), "the account's own words are not third-party content")
 			assert.Equal(t, "my own words", own["raw_message"])
+			private := byID[int64(c.ids["self-private"])]
+			assert.Equal(t, "private", private["message_type"])
+			assert.Nil(t, private.mark(), "nor are its private ones")
+			assert.Equal(t, "my private words", private["raw_message"])
 			assertWithheld(t, "the friend request", request, mallory, "comment")
 			assert.Equal(t, "u_Xy12AbCdEf", request["flag"], "the flag to answer it stays")
 			assertWithheld(t, "the poke", poke, mallory, "suffix")
@@ -210,15 +222,49 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			assert.Equal(t, float64(c.ids["carol"]), env.Data["message_id"])
 		})
 
-		t.Run("a forward shows the trusted nodes and withholds the strangers', nested too", func(t *testing.T) {
-			nodes := c.messages(t, s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.outer}}, nil))
-			require.Len(t, nodes, 3)
-			assert.Contains(t, fmt.Sprint(nodes[0]["message"]), "a trusted node")
-			assertWithheld(t, "forward: mallory's node", nodes[1], mallory, "message")
-			assert.Contains(t, fmt.Sprint(nodes[2]["message"]), c.inner, "the nested forward's id stays, to be read in turn")
+		t.Run("a forward's every node is withheld, whoever it claims to be from", func(t *testing.T) {
+			r := s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.outer}}, nil)
+			nodes := c.messages(t, r)
+			require.Len(t, nodes, 4)
+			for i, claim := range []int64{alice, mallory, self, alice} {
+				assert.Equal(t, map[string]any{"author": nil, "claimed_author": float64(claim), "withheld": "forward_node"}, nodes[i].mark(), "node %d", i)
+				assert.Equal(t, float64(claim), nodes[i]["user_id"], "node %d: the claimed id stays", i)
+				assert.Contains(t, nodes[i]["message"], "[withheld by lockdown:", "node %d", i)
+				assert.Contains(t, nodes[i]["sender"], "[withheld by lockdown:", "node %d: the claimed nickname is words", i)
+			}
+			assert.Equal(t, float64(c.group), nodes[1]["group_id"])
+			assert.Contains(t, r.Text, `"claimed_author"`, "the text a model reads carries the claim")
 			inner := c.messages(t, s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.inner}}, nil))
 			require.Len(t, inner, 1)
-			assertWithheld(t, "the nested forward", inner[0], mallory, "message")
+			assert.Equal(t, "forward_node", inner[0].mark()["withheld"])
+		})
+
+		t.Run("a filtered request's comment is the requester's, and unknown where the requester is not named", func(t *testing.T) {
+			for _, tc := range []struct {
+				action string
+				author any
+				why    string
+			}{
+				{"get_group_ignored_notifies", float64(mallory), "untrusted_author"},
+				{"get_group_ignore_add_request", nil, "unknown_author"},
+			} {
+				r := s.call(t, "query_action", map[string]any{"action": tc.action}, nil)
+				require.False(t, r.IsError, r.Text)
+				var env struct {
+					Data []item `json:"data"`
+				}
+				r.decodeResult(t, &env)
+				found := false
+				for _, req := range env.Data {
+					if req.num("group_id") == c.group {
+						found = true
+						assert.Equal(t, map[string]any{"author": tc.author, "withheld": tc.why}, req.mark(), tc.action)
+						assert.Contains(t, req["message"], "[withheld by lockdown:", tc.action)
+						assert.Equal(t, float64(alice), req["invitor_uin"], "%s: the trusted inviter stays, and vouches for nothing", tc.action)
+					}
+				}
+				assert.True(t, found, "%s lists the request", tc.action)
+			}
 		})
 
 		t.Run("a stranger's join request comment is withheld, its flag kept", func(t *testing.T) {
@@ -322,12 +368,137 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 		}
 		r := s.call(t, "query_action", map[string]any{"action": "get_group_list"}, nil)
 		assert.NotContains(t, string(r.Result), "third_party", "an action without declared content is not touched")
+		nodes := c.messages(t, s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.outer}}, nil))
+		require.Len(t, nodes, 4)
+		for i, claim := range []int64{alice, mallory, self, alice} {
+			assert.Equal(t, map[string]any{"author": nil, "claimed_author": float64(claim)}, nodes[i].mark(),
+				"node %d is marked by its claim, the account's too", i)
+		}
 		s.finish(t)
 		for name, word := range c.words {
-			if name == "request" || name == "poke" || name == "mallory" || name == "outer-node" {
+			if name == "request" || name == "poke" || name == "mallory" || name == "outer-node" || name == "forged-self" {
 				assert.True(t, strings.Contains(s.stdout.Raw(), word), "%s's words reached the agent: the capture sees results", name)
 			}
 		}
+	})
+}
+
+// ownPrivateToPeer is the echo of a private message the account sent as
+// the trial against SnowLuma 1.11.1 reported it: user_id the peer,
+// sender.user_id the account. (SnowLuma's converter writes the sender in
+// both; sender.user_id names the writer either way.)
+func ownPrivateToPeer(text string) string {
+	return fmt.Sprintf(`{"time":1764664209,"self_id":%d,"post_type":"message_sent","message_type":"private","sub_type":"friend","message_id":-88,"message_seq":679,"user_id":%d,"message":[{"type":"text","data":{"text":%q}}],"raw_message":%q,"font":0,"sender":{"user_id":%d,"nickname":"SnowBot","sex":"unknown","age":0}}`,
+		self, alice, text, text, self)
+}
+
+func TestTheAccountsOwnWordsAreShownWhenOnlyTheAccountIsTrusted(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		env, _ := lockdownEnv(t, sc, fmt.Sprint(self))
+		s := startCaptured(t, version, env)
+		words := "sent to alice " + canary(t)
+
+		sent := s.call(t, "invoke_action", map[string]any{"action": "send_private_msg", "params": map[string]any{"user_id": alice, "message": words}}, nil)
+		require.False(t, sent.IsError, sent.Text)
+		var receipt struct {
+			Data struct {
+				MessageID int32 `json:"message_id"`
+			} `json:"data"`
+		}
+		sent.decodeResult(t, &receipt)
+		r := s.call(t, "query_action", map[string]any{"action": "get_msg", "params": map[string]any{"message_id": receipt.Data.MessageID}}, nil)
+		require.False(t, r.IsError, r.Text)
+		var got struct {
+			Data item `json:"data"`
+		}
+		r.decodeResult(t, &got)
+		assert.Nil(t, got.Data.mark(), "get_msg of the account's private message is the account's own")
+		assert.Equal(t, words, got.Data["raw_message"])
+		assert.Equal(t, float64(alice), got.Data["target_id"])
+
+		var history []item
+		for _, m := range messagesOf(t, s.call(t, "query_action", map[string]any{"action": "get_friend_msg_history", "params": map[string]any{"user_id": alice}}, nil)) {
+			if m["raw_message"] == words {
+				history = append(history, m)
+			}
+		}
+		require.Len(t, history, 1, "the friend history lists the sent message")
+		assert.Nil(t, history[0].mark())
+
+		uri := s.subscribeEvents(t, map[string]any{"self_id": self})
+		_, echo := snow.Receive(fake.Incoming{From: fake.SelfID, Nick: "SnowBot", Message: segments(words), Raw: words})
+		sc.Push(echo)
+		sc.Push(ownPrivateToPeer(words))
+		page := s.awaitEvents(t, uri, 2)
+		for i, e := range page.Events {
+			var ev item
+			require.NoError(t, json.Unmarshal(e.Event, &ev))
+			assert.Nil(t, ev.mark(), "echo %d: the account's private message is not marked", i)
+			assert.Equal(t, words, ev["raw_message"], "echo %d", i)
+		}
+		s.finish(t)
+	})
+}
+
+func TestAForwardTheAccountBuiltIsWithheldNodeByNode(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		sc := snow.Scene(fake.SceneOptions{})
+		env, _ := lockdownEnv(t, sc, fmt.Sprint(alice))
+		s := startCaptured(t, version, env)
+		mine, friends := canary(t), canary(t)
+		up := s.call(t, "invoke_action", map[string]any{"action": "upload_forward_msg", "params": map[string]any{"messages": []any{
+			map[string]any{"type": "node", "data": map[string]any{"user_id": self, "nickname": "SnowBot", "content": mine}},
+			map[string]any{"type": "node", "data": map[string]any{"user_id": alice, "nickname": "Alice", "content": friends}},
+		}}}, nil)
+		require.False(t, up.IsError, up.Text)
+		var res struct {
+			Data struct {
+				ResID string `json:"res_id"`
+			} `json:"data"`
+		}
+		up.decodeResult(t, &res)
+
+		r := s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": res.Data.ResID}}, nil)
+		nodes := messagesOf(t, r)
+		require.Len(t, nodes, 2)
+		for i, claim := range []int64{self, alice} {
+			assert.Equal(t, map[string]any{"author": nil, "claimed_author": float64(claim), "withheld": "forward_node"}, nodes[i].mark(),
+				"node %d: the server cannot tell who built the forward", i)
+		}
+		assert.NotContains(t, r.Text, mine)
+		assert.NotContains(t, r.Text, friends)
+		s.finish(t)
+	})
+}
+
+// messagesOf is the messages of a history result.
+func messagesOf(t *testing.T, r toolResult) []item {
+	t.Helper()
+	return (&chat{}).messages(t, r)
+}
+
+func TestABlankTrustedListStopsStartupAndAnEmptyOneIsUnset(t *testing.T) {
+	t.Parallel()
+	for name, value := range map[string]string{"spaces": "   ", "a tab": "\t", "separators": " , "} {
+		t.Run("refuses "+name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runOnce(t, with(readEnv(), "SNOWLUMA_MCP_TRUSTED_USERS", value))
+			assert.NotZero(t, code)
+			assert.Empty(t, stdout)
+			assert.Contains(t, stderr, "SNOWLUMA_MCP_TRUSTED_USERS")
+			assert.Contains(t, stderr, "only spaces, tabs or separators")
+		})
+	}
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := start(t, version, with(readEnv(), "SNOWLUMA_MCP_TRUSTED_USERS", ""))
+		var info struct {
+			Lockdown map[string]any `json:"lockdown"`
+		}
+		s.call(t, "get_runtime_info", nil, nil).decodeResult(t, &info)
+		assert.Equal(t, map[string]any{"enabled": false, "trusted_users": 0.0}, info.Lockdown, "an empty value is a left-out setting")
 	})
 }
 

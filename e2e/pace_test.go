@@ -244,12 +244,14 @@ func TestGetActionShowsWhereAnActionDelivers(t *testing.T) {
 		s := start(t, version, docsEnv())
 		var send, read struct {
 			Delivers *struct {
-				Targets []map[string]string `json:"targets"`
+				Targets   []map[string]string `json:"targets"`
+				ChatParam string              `json:"chat_param"`
 			} `json:"delivers"`
 		}
 		s.call(t, "get_action", map[string]any{"name": "send_msg"}, nil).decodeResult(t, &send)
 		require.NotNil(t, send.Delivers)
 		assert.Equal(t, []map[string]string{{"param": "group_id", "chat": "group"}, {"param": "user_id", "chat": "user"}}, send.Delivers.Targets)
+		assert.Equal(t, "message_type", send.Delivers.ChatParam, "message_type picks the kind of chat first")
 		s.call(t, "get_action", map[string]any{"name": "get_status"}, nil).decodeResult(t, &read)
 		assert.Nil(t, read.Delivers, "a read delivers nothing")
 	})

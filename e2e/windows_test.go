@@ -138,6 +138,29 @@ func TestWindowsBinaryUploadRefusesEscapes(t *testing.T) {
 	})
 }
 
+// TestWindowsBinaryTellsTheUploadRootFromASiblingGoFoldsIntoIt: Go folds
+// U+212A KELVIN SIGN to k where NTFS does not, so a sibling of the root
+// "kit" spelled "\u212Ait" is another directory and its file is refused.
+// Under Wine this shows the server's logic (directory identity), not NTFS's
+// case rules.
+func TestWindowsBinaryTellsTheUploadRootFromASiblingGoFoldsIntoIt(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		env, dirs := winStreamEnv(t)
+		root := filepath.Join(dirs.root, "kit")
+		inside := writeFile(t, root, "ok.bin", randomBytes(t, 100))
+		secret := writeFile(t, dirs.root, "\u212Ait/secret.bin", []byte("secret"))
+		s := start(t, version, with(env, "SNOWLUMA_MCP_UPLOAD_ROOT", winPath(root)))
+
+		r, _ := s.uploadCall(t, winPath(inside))
+		require.False(t, r.IsError, r.Text)
+		r, traceID := s.uploadCall(t, winPath(secret))
+		assert.True(t, r.IsError, "the sibling's file must be refused")
+		assert.Contains(t, r.Diag.Message, "outside the upload root")
+		assert.Empty(t, snow.ByTrace(traceID), "nothing may reach SnowLuma")
+	})
+}
+
 // TestWindowsBinaryRunsBackgroundTasksAndSharesItsDirectory: a task runs
 // to its end; a second server on the same directory starts (LockFileEx
 // locks per server, not on the whole directory), reads the first one's

@@ -71,7 +71,7 @@ func ListTasks(d *Deps) *pipeline.Tool {
 			}
 			after = r
 		}
-		page, more, err := d.Tasks.Store().Page(after, limit)
+		page, more, err := d.Tasks.Page(after, limit)
 		if err != nil {
 			return nil, fault.Wrap(fault.CodeInternal, "handler", err, "the task directory could not be read; nothing was sent to SnowLuma. Fix the file the message names (restore it or move it aside) and list again").Unsent()
 		}

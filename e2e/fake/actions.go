@@ -8,8 +8,6 @@ package fake
 
 import (
 	"bytes"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
 	"strings"
 	"time"
@@ -28,28 +26,30 @@ var actions map[string]action
 
 func init() {
 	actions = map[string]action{
-		"get_login_info":         constant(`{"user_id":10001,"nickname":"SnowBot"}`),
-		"get_status":             constant(`{"online":true,"good":true}`),
-		"get_version_info":       constant(`{"app_name":"SnowLuma","app_version":"1.11.1-node","protocol_version":"v11"}`),
-		"can_send_image":         constant(`{"yes":true}`),
-		"can_send_record":        constant(`{"yes":true}`),
-		"get_group_list":         constant(groupList),
-		"get_friend_list":        constant(friendList),
-		"get_msg":                getMsg,
-		"delete_msg":             deleteMsg,
-		"send_group_msg":         sendGroupMsg,
-		"send_private_msg":       sendPrivateMsg,
-		"send_msg":               sendMsg,
-		"get_file":               getFile,
-		"set_group_sign":         setGroupSign,
-		"set_group_ban":          setGroupBan,
-		"upload_forward_msg":     uploadForwardMsg,
-		"upload_foward_msg":      uploadForwardMsg,
-		"fetch_ptt_text":         fetchPttText,
-		"get_group_msg_history":  getGroupMsgHistory,
-		"get_friend_msg_history": getFriendMsgHistory,
-		"get_forward_msg":        getForwardMsg,
-		"get_group_system_msg":   getGroupSystemMsg,
+		"get_login_info":               constant(`{"user_id":10001,"nickname":"SnowBot"}`),
+		"get_status":                   constant(`{"online":true,"good":true}`),
+		"get_version_info":             constant(`{"app_name":"SnowLuma","app_version":"1.11.1-node","protocol_version":"v11"}`),
+		"can_send_image":               constant(`{"yes":true}`),
+		"can_send_record":              constant(`{"yes":true}`),
+		"get_group_list":               constant(groupList),
+		"get_friend_list":              constant(friendList),
+		"get_msg":                      getMsg,
+		"delete_msg":                   deleteMsg,
+		"send_group_msg":               sendGroupMsg,
+		"send_private_msg":             sendPrivateMsg,
+		"send_msg":                     sendMsg,
+		"get_file":                     getFile,
+		"set_group_sign":               setGroupSign,
+		"set_group_ban":                setGroupBan,
+		"upload_forward_msg":           uploadForwardMsg,
+		"upload_foward_msg":            uploadForwardMsg,
+		"fetch_ptt_text":               fetchPttText,
+		"get_group_msg_history":        getGroupMsgHistory,
+		"get_friend_msg_history":       getFriendMsgHistory,
+		"get_forward_msg":              getForwardMsg,
+		"get_group_system_msg":         getGroupSystemMsg,
+		"get_group_ignored_notifies":   getGroupIgnoredNotifies,
+		"get_group_ignore_add_request": getGroupIgnoreAddRequest,
 	}
 }
 
@@ -151,18 +151,19 @@ func message(p params) (json.RawMessage, string, *failure) {
 	return mustJSON(segs), raw.String(), nil
 }
 
-// sendTo stores a self-sent copy and returns SnowLuma's send receipt.
+// sendTo stores a self-sent copy and returns SnowLuma's send receipt. The
+// copy is SnowLuma's cacheSelfSentMessage (modules/message-actions.ts):
+// user_id and sender.user_id the account, an empty nickname, no card, role
+// or anonymous, and target_id the peer of a private message.
 func (f *Fake) sendTo(kind string, target int64, segs json.RawMessage, raw string) json.RawMessage {
 	seq := f.store.nextSeq()
 	m := storedMessage{
 		Time: time.Now().Unix(), MessageType: kind, MessageSeq: seq, UserID: SelfID,
-		Message: segs, RawMessage: raw, Sender: sender{UserID: SelfID, Nickname: "SnowBot", Sex: "unknown"},
+		Message: segs, RawMessage: raw, Sender: sender{UserID: SelfID, Sex: "unknown"},
 	}
 	if kind == "group" {
 		m.SubType, m.GroupID = "normal", target
 		m.MessageID = MessageID(seq, target, "group_message")
-		m.Sender.Role = "admin"
-		m.Anonymous = json.RawMessage("null")
 	} else {
 		m.SubType, m.TargetID = "friend", target
 		m.MessageID = MessageID(seq, target, "private_message")
@@ -267,14 +268,59 @@ func uploadForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	if fail != nil {
 		return nil, fail
 	}
-	var b [12]byte
-	_, _ = rand.Read(b[:])
-	resID := hex.EncodeToString(b[:])
+	messages, _ := p.raw("messages")
+	resID := f.Forward(customNodes(messages))
 	out := map[string]any{"res_id": resID, "forward_id": resID, "message_id": 0}
 	if hasGroup {
 		out["group_id"] = group
 	}
 	return mustJSON(out), nil
+}
+
+// customNodes reads the custom nodes of a forward being built, as
+// SnowLuma's parseForwardNodes does: user_id (or uin) and nickname (or
+// name) are whatever the caller wrote, and a text content becomes a text
+// segment. Nodes that reference stored messages, and anything unreadable,
+// are left out: the fake keeps only what get_forward_msg needs to hand
+// the builder's claims back.
+func customNodes(messages json.RawMessage) []Node {
+	var segs []struct {
+		Type string `json:"type"`
+		Data struct {
+			UserID   json.Number     `json:"user_id"`
+			Uin      json.Number     `json:"uin"`
+			Nickname *string         `json:"nickname"`
+			Name     *string         `json:"name"`
+			Content  json.RawMessage `json:"content"`
+		} `json:"data"`
+	}
+	if json.Unmarshal(messages, &segs) != nil {
+		return nil
+	}
+	var nodes []Node
+	for _, sg := range segs {
+		id := sg.Data.UserID
+		if id == "" {
+			id = sg.Data.Uin
+		}
+		uin, err := id.Int64()
+		if sg.Type != "node" || err != nil || uin <= 0 || len(sg.Data.Content) == 0 {
+			continue
+		}
+		n := Node{UserID: uin, Nick: id.String(), Content: sg.Data.Content}
+		switch {
+		case sg.Data.Nickname != nil:
+			n.Nick = *sg.Data.Nickname
+		case sg.Data.Name != nil:
+			n.Nick = *sg.Data.Name
+		}
+		var text string
+		if json.Unmarshal(sg.Data.Content, &text) == nil {
+			n.Content = textSegments(text)
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes
 }
 
 func fetchPttText(f *Fake, p params) (json.RawMessage, *failure) {

@@ -196,6 +196,14 @@ func TestSuccessDataMatchesTheCatalog(t *testing.T) {
 		{"upload_forward_msg", `{"group_id":123456789,"messages":[]}`},
 		{"upload_foward_msg", `{"messages":[]}`},
 		{"fetch_ptt_text", `{"message_id":"1"}`},
+		{"fetch_ptt_text", `{"message_id":-1264852461}`},
+		{"send_forward_msg", `{"group_id":123456789,"messages":[]}`},
+		{"send_forward_msg", `{"user_id":10002,"messages":[]}`},
+		{"send_forward_msg", `{"messages":[]}`},
+		{"get_ai_record", `{"group_id":123456789,"character":"lucy-voice-female1","text":"hi"}`},
+		{"send_group_ai_record", `{"group_id":123456789,"character":"lucy-voice-female1","text":"hi"}`},
+		{"send_qzone_msg", `{"content":"hi"}`},
+		{"send_packet", `{"cmd":"OidbSvcTrpcTcp.0x1234_1","data":"0801"}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.action+" data validates against returnsSchema", func(t *testing.T) {

@@ -38,10 +38,12 @@ type Fake struct {
 	store   *store
 	uploads *uploads
 	events  *events
-	// forwards are forward resources; joins the group join requests.
-	// Both are guarded by forwards.mu.
+	// forwards are forward resources; joins the group join requests;
+	// filtered the join requests QQ filtered. All are guarded by
+	// forwards.mu.
 	forwards forwards
 	joins    []joinRequest
+	filtered []FilteredRequest
 }
 
 // New starts a fake on a loopback port. Close it when done.

@@ -158,16 +158,25 @@ func getFriendMsgHistory(f *Fake, p params) (json.RawMessage, *failure) {
 	return mustJSON(map[string]any{"messages": msgs}), nil
 }
 
-// Node is one message of a forwarded chat.
+// Node is one message of a forwarded chat. Whoever builds a forward
+// chooses its UserID and Nick (SnowLuma's send_forward_msg takes any for a
+// custom node), so a test can forge them as a stranger would.
 type Node struct {
 	UserID int64
 	Nick   string
+	// Group is the group the node claims to come from; 0 for a private
+	// node.
+	Group int64
 	// Content is the node's segment array; a nested forward is a segment
 	// {"type":"forward","data":{"id":<res_id of another Forward>}}.
 	Content json.RawMessage
 }
 
-// forwardNode is one message of get_forward_msg's answer.
+// forwardNode is one message of get_forward_msg's answer, member for
+// member as SnowLuma's getForwardMessage writes it
+// (modules/message-actions.ts): a sender of user_id and nickname (and
+// card for a group node), raw_message always empty, font 14, and
+// group_id last, for a group node only.
 type forwardNode struct {
 	SelfID        int64           `json:"self_id"`
 	UserID        int64           `json:"user_id"`
@@ -176,13 +185,21 @@ type forwardNode struct {
 	MessageSeq    int64           `json:"message_seq"`
 	RealID        int32           `json:"real_id"`
 	MessageType   string          `json:"message_type"`
-	Sender        sender          `json:"sender"`
+	Sender        forwardSender   `json:"sender"`
 	RawMessage    string          `json:"raw_message"`
 	Font          int             `json:"font"`
 	SubType       string          `json:"sub_type"`
 	Message       json.RawMessage `json:"message"`
 	MessageFormat string          `json:"message_format"`
 	PostType      string          `json:"post_type"`
+	GroupID       int64           `json:"group_id,omitempty"`
+}
+
+// forwardSender is a forward node's sender: the builder's claim.
+type forwardSender struct {
+	UserID   int64   `json:"user_id"`
+	Nickname string  `json:"nickname"`
+	Card     *string `json:"card,omitempty"`
 }
 
 // forwards are the forward resources by res_id.
@@ -201,8 +218,12 @@ func (f *Fake) Forward(nodes []Node) string {
 	for i, n := range nodes {
 		out[i] = forwardNode{
 			SelfID: SelfID, UserID: n.UserID, Time: time.Now().Unix(), MessageType: "private",
-			Sender: sender{UserID: n.UserID, Nickname: n.Nick}, Font: 14, SubType: "friend",
+			Sender: forwardSender{UserID: n.UserID, Nickname: n.Nick}, Font: 14, SubType: "friend",
 			Message: n.Content, MessageFormat: "array", PostType: "message",
+		}
+		if n.Group != 0 {
+			card := ""
+			out[i].MessageType, out[i].SubType, out[i].GroupID, out[i].Sender.Card = "group", "normal", n.Group, &card
 		}
 	}
 	f.forwards.mu.Lock()
@@ -257,3 +278,77 @@ func getGroupSystemMsg(f *Fake, _ params) (json.RawMessage, *failure) {
 }
 
 func itoa(n int64) string { return string(mustJSON(n)) }
+
+// FilteredRequest is a join request QQ filtered as suspicious: Requester
+// asks to join Group, with Comment, invited by Inviter (0 when nobody
+// invited them).
+type FilteredRequest struct {
+	Group         int64
+	Requester     int64
+	RequesterNick string
+	Inviter       int64
+	InviterNick   string
+	Comment       string
+}
+
+// FilterJoinRequest records a filtered join request. SnowLuma lists the
+// same filtered requests in two shapes (actions/extended.ts):
+// get_group_ignored_notifies names the requester, while
+// get_group_ignore_add_request (NapCat's naming) names only the inviter.
+func (f *Fake) FilterJoinRequest(r FilteredRequest) {
+	f.forwards.mu.Lock()
+	defer f.forwards.mu.Unlock()
+	f.filtered = append(f.filtered, r)
+}
+
+// ignoredNotify is one entry of get_group_ignored_notifies.
+type ignoredNotify struct {
+	GroupID       int64  `json:"group_id"`
+	GroupName     string `json:"group_name"`
+	RequestID     int64  `json:"request_id"`
+	RequesterUin  int64  `json:"requester_uin"`
+	RequesterNick string `json:"requester_nick"`
+	Message       string `json:"message"`
+	Checked       bool   `json:"checked"`
+	Actor         int64  `json:"actor"`
+	InvitorUin    int64  `json:"invitor_uin"`
+	InvitorNick   string `json:"invitor_nick"`
+	Flag          string `json:"flag"`
+}
+
+// ignoreAddRequest is one entry of get_group_ignore_add_request: the same
+// request without requester_uin or flag.
+type ignoreAddRequest struct {
+	RequestID     int64  `json:"request_id"`
+	InvitorUin    int64  `json:"invitor_uin"`
+	InvitorNick   string `json:"invitor_nick"`
+	GroupID       int64  `json:"group_id"`
+	Message       string `json:"message"`
+	GroupName     string `json:"group_name"`
+	Checked       bool   `json:"checked"`
+	Actor         int64  `json:"actor"`
+	RequesterNick string `json:"requester_nick"`
+}
+
+func getGroupIgnoredNotifies(f *Fake, _ params) (json.RawMessage, *failure) {
+	f.forwards.mu.Lock()
+	defer f.forwards.mu.Unlock()
+	out := []ignoredNotify{}
+	for i, r := range f.filtered {
+		out = append(out, ignoredNotify{GroupID: r.Group, GroupName: "Group", RequestID: int64(i + 1), RequesterUin: r.Requester,
+			RequesterNick: r.RequesterNick, Message: r.Comment, InvitorUin: r.Inviter, InvitorNick: r.InviterNick,
+			Flag: "1:" + itoa(r.Group) + ":u_" + itoa(r.Requester) + ":filtered"})
+	}
+	return mustJSON(out), nil
+}
+
+func getGroupIgnoreAddRequest(f *Fake, _ params) (json.RawMessage, *failure) {
+	f.forwards.mu.Lock()
+	defer f.forwards.mu.Unlock()
+	out := []ignoreAddRequest{}
+	for i, r := range f.filtered {
+		out = append(out, ignoreAddRequest{RequestID: int64(i + 1), InvitorUin: r.Inviter, InvitorNick: r.InviterNick, GroupID: r.Group,
+			Message: r.Comment, GroupName: "Group", RequesterNick: r.RequesterNick})
+	}
+	return mustJSON(out), nil
+}

@@ -3,6 +3,7 @@ package fake_test
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -102,4 +103,65 @@ func TestJoinRequestsAreListed(t *testing.T) {
 	t.Parallel()
 	srv.JoinRequest(555000114, 10009, "M", "let me in")
 	assert.Contains(t, string(okData(t, "get_group_system_msg", `{}`)), `"message":"let me in"`)
+}
+
+func TestForwardNodesHaveSnowLumasShape(t *testing.T) {
+	t.Parallel()
+	id := srv.Forward([]fake.Node{{UserID: 10002, Nick: "A", Content: text("p")}, {UserID: 10009, Nick: "M", Group: 555000115, Content: text("g")}})
+	var got struct {
+		Messages []json.RawMessage `json:"messages"`
+	}
+	require.NoError(t, json.Unmarshal(okData(t, "get_forward_msg", `{"id":"`+id+`"}`), &got))
+	require.Len(t, got.Messages, 2)
+	keys := func(raw json.RawMessage) string {
+		var out []string
+		dec := json.NewDecoder(strings.NewReader(string(raw)))
+		_, _ = dec.Token()
+		for dec.More() {
+			k, _ := dec.Token()
+			out = append(out, k.(string))
+			var skip json.RawMessage
+			require.NoError(t, dec.Decode(&skip))
+		}
+		return strings.Join(out, ",")
+	}
+	base := "self_id,user_id,time,message_id,message_seq,real_id,message_type,sender,raw_message,font,sub_type,message,message_format,post_type"
+	assert.Equal(t, base, keys(got.Messages[0]), "getForwardMessage's members, in its order")
+	assert.Equal(t, base+",group_id", keys(got.Messages[1]))
+	assert.Contains(t, string(got.Messages[0]), `"sender":{"user_id":10002,"nickname":"A"}`)
+	assert.Contains(t, string(got.Messages[1]), `"sender":{"user_id":10009,"nickname":"M","card":""}`)
+	assert.Contains(t, string(got.Messages[1]), `"message_type":"group"`)
+}
+
+func TestFilteredJoinRequestsAreListedInBothShapes(t *testing.T) {
+	t.Parallel()
+	srv.FilterJoinRequest(fake.FilteredRequest{Group: 555000116, Requester: 10009, RequesterNick: "M", Inviter: 10002, InviterNick: "A", Comment: "filtered words"})
+	notifies := string(okData(t, "get_group_ignored_notifies", `{}`))
+	assert.Contains(t, notifies, `"requester_uin":10009`)
+	assert.Contains(t, notifies, `"invitor_uin":10002`)
+	ignored := string(okData(t, "get_group_ignore_add_request", `{}`))
+	assert.Contains(t, ignored, `"message":"filtered words"`)
+	assert.NotContains(t, ignored, "requester_uin", "NapCat's shape names no requester")
+}
+
+func TestAnUploadedForwardHandsTheBuildersClaimsBack(t *testing.T) {
+	t.Parallel()
+	var up struct {
+		ResID string `json:"res_id"`
+	}
+	require.NoError(t, json.Unmarshal(okData(t, "upload_forward_msg",
+		`{"messages":[{"type":"node","data":{"user_id":"10001","nickname":"anyone","content":"claimed"}},{"type":"node","data":{"uin":10002,"content":[{"type":"text","data":{"text":"t"}}]}}]}`), &up))
+	var got struct {
+		Messages []struct {
+			UserID  int64           `json:"user_id"`
+			Sender  json.RawMessage `json:"sender"`
+			Message json.RawMessage `json:"message"`
+		} `json:"messages"`
+	}
+	require.NoError(t, json.Unmarshal(okData(t, "get_forward_msg", `{"id":"`+up.ResID+`"}`), &got))
+	require.Len(t, got.Messages, 2)
+	assert.Equal(t, int64(10001), got.Messages[0].UserID)
+	assert.JSONEq(t, `{"user_id":10001,"nickname":"anyone"}`, string(got.Messages[0].Sender))
+	assert.JSONEq(t, `[{"type":"text","data":{"text":"claimed"}}]`, string(got.Messages[0].Message))
+	assert.JSONEq(t, `{"user_id":10002,"nickname":"10002"}`, string(got.Messages[1].Sender), "the uin stands in for a missing nickname")
 }

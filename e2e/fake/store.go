@@ -148,3 +148,17 @@ func (f *Fake) Stored(id int32) bool {
 	_, ok := f.store.get(id)
 	return ok
 }
+
+// SentTo says where the fake sent the message with id: "group" or
+// "private" and the group or user it went to; ok is false when it has no
+// such message.
+func (f *Fake) SentTo(id int32) (kind string, target int64, ok bool) {
+	m, ok := f.store.get(id)
+	if !ok {
+		return "", 0, false
+	}
+	if m.MessageType == "group" {
+		return "group", m.GroupID, true
+	}
+	return "private", m.TargetID, true
+}

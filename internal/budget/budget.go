@@ -5,16 +5,20 @@
 // the whole account; a delivery spends from both, and goes when both allow.
 //
 // Each budget is a token bucket kept as the time it will be full again
-// (the "theoretical arrival time" of GCRA): exact integer arithmetic, one
-// timestamp per budget, and a send that must wait is scheduled, not
-// retried. A Meter is safe for concurrent use; concurrent spenders never
-// overspend, because a send is charged to both budgets under one lock at
-// the moment it will actually go.
+// (the "theoretical arrival time" of GCRA), with exact integer arithmetic.
+// A send that must wait is scheduled, not retried: the budget it waits for
+// is charged at once for the time the send will go, which keeps the order
+// of concurrent waiters. Any other budget is charged only when the send
+// actually goes, and checked again then, because charging it for a future
+// time would take from it the refill it earns during the wait.
+//
+// The state lives in a Store. The in-process store (New) serves one
+// server; a store shared between processes implements the same interface
+// and must pass the same behaviour table (budgettest.Conformance).
 package budget
 
 import (
 	"context"
-	"sync"
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
@@ -40,22 +44,64 @@ type Clock interface {
 	Sleep(ctx context.Context, d time.Duration) error
 }
 
-// Meter holds the budgets of one server.
+// Store holds the budgets of one account and makes each step atomic, so
+// that concurrent spenders never overspend.
+type Store interface {
+	// Take asks to send to t now. A send that would wait longer than
+	// within is refused and charges nothing. Otherwise the budgets the send
+	// waits for (all of them when it need not wait) are charged for the
+	// time it will go, and the others are left for Go.
+	Take(t Target, within time.Duration) Grant
+	// Go charges, when the send goes, the budgets Take left, checking them
+	// again. When one of them can no longer pay now, Go gives back all the
+	// grant was charged and reports false: the caller takes again.
+	Go(g *Grant) bool
+	// Refund gives back a granted send that never went out, exactly: the
+	// budgets end as if it had never been charged, which keeps every send
+	// charged since on its schedule. A grant is refunded at most once.
+	Refund(g *Grant)
+	// Snapshot reads what is left of the account's budget and of the
+	// targets used recently.
+	Snapshot() Snapshot
+}
+
+// Grant is the outcome of asking to send. When Ok, the send may go after
+// Wait (and Go); otherwise nothing was charged and Wait is how long until
+// it could go. Budget names the budget that decided the wait: Account, or
+// the target's name.
+type Grant struct {
+	Ok     bool
+	Wait   time.Duration
+	Budget string
+	Target Target
+	// Charges are the store's bookkeeping for the account's budget (0) and
+	// the target's (1).
+	Charges [2]Charge
+}
+
+// Charge is what a grant did to one budget.
+type Charge struct {
+	// ID names the send in the budget's record; 0 when it is not charged.
+	ID uint64
+	// Due means the budget is charged when the send goes (Store.Go).
+	Due bool
+}
+
+// Meter is the send budgets of one server: the configured limits, the
+// clock, and the store that holds the state.
 type Meter struct {
 	limits config.SendPace
 	clock  Clock
-
-	mu      sync.Mutex
-	account bucket
-	targets map[Target]*bucket
+	store  Store
 }
 
-// New returns the meter for the configured pace, or nil when pacing is off.
+// New returns the in-process meter for the configured pace, or nil when
+// pacing is off.
 func New(sp config.SendPace, clock Clock) *Meter {
 	if sp.Off {
 		return nil
 	}
-	return &Meter{limits: sp, clock: clock, targets: map[Target]*bucket{}}
+	return &Meter{limits: sp, clock: clock, store: NewLocal(sp, clock)}
 }
 
 // Limits are the budgets the meter enforces.
@@ -64,123 +110,17 @@ func (m *Meter) Limits() config.SendPace { return m.limits }
 // Clock is the time the meter runs on; the stage waits on it.
 func (m *Meter) Clock() Clock { return m.clock }
 
-// Grant is the outcome of asking to send. When Ok, the send may go after
-// Wait and has been charged; otherwise nothing was charged and Wait is how
-// long until it could go. Budget names the budget that decided the wait:
-// Account, or the target's name.
-type Grant struct {
-	Ok     bool
-	Wait   time.Duration
-	Budget string
+// Take asks to send to t now, waiting at most within (see Store.Take).
+func (m *Meter) Take(t Target, within time.Duration) Grant { return m.store.Take(t, within) }
 
-	m      *Meter
-	target Target
-	seqs   [2]uint64
-}
+// Go charges the rest of a grant as its send goes (see Store.Go).
+func (m *Meter) Go(g *Grant) bool { return m.store.Go(g) }
 
-// sweepAbove is how many target budgets the meter keeps before it drops
-// the full ones (those unused for longer than they take to refill).
-const sweepAbove = 64
+// Refund gives back a send that never went out (see Store.Refund).
+func (m *Meter) Refund(g *Grant) { m.store.Refund(g) }
 
-// Take asks to send to t now. A send that would wait longer than the
-// configured bound is refused and charges nothing; any other is charged
-// to the account and to t, at the time it will go.
-func (m *Meter) Take(t Target) Grant {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	now := m.clock.Now()
-	var tb *bucket
-	if t != (Target{}) {
-		if tb = m.targets[t]; tb == nil {
-			if len(m.targets) >= sweepAbove {
-				m.sweepLocked(now)
-			}
-			tb = &bucket{}
-			m.targets[t] = tb
-		}
-	}
-	g := Grant{Budget: Account, Wait: m.account.delay(now, m.limits.Account), m: m, target: t}
-	if tb != nil {
-		if d := tb.delay(now, m.limits.Target); d >= g.Wait {
-			g.Wait, g.Budget = d, t.String()
-		}
-	}
-	if g.Wait > m.limits.Wait {
-		if tb != nil && tb.tat.IsZero() {
-			delete(m.targets, t) // asked, never charged
-		}
-		return g
-	}
-	g.Ok = true
-	at := now.Add(g.Wait)
-	g.seqs[0] = m.account.charge(at, m.limits.Account)
-	if tb != nil {
-		g.seqs[1] = tb.charge(at, m.limits.Target)
-	}
-	return g
-}
-
-// Cancel gives back a granted send that did not go (its wait was
-// cancelled). A budget gets it back only when no later send was charged to
-// it since; otherwise the later sends keep their schedule and the budget
-// stays as spent, which is never too generous.
-func (g Grant) Cancel() {
-	if !g.Ok || g.m == nil {
-		return
-	}
-	m := g.m
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.account.undo(g.seqs[0], m.limits.Account)
-	if tb := m.targets[g.target]; tb != nil {
-		tb.undo(g.seqs[1], m.limits.Target)
-	}
-}
-
-// sweepLocked drops the target budgets that are full again.
-func (m *Meter) sweepLocked(now time.Time) {
-	for t, b := range m.targets {
-		if !b.tat.After(now) {
-			delete(m.targets, t)
-		}
-	}
-}
-
-// bucket is one budget: tat is when it will be full again (zero or past
-// means full now), seq counts the sends charged to it.
-type bucket struct {
-	tat time.Time
-	seq uint64
-}
-
-// delay is how long a send asked for at now must wait for this budget.
-func (b *bucket) delay(now time.Time, r Budget) time.Duration {
-	base := b.tat
-	if base.Before(now) {
-		base = now
-	}
-	return max(0, base.Add(r.Every-time.Duration(r.Burst)*r.Every).Sub(now))
-}
-
-// charge spends one send that goes at at, and returns its sequence number.
-func (b *bucket) charge(at time.Time, r Budget) uint64 {
-	if b.tat.Before(at) {
-		b.tat = at
-	}
-	b.tat = b.tat.Add(r.Every)
-	b.seq++
-	return b.seq
-}
-
-// undo gives back the send numbered seq if it is still the latest. The
-// count moves on either way, so a grant cancelled twice gives back once.
-func (b *bucket) undo(seq uint64, r Budget) {
-	if seq == 0 || seq != b.seq {
-		return
-	}
-	b.tat = b.tat.Add(-r.Every)
-	b.seq++
-}
+// Snapshot reads the budgets now (see Store.Snapshot).
+func (m *Meter) Snapshot() Snapshot { return m.store.Snapshot() }
 
 // Budget is one budget's rule (see config.Budget).
 type Budget = config.Budget

@@ -26,16 +26,16 @@ type Snapshot struct {
 // maxListed bounds the targets a snapshot lists.
 const maxListed = 32
 
-// Snapshot reads the budgets now; it drops the target budgets that are
+// Snapshot implements Store; it drops the target budgets that are
 // full again, which is what keeps the meter's memory bounded by recent use.
-func (m *Meter) Snapshot() Snapshot {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	now := m.clock.Now()
-	m.sweepLocked(now)
-	s := Snapshot{Account: m.account.state(Account, now, m.limits.Account), Targets: []State{}}
-	for t, b := range m.targets {
-		s.Targets = append(s.Targets, b.state(t.String(), now, m.limits.Target))
+func (l *Local) Snapshot() Snapshot {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.clock.Now()
+	l.sweepLocked(now)
+	s := Snapshot{Account: l.account.state(Account, now, l.limits.Account), Targets: []State{}}
+	for t, b := range l.targets {
+		s.Targets = append(s.Targets, b.state(t.String(), now, l.limits.Target))
 	}
 	sort.Slice(s.Targets, func(i, j int) bool {
 		a, b := s.Targets[i], s.Targets[j]

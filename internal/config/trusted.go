@@ -11,14 +11,19 @@ import (
 const TrustedUsersVar = "SNOWLUMA_MCP_TRUSTED_USERS"
 
 // trustedUsers reads the trusted list: QQ numbers separated by commas or
-// spaces, each a positive whole number. Unset or blank means no lockdown.
-// A malformed list stops the server rather than running with a list other
-// than the one meant; the message says what is accepted, never the value.
+// spaces, each a positive whole number. Unset or the empty string means no
+// lockdown: hosts write "" for an optional setting the user left out (MCP
+// Bundles among them). Anything else must name someone: a value of only
+// spaces, tabs or separators is a list gone wrong (a template whose number
+// was never filled in), and running without lockdown on it would turn the
+// protection off silently. A malformed list stops the server rather than
+// running with a list other than the one meant; the message says what is
+// accepted, never the value.
 func (p *parser) trustedUsers() []int64 {
-	v := p.value(TrustedUsersVar)
-	if v == "" {
+	if p.getenv(TrustedUsersVar) == "" {
 		return nil
 	}
+	v := p.value(TrustedUsersVar)
 	var ids []int64
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		id, err := strconv.ParseInt(f, 10, 64)
@@ -29,7 +34,7 @@ func (p *parser) trustedUsers() []int64 {
 		ids = append(ids, id)
 	}
 	if len(ids) == 0 {
-		p.fail(TrustedUsersVar, "must name at least one QQ number when set; leave it unset to turn lockdown off")
+		p.fail(TrustedUsersVar, "must name at least one QQ number when set: it holds only spaces, tabs or separators. Leave it empty or unset to turn lockdown off")
 		return nil
 	}
 	slices.Sort(ids)

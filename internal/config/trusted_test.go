@@ -15,8 +15,8 @@ func TestTrustedUsers(t *testing.T) {
 		want  []int64
 	}{
 		{"leaves lockdown off when unset", "", nil},
-		{"leaves lockdown off when blank", "  ", nil},
 		{"reads one QQ number", "10002", []int64{10002}},
+		{"reads a number that came with a line break", "10002\n", []int64{10002}},
 		{"reads commas and spaces, sorted and without repeats", " 10003, 10002 10003,\t3141592653 ", []int64{10002, 10003, 3141592653}},
 	}
 	for _, tt := range tests {
@@ -37,6 +37,9 @@ func TestTrustedUsersRefusesAMalformedList(t *testing.T) {
 		"a negative number":   "-10002",
 		"a fraction":          "10002.5",
 		"only separators":     " , ,",
+		"only spaces":         "   ",
+		"only a tab":          "\t",
+		"a line break":        "\n",
 		"a number too large":  "99999999999999999999",
 		"semicolons":          "10002;10003",
 		"a token pasted here": "sl-e2e-SECRET-TOKEN",

@@ -15,7 +15,11 @@
 // An item with content gains one member, "third_party", which says who wrote
 // it and whether anything was withheld; an agent or host can filter on it,
 // and a model reading the text sees it beside the words it qualifies. The
-// account's own items are not marked. With a trusted list (lockdown), the
+// account's own items are not marked. A forward node is never anyone's
+// own: its sender is whatever the forward's builder wrote, so its marker
+// names that claim apart from the author, and lockdown withholds every
+// node (docs/trust-boundary.md lists each field an author is taken from,
+// and who controls it). With a trusted list (lockdown), the
 // content of an item written by anyone else is replaced by a short marker
 // that says why, while the metadata (who, where, when, ids, types) stays,
 // so the agent can still act on the item safely.

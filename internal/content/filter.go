@@ -53,6 +53,7 @@ const (
 	ReasonUnknownAuthor  = "unknown_author"
 	ReasonAccountUnknown = "account_unknown"
 	ReasonNested         = "nested_untrusted"
+	ReasonForwardNode    = "forward_node"
 	ReasonUnreadable     = "unreadable"
 )
 
@@ -61,7 +62,8 @@ var placeholders = map[string][]byte{
 	ReasonUntrusted:      quote("[withheld by lockdown: the author is not a trusted user]"),
 	ReasonUnknownAuthor:  quote("[withheld by lockdown: the author could not be identified]"),
 	ReasonAccountUnknown: quote("[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]"),
-	ReasonNested:         quote("[withheld by lockdown: it embeds content from an author who is not trusted]"),
+	ReasonNested:         quote("[withheld by lockdown: it embeds content whose author is not trusted or cannot be established]"),
+	ReasonForwardNode:    quote("[withheld by lockdown: a forwarded message's sender is whatever the forward's builder wrote, so its author cannot be established]"),
 	ReasonUnreadable:     quote("[withheld by lockdown: its shape could not be read]"),
 }
 
@@ -96,7 +98,7 @@ type author struct {
 }
 
 // authorOf reads every author member of an item (a repeated key counts
-// each time, since readers disagree on which one wins).
+// each time, at either level, since readers disagree on which one wins).
 func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
 	a := author{known: true}
 	for _, path := range sh.authors {
@@ -105,12 +107,22 @@ func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
 			if string(m.key) != head {
 				continue
 			}
-			v, ok := item[m.start:m.end], true
-			if nested {
-				v, ok = find(v, rest)
-			}
-			if ok {
+			v := item[m.start:m.end]
+			if !nested {
 				a.add(v)
+				continue
+			}
+			inner, ok := members(v)
+			if !ok {
+				if !absent(v) {
+					a.known = false
+				}
+				continue
+			}
+			for _, im := range inner {
+				if string(im.key) == rest {
+					a.add(v[im.start:im.end])
+				}
 			}
 		}
 	}
@@ -148,8 +160,10 @@ func (s screen) own(a author) bool {
 
 // trusted reports whether the item's content may be shown in lockdown, or
 // why not.
-func (s screen) trusted(a author) (bool, string) {
+func (s screen) trusted(a author, sh *shape) (bool, string) {
 	switch {
+	case sh.claims:
+		return false, ReasonForwardNode
 	case s.own(a):
 		return true, ""
 	case !a.known:

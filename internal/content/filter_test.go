@@ -68,17 +68,23 @@ func TestEvent(t *testing.T) {
 		{"withholds a message whose author is not named", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"message","message_type":"group","message":"hi","raw_message":"hi"}`,
 			`{"author":null,"withheld":"unknown_author"}`, nil, []string{"message", "raw_message"}},
-		{"withholds a message whose author fields disagree", lockdown,
+		{"takes the author from sender, not from user_id", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"sender":{"user_id":10009},"raw_message":"hi"}`,
-			`{"author":10002,"withheld":"untrusted_author"}`, nil, []string{"raw_message"}},
+			`{"author":10009,"withheld":"untrusted_author"}`, []string{"user_id"}, []string{"raw_message"}},
+		{"withholds a message whose sender is not an object", lockdown,
+			`{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"sender":"10002","raw_message":"hi"}`,
+			`{"author":null,"withheld":"unknown_author"}`, nil, []string{"raw_message"}},
 		{"withholds a message whose author is not a number", lockdown,
-			`{"time":1,"self_id":10001,"post_type":"message","user_id":"10002x","raw_message":"hi"}`,
+			`{"time":1,"self_id":10001,"post_type":"message","sender":{"user_id":"10002x"},"raw_message":"hi"}`,
 			`{"author":null,"withheld":"unknown_author"}`, nil, []string{"raw_message"}},
 		{"counts every author of a repeated key", lockdown,
-			`{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"user_id":10009,"raw_message":"hi"}`,
+			`{"time":1,"self_id":10001,"post_type":"message","sender":{"user_id":10002},"sender":{"user_id":10009},"raw_message":"hi"}`,
+			`{"author":10002,"withheld":"untrusted_author"}`, nil, []string{"raw_message"}},
+		{"counts every author of a repeated key inside sender", lockdown,
+			`{"time":1,"self_id":10001,"post_type":"message","sender":{"user_id":10002,"user_id":10009},"raw_message":"hi"}`,
 			`{"author":10002,"withheld":"untrusted_author"}`, nil, []string{"raw_message"}},
 		{"replaces a third_party member the frame already had", marking,
-			`{"time":1,"self_id":10001,"post_type":"message","user_id":10009,"raw_message":"hi","third_party":{"author":10001}}`,
+			`{"time":1,"self_id":10001,"post_type":"message","user_id":10009,"sender":{"user_id":10009},"raw_message":"hi","third_party":{"author":10001}}`,
 			`{"author":10009}`, []string{"raw_message"}, nil},
 		{"marks an unknown kind of event from a trusted user", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"surprise","user_id":10002,"text":"x"}`,
@@ -118,60 +124,31 @@ func TestEventKeepsUntouchedBytes(t *testing.T) {
 
 func TestNestedForwards(t *testing.T) {
 	t.Parallel()
-	// A trusted friend forwards two nodes inline: one of their own, one of
-	// a stranger's; and a forward segment carrying whole messages.
-	msg := `{"time":1,"self_id":10001,"post_type":"message","message_type":"group","group_id":5,"user_id":10002,"sender":{"user_id":10002},` +
-		`"message":[{"type":"text","data":{"text":"look"}},` +
-		`{"type":"node","data":{"user_id":"10002","nickname":"Alice","content":"mine"}},` +
-		`{"type":"node","data":{"uin":10009,"name":"Mallory","content":[{"type":"text","data":{"text":"STRANGER"}}]}},` +
-		`{"type":"forward","data":{"id":"r1","content":[{"user_id":10009,"message":"DEEP","raw_message":"DEEP","message_id":7}]}}],` +
-		`"raw_message":"look STRANGER DEEP"}`
-	t.Run("lockdown withholds only the stranger's nodes and the rendering that spells them out", func(t *testing.T) {
-		t.Parallel()
-		out := New([]int64{10002}).Event([]byte(msg))
-		require.True(t, json.Valid(out), string(out))
-		s := string(out)
-		assert.NotContains(t, s, "STRANGER")
-		assert.NotContains(t, s, "DEEP")
-		assert.Contains(t, s, `"content":"mine"`, "the trusted node stays")
-		assert.Contains(t, s, `"text":"look"`)
-		assert.Contains(t, s, `"name":"Mallory"`, "names stay")
-		assert.Contains(t, s, `"message_id":7`, "ids stay")
-		got := fields(t, out)
-		assert.Equal(t, map[string]any{"author": 10002.0, "trusted": true, "nested": true, "withheld": ReasonNested}, got[markerKey])
-		assert.Contains(t, got["raw_message"], "[withheld by lockdown:")
-	})
-	t.Run("marking marks each node by its own author", func(t *testing.T) {
-		t.Parallel()
-		out := string(New(nil).Event([]byte(msg)))
-		assert.Contains(t, out, `"content":[{"type":"text","data":{"text":"STRANGER"}}],"third_party":{"author":10009}`)
-		assert.Contains(t, out, `"content":"mine","third_party":{"author":10002}`)
-		assert.Contains(t, out, `"message_id":7,"third_party":{"author":10009}`)
-	})
 	t.Run("lockdown withholds a CQ-code string that inlines nodes", func(t *testing.T) {
 		t.Parallel()
-		own := `{"time":1,"self_id":10001,"post_type":"message_sent","user_id":10001,"message":"[CQ:node,user_id=10009,content=EVIL]","raw_message":"x"}`
+		own := `{"time":1,"self_id":10001,"post_type":"message_sent","user_id":10001,"sender":{"user_id":10001},"message":"[CQ:node,user_id=10009,content=EVIL]","raw_message":"x"}`
 		out := string(New([]int64{10002}).Event([]byte(own)))
 		assert.NotContains(t, out, "EVIL")
 		assert.Contains(t, out, `"third_party":{"author":10001,"nested":true,"withheld":"nested_untrusted"}`)
 	})
 	t.Run("lockdown withholds the rendering when any of two bodies nests a stranger", func(t *testing.T) {
 		t.Parallel()
-		twice := `{"time":1,"self_id":10001,"post_type":"message","user_id":10002,` +
+		twice := `{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"sender":{"user_id":10002},` +
 			`"message":[{"type":"node","data":{"user_id":10009,"content":"X"}}],"message":"plain","raw_message":"SPELLED"}`
 		out := string(New([]int64{10002}).Event([]byte(twice)))
 		assert.NotContains(t, out, "SPELLED")
 	})
-	t.Run("stops reading forwards nested too deep", func(t *testing.T) {
+	t.Run("marking stops reading forwards nested too deep", func(t *testing.T) {
 		t.Parallel()
 		deep := `"DEEPEST"`
 		for range maxDepth + 2 {
 			deep = `[{"type":"node","data":{"user_id":10002,"content":` + deep + `}}]`
 		}
-		own := `{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"message":` + deep + `}`
-		out := string(New([]int64{10002}).Event([]byte(own)))
-		assert.NotContains(t, out, "DEEPEST")
-		assert.Contains(t, out, "its shape could not be read")
+		msg := `{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"sender":{"user_id":10002},"message":` + deep + `}`
+		out := New(nil).Event([]byte(msg))
+		require.True(t, json.Valid(out), string(out))
+		assert.Equal(t, maxDepth, strings.Count(string(out), `"claimed_author":10002`), "the nodes down to the limit are marked")
+		assert.Contains(t, string(out), `"content":"DEEPEST"}`, "and the rest comes through as it was")
 	})
 }
 
@@ -204,8 +181,8 @@ func TestResult(t *testing.T) {
 				`{"message_id":-2,"user_id":10002,"message":"friend","raw_message":"friend","sender":{"user_id":10002},"third_party":{"author":10002,"trusted":true}},` +
 				`{"message_id":3,"user_id":10009,"message":"[withheld by lockdown: the author is not a trusted user]","raw_message":"[withheld by lockdown: the author is not a trusted user]","sender":{"user_id":10009,"nickname":"M"},"third_party":{"author":10009,"withheld":"untrusted_author"}}]},"echo":null}`},
 		{"withholds the account's own messages too while the account is not known", New([]int64{10002}),
-			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine"}}`, spot("", "message"), 0,
-			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]","third_party":{"author":10001,"withheld":"account_unknown"}}}`},
+			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, spot("", "message"), 0,
+			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]","sender":{"user_id":10001},"third_party":{"author":10001,"withheld":"account_unknown"}}}`},
 		{"leaves a failed envelope with null data alone", New([]int64{10002}),
 			`{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`, spot("", "message"), 10001,
 			`{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`},
@@ -246,10 +223,10 @@ func TestResultRefusesWhatIsNotJSON(t *testing.T) {
 
 func TestKeepsIndentationOutsideRewrittenItems(t *testing.T) {
 	t.Parallel()
-	env := "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"user_id\": 10001, \"raw_message\": \"a\"},\n    {\"user_id\": 10009, \"raw_message\": \"b\"}\n  ]}\n}"
+	env := "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"sender\": {\"user_id\": 10001}, \"raw_message\": \"a\"},\n    {\"sender\": {\"user_id\": 10009}, \"raw_message\": \"b\"}\n  ]}\n}"
 	out, err := New(nil).Result([]byte(env), spot("messages[]", "message"), func() int64 { return 10001 })
 	require.NoError(t, err)
-	assert.Equal(t, "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"user_id\": 10001, \"raw_message\": \"a\"},\n    {\"user_id\": 10009,\"raw_message\": \"b\",\"third_party\":{\"author\":10009}}\n  ]}\n}", string(out))
+	assert.Equal(t, "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"sender\": {\"user_id\": 10001}, \"raw_message\": \"a\"},\n    {\"sender\": {\"user_id\": 10009},\"raw_message\": \"b\",\"third_party\":{\"author\":10009}}\n  ]}\n}", string(out))
 }
 
 func TestResultLooksTheAccountUpOnlyForSomeonesWords(t *testing.T) {
@@ -261,7 +238,7 @@ func TestResultLooksTheAccountUpOnlyForSomeonesWords(t *testing.T) {
 	}{
 		{"asks nothing for a failure", `{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`, 0},
 		{"asks nothing for an empty history", `{"status":"ok","retcode":0,"data":{"messages":[]}}`, 0},
-		{"asks once for a history of many", `{"status":"ok","retcode":0,"data":{"messages":[{"user_id":1,"raw_message":"a"},{"user_id":2,"raw_message":"b"}]}}`, 1},
+		{"asks once for a history of many", `{"status":"ok","retcode":0,"data":{"messages":[{"sender":{"user_id":1},"raw_message":"a"},{"sender":{"user_id":2},"raw_message":"b"}]}}`, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,15 +26,17 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		return b, false
 	}
 	who := s.authorOf(b, ms, sh)
+	mk := mark{who: who, claimed: sh.claims}
 	if s.f.Lockdown() {
-		if ok, why := s.trusted(who); !ok {
+		if ok, why := s.trusted(who, sh); !ok {
 			vals := make([][]byte, len(ms))
 			for i, m := range ms {
 				if !sh.keeps(m.key) {
 					vals[i] = placeholders[why]
 				}
 			}
-			return rebuild(b, ms, vals, marker(who, false, false, why)), true
+			mk.withheld = why
+			return rebuild(b, ms, vals, mk.bytes()), true
 		}
 	}
 	vals := make([][]byte, len(ms))
@@ -59,10 +61,12 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 			}
 		}
 	}
-	if s.own(who) && !nested {
+	own := !sh.claims && s.own(who)
+	if own && !nested {
 		return b, false
 	}
-	return rebuild(b, ms, vals, marker(who, s.f.Lockdown() && !s.own(who), nested, why)), nestedWithheld
+	mk.trusted, mk.nested, mk.withheld = s.f.Lockdown() && !own, nested, why
+	return rebuild(b, ms, vals, mk.bytes()), nestedWithheld
 }
 
 // hasContent reports whether an item has any member that is not metadata.
@@ -146,7 +150,7 @@ func (s screen) segment(seg []byte, depth int) (out []byte, nested, withheld boo
 		changed, withheld = s.item(data, shapes["node"], depth+1)
 	case `"forward"`:
 		var inner []byte
-		inner, withheld = s.each(content, shapes["message"], depth+1)
+		inner, withheld = s.each(content, shapes["forward_node"], depth+1)
 		changed = replace(data, "content", inner)
 	default:
 		return seg, false, false
@@ -174,25 +178,38 @@ func (s screen) each(arr []byte, sh *shape, depth int) (out []byte, withheld boo
 	return splice(arr, sp, vals), withheld
 }
 
-// marker is the "third_party" member: who wrote the item, whether that
-// author is trusted (lockdown only), whether it nests others' messages, and
-// why something was withheld.
-func marker(who author, trusted, nested bool, withheld string) []byte {
+// mark is what the "third_party" member says: who wrote the item (or,
+// for a forward node, who its builder claims wrote it, with the author
+// null), whether that author is trusted (lockdown only), whether it nests
+// others' messages, and why something was withheld.
+type mark struct {
+	who      author
+	claimed  bool
+	trusted  bool
+	nested   bool
+	withheld string
+}
+
+// bytes writes the member.
+func (m mark) bytes() []byte {
 	b := []byte(`"` + markerKey + `":{"author":`)
-	if len(who.ids) > 0 {
-		b = strconv.AppendInt(b, who.ids[0], 10)
+	if m.claimed {
+		b = append(b, `null,"claimed_author":`...)
+	}
+	if len(m.who.ids) > 0 {
+		b = strconv.AppendInt(b, m.who.ids[0], 10)
 	} else {
 		b = append(b, "null"...)
 	}
-	if trusted {
+	if m.trusted {
 		b = append(b, `,"trusted":true`...)
 	}
-	if nested {
+	if m.nested {
 		b = append(b, `,"nested":true`...)
 	}
-	if withheld != "" {
+	if m.withheld != "" {
 		b = append(b, `,"withheld":`...)
-		b = strconv.AppendQuote(b, withheld)
+		b = strconv.AppendQuote(b, m.withheld)
 	}
 	return append(b, '}')
 }
@@ -200,8 +217,8 @@ func marker(who author, trusted, nested bool, withheld string) []byte {
 // rebuild writes an object again: each member with vals[i] in place of its
 // value where set, any member already called third_party left out, and
 // the marker last.
-func rebuild(obj []byte, ms []member, vals [][]byte, mark []byte) []byte {
-	out := make([]byte, 0, len(obj)+len(mark)+16)
+func rebuild(obj []byte, ms []member, vals [][]byte, marker []byte) []byte {
+	out := make([]byte, 0, len(obj)+len(marker)+16)
 	out = append(out, '{')
 	for i, m := range ms {
 		if string(m.key) == markerKey {
@@ -215,7 +232,7 @@ func rebuild(obj []byte, ms []member, vals [][]byte, mark []byte) []byte {
 		}
 		out = append(out, ',')
 	}
-	out = append(out, mark...)
+	out = append(out, marker...)
 	return append(out, '}')
 }
 

@@ -20,6 +20,12 @@ type shape struct {
 	// CQ-code string) whose forward nodes can carry other people's
 	// messages; "" when the shape has none.
 	body string
+	// claims marks a shape whose author members are whatever its builder
+	// wrote, not a writer anyone established: a forward node. SnowLuma's
+	// send_forward_msg takes any user_id and nickname for a custom node and
+	// get_forward_msg hands them back as the sender, so the node's author
+	// is unknown whoever it names, the account included.
+	claims bool
 
 	keepSet map[string]bool // keep, for lookups; made on first use
 	once    sync.Once
@@ -39,16 +45,28 @@ func (s *shape) keeps(key []byte) bool {
 // The shapes. Event shapes follow the event's post_type; the catalog names
 // the others per action (thirdParty in catalog/actions/**).
 var shapes = map[string]*shape{
-	// A message: an event, or a stored copy of one (get_msg, history,
-	// the nodes of get_forward_msg).
+	// A message: an event, or a stored copy of one (get_msg, the history
+	// actions). SnowLuma fills sender.user_id with the uin QQ names as the
+	// sender, in every message it writes; user_id is the conversation's
+	// key and, in a private message the account sent, may name the peer,
+	// so it is metadata here.
 	"message": {name: "message", body: "message",
-		authors: []string{"user_id", "sender.user_id"},
+		authors: []string{"sender.user_id"},
 		keep: []string{"time", "self_id", "post_type", "message_type", "sub_type", "message_id", "real_id", "message_seq",
 			"user_id", "group_id", "target_id", "peer_id", "temp_source", "font", "sender", "anonymous", "message_format"}},
-	// A forward node written inline: the data of a node segment.
-	"node": {name: "node", body: "content",
+	// A node of a forwarded chat as get_forward_msg lists it, or a message
+	// carried inline in a forward segment. Its sender (and so its
+	// nickname and card) is the forward builder's claim: words, not a
+	// name QQ vouches for.
+	"forward_node": {name: "forward_node", body: "message", claims: true,
+		authors: []string{"user_id", "sender.user_id"},
+		keep: []string{"self_id", "user_id", "time", "message_id", "message_seq", "real_id", "message_type", "sub_type",
+			"group_id", "font", "message_format", "post_type"}},
+	// A forward node written inline: the data of a node segment. Its
+	// user_id (or uin) and nickname (or name) are the builder's claim.
+	"node": {name: "node", body: "content", claims: true,
 		authors: []string{"user_id", "uin"},
-		keep:    []string{"id", "user_id", "uin", "nickname", "name", "time", "seq"}},
+		keep:    []string{"id", "user_id", "uin", "time", "seq"}},
 	// A friend or group request event; comment is the requester's words.
 	"request": {name: "request",
 		authors: []string{"user_id"},
@@ -61,9 +79,11 @@ var shapes = map[string]*shape{
 			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "file", "likes",
 			"honor_type", "title", "card_new", "card_old"}},
 	// A pending or filtered group join request listed by an action; its
-	// message is the requester's comment.
+	// message is the requester's comment, so requester_uin is its author.
+	// The inviter wrote none of it. get_group_ignore_add_request lists the
+	// same requests without requester_uin: its comments have no author.
 	"group_request": {name: "group_request",
-		authors: []string{"requester_uin", "invitor_uin"},
+		authors: []string{"requester_uin"},
 		keep: []string{"group_id", "group_name", "request_id", "requester_uin", "requester_nick", "invitor_uin",
 			"invitor_nick", "checked", "actor", "flag"}},
 	// A suspicious friend request: its author is a uid string, not a QQ

@@ -1,24 +1,23 @@
 // Package pace is the pacing stage: it keeps an agent from getting the
 // user's QQ account restricted by QQ's risk control, which freezes
 // accounts that send in bursts. Every call of an action the catalog marks
-// as a delivery (catalog.Delivery) spends from its target's budget and
-// from the account's before anything is sent. A send that has to wait a
-// little waits, visibly: the client hears why and for how long, and the
-// diagnostics record the time held. One that would wait longer than
-// allowed is refused at once as rate_limited, with retry_after_ms. Other
-// calls pass untouched.
+// as a delivery (catalog.Delivery) spends from the budget of the chat
+// SnowLuma will send it to and from the account's before anything is sent;
+// a target spelled so that SnowLuma could read it as another chat is
+// refused first. A send that has to wait a little waits, visibly: the
+// client hears why and for how long, and the diagnostics record the time
+// held. One that would wait longer than allowed is refused at once as
+// rate_limited, with retry_after_ms. A send that certainly never reached
+// SnowLuma gives its budgets back. Other calls pass untouched.
 package pace
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -34,11 +33,14 @@ func New(meter *budget.Meter) Stage { return Stage{meter: meter} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "pace" }
 
+// Acts implements pipeline.Stage: a send budget is spent once, by the pass that
+// sends.
+func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+
 // Wrap implements pipeline.Stage. Only tools that run any action can
-// deliver. A tool that detaches only admits a background task, whose own
-// invoke_action chain pays when it runs, so it is not charged twice.
+// deliver.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if s.meter == nil || t.Actions != pipeline.AnyAction || t.Detaches {
+	if s.meter == nil || t.Actions != pipeline.AnyAction {
 		return next
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
@@ -49,36 +51,91 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 }
 
-// spend charges a delivery, waits for its budgets or refuses it, and
-// sends it.
+// spend charges a delivery, waits for its budgets or refuses it, sends it,
+// and gives the budgets back when the send certainly never went out.
 func (s Stage) spend(ctx context.Context, c *pipeline.Call, next pipeline.Handler) (*pipeline.Result, error) {
-	g := s.meter.Take(TargetOf(c.Action.Delivers, c.Params))
-	spent := budgetName(g.Budget)
-	if !g.Ok {
-		after := budget.Ceil(g.Wait)
-		return nil, fault.Errorf(fault.CodeRateLimited, s.Name(),
-			"%s is spent: this %s could go in %s, longer than the %s a send may wait (SNOWLUMA_MCP_SEND_WAIT_MS); nothing was sent",
-			spent, c.Action.Name, seconds(after), seconds(s.meter.Limits().Wait)).Unsent().After(after)
+	route, err := c.Action.Delivers.Route(c.Params)
+	if err != nil {
+		return nil, fault.Errorf(fault.CodeInvalidArgument, s.Name(), "%s, so %s cannot be charged to the chat SnowLuma would send it to; nothing was sent", err, c.Action.Name).Unsent()
 	}
-	var announceErr error
-	if g.Wait > 0 {
-		if c.Announce != nil {
-			announceErr = c.Announce(ctx, fmt.Sprintf("waiting %s for %s", seconds(g.Wait), spent))
-		}
-		clock := s.meter.Clock()
-		start := clock.Now()
-		if err := clock.Sleep(ctx, g.Wait); err != nil {
-			g.Cancel()
-			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "cancelled while waiting for "+spent+"; nothing was sent").Unsent()
-		}
-		c.Held = budget.Ceil(clock.Now().Sub(start))
+	g, announceErr, err := s.take(ctx, c, budget.Target{Chat: route.Chat, ID: route.ID})
+	if err != nil {
+		return nil, err
 	}
 	r, err := next(ctx, c)
-	if announceErr != nil && r != nil {
-		r.Diagnostics.Note("the notification about waiting for " + spent + " could not be delivered: " + announceErr.Error())
+	if err != nil {
+		return nil, s.settle(err, &g)
 	}
-	return r, err
+	if announceErr != nil && r != nil {
+		r.Diagnostics.Note("the notification about waiting for the send budget could not be delivered: " + announceErr.Error())
+	}
+	return r, nil
 }
+
+// take waits until the send may go and has been charged to every budget:
+// a send that waits for its target is charged to the account only when it
+// goes, and when the account was spent meanwhile it takes its turn again,
+// as long as the whole wait stays within the bound.
+// The error of announcing the wait to the client is returned apart.
+func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g budget.Grant, announceErr, err error) {
+	clock, bound := s.meter.Clock(), s.meter.Limits().Wait
+	start := clock.Now()
+	announced, slept := false, false
+	for {
+		waited := clock.Now().Sub(start)
+		g = s.meter.Take(t, max(0, bound-waited))
+		spent := budgetName(g.Budget)
+		if !g.Ok {
+			after := budget.Ceil(g.Wait)
+			already := ""
+			if waited > 0 {
+				already = " after waiting " + seconds(waited)
+			}
+			return g, announceErr, fault.Errorf(fault.CodeRateLimited, s.Name(),
+				"%s is spent: this %s could go in %s%s, longer than the %s a send may wait (SNOWLUMA_MCP_SEND_WAIT_MS); nothing was sent",
+				spent, c.Action.Name, seconds(after), already, seconds(bound)).Unsent().After(after)
+		}
+		if g.Wait > 0 {
+			slept = true
+			if c.Announce != nil && !announced {
+				announced = true
+				announceErr = c.Announce(ctx, fmt.Sprintf("waiting %s for %s", seconds(g.Wait), spent))
+			}
+			if err := clock.Sleep(ctx, g.Wait); err != nil {
+				s.meter.Refund(&g)
+				return g, announceErr, fault.Wrap(fault.CodeCancelled, s.Name(), err, "cancelled while waiting for "+spent+"; nothing was sent").Unsent()
+			}
+		}
+		if s.meter.Go(&g) {
+			if slept {
+				c.Held = budget.Ceil(clock.Now().Sub(start))
+			}
+			return g, announceErr, nil
+		}
+	}
+}
+
+// settle decides what a failed send costs. One that certainly never
+// reached SnowLuma (refused before the request was written, a refused
+// connection) gives its budgets back; any other keeps them spent, since
+// SnowLuma may have sent it. The failure's message says which.
+func (s Stage) settle(err error, g *budget.Grant) error {
+	if fault.NothingSent(err) {
+		s.meter.Refund(g)
+		return noted{err, "nothing reached SnowLuma, so the send budget it was charged was given back"}
+	}
+	return noted{err, "the request may have reached SnowLuma, so its send budget stays spent"}
+}
+
+// noted adds what a failure did to the send budget to its message, and
+// leaves the failure itself (code, outcome, cause) as it was.
+type noted struct {
+	err  error
+	note string
+}
+
+func (n noted) Error() string { return n.err.Error() + "; " + n.note }
+func (n noted) Unwrap() error { return n.err }
 
 // budgetName names a budget for the agent.
 func budgetName(name string) string {
@@ -92,43 +149,4 @@ func budgetName(name string) string {
 // of a second so that a wait is never reported shorter than it is.
 func seconds(d time.Duration) string {
 	return strconv.FormatFloat(math.Ceil(d.Seconds()*10)/10, 'f', 1, 64) + " s"
-}
-
-// TargetOf finds where a delivery goes: the first of the declared target
-// params that the call gives as a positive number, read the way SnowLuma
-// reads it (a JSON number, or a string holding one). A call that names
-// none (an upload-only send_forward_msg, a reaction) has the zero Target
-// and is charged to the account alone.
-func TargetOf(d *catalog.Delivery, params json.RawMessage) budget.Target {
-	if len(d.Targets) == 0 {
-		return budget.Target{}
-	}
-	var given map[string]json.RawMessage
-	if json.Unmarshal(params, &given) != nil {
-		return budget.Target{}
-	}
-	for _, t := range d.Targets {
-		if id, ok := positive(given[t.Param]); ok {
-			return budget.Target{Chat: t.Chat, ID: id}
-		}
-	}
-	return budget.Target{}
-}
-
-// positive reads a JSON value as SnowLuma's "> 0" test does, and returns
-// it in one canonical form so that 20001 and "20001" share a budget.
-func positive(raw json.RawMessage) (string, bool) {
-	text := strings.TrimSpace(string(raw))
-	var s string
-	if strings.HasPrefix(text, `"`) && json.Unmarshal(raw, &s) == nil {
-		text = strings.TrimSpace(s)
-	}
-	f, err := strconv.ParseFloat(text, 64)
-	if err != nil || !(f > 0) || math.IsInf(f, 0) {
-		return "", false
-	}
-	if n, err := strconv.ParseInt(text, 10, 64); err == nil {
-		return strconv.FormatInt(n, 10), true
-	}
-	return strconv.FormatFloat(f, 'f', -1, 64), true
 }

@@ -3,6 +3,7 @@ package pace
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -19,6 +20,8 @@ import (
 )
 
 var (
+	sendForwardMsg = &catalog.Action{Name: "send_forward_msg", Delivers: &catalog.Delivery{ChatParam: "message_type", Targets: []catalog.DeliveryTarget{
+		{Param: "group_id", Chat: catalog.ChatGroup}, {Param: "user_id", Chat: catalog.ChatUser}}}}
 	sendGroupMsg = &catalog.Action{Name: "send_group_msg", Delivers: &catalog.Delivery{Targets: []catalog.DeliveryTarget{{Param: "group_id", Chat: catalog.ChatGroup}}}}
 	sendMsg      = &catalog.Action{Name: "send_msg", Delivers: &catalog.Delivery{Targets: []catalog.DeliveryTarget{
 		{Param: "group_id", Chat: catalog.ChatGroup}, {Param: "user_id", Chat: catalog.ChatUser}}}}
@@ -36,6 +39,7 @@ type rig struct {
 
 	mu   sync.Mutex
 	sent []time.Time
+	fail error // what the handler returns, when set, instead of sending
 }
 
 func newRig(limits config.SendPace, t *pipeline.Tool) *rig {
@@ -44,6 +48,9 @@ func newRig(limits config.SendPace, t *pipeline.Tool) *rig {
 	r.h = New(r.meter).Wrap(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
+		if r.fail != nil {
+			return nil, r.fail
+		}
 		r.sent = append(r.sent, r.clock.Now())
 		return &pipeline.Result{Payload: "sent"}, nil
 	})
@@ -103,7 +110,6 @@ func TestStagePassesWhatItDoesNotPace(t *testing.T) {
 	t.Parallel()
 	query := &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Actions: pipeline.ReadActions}}
 	docs := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
-	background := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background", Actions: pipeline.AnyAction, Detaches: true}}
 	tests := []struct {
 		name   string
 		limits config.SendPace
@@ -114,7 +120,6 @@ func TestStagePassesWhatItDoesNotPace(t *testing.T) {
 		{"a call that names no action", limits, invoke, nil},
 		{"a tool that runs only reads", limits, query, sendGroupMsg},
 		{"a tool that runs no actions", limits, docs, sendGroupMsg},
-		{"a tool that only admits a background task, whose own chain pays", limits, background, sendGroupMsg},
 		{"any send when pacing is off", config.SendPace{Off: true}, invoke, sendGroupMsg},
 	}
 	for _, tt := range tests {
@@ -178,6 +183,9 @@ func TestStagePacesDeliveries(t *testing.T) {
 			held(g1, time.Second, "waiting 1.0 s for group 20001's send budget")}},
 		{"reads a target given as a string", limits, []step{
 			{action: sendGroupMsg, params: `{"group_id":" 20001 ","message":"hi"}`}, g1,
+			held(g1, time.Second, "waiting 1.0 s for group 20001's send budget")}},
+		{"reads a whole number with a zero fraction as that number", limits, []step{
+			{action: sendGroupMsg, params: `{"group_id":20001.0,"message":"hi"}`}, g1,
 			held(g1, time.Second, "waiting 1.0 s for group 20001's send budget")}},
 	}
 	for _, tt := range tests {
@@ -278,49 +286,165 @@ func TestConcurrentSendsNeverOverspend(t *testing.T) {
 	assert.Equal(t, map[time.Duration]int{0: 3, time.Second: 1, 2 * time.Second: 1, 3 * time.Second: 1, 4 * time.Second: 1, 5 * time.Second: 1}, at)
 }
 
-func TestTargetOf(t *testing.T) {
+// TestStageRefusesATargetSnowLumaWouldReadDifferently: a target spelled
+// in a way SnowLuma reads as another number (or none) is refused as
+// invalid_argument before anything is spent or sent.
+func TestStageRefusesATargetSnowLumaWouldReadDifferently(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		name   string
-		action *catalog.Action
-		params string
-		want   budget.Target
-	}{
-		{"reads a group", sendGroupMsg, `{"group_id":20001}`, budget.Target{Chat: "group", ID: "20001"}},
-		{"takes the first target given", sendMsg, `{"user_id":10002,"group_id":20001}`, budget.Target{Chat: "group", ID: "20001"}},
-		{"falls back to the next target", sendMsg, `{"user_id":10002}`, budget.Target{Chat: "user", ID: "10002"}},
-		{"skips a zero target as SnowLuma does", sendMsg, `{"group_id":0,"user_id":10002}`, budget.Target{Chat: "user", ID: "10002"}},
-		{"skips a negative target", sendMsg, `{"group_id":-5,"user_id":"10002"}`, budget.Target{Chat: "user", ID: "10002"}},
-		{"skips a target that is no number", sendMsg, `{"group_id":"abc","user_id":true}`, budget.Target{}},
-		{"reads a string as its number", sendGroupMsg, `{"group_id":"020001"}`, budget.Target{Chat: "group", ID: "20001"}},
-		{"names none without params", sendGroupMsg, ``, budget.Target{}},
-		{"names none for an action without target params", &catalog.Action{Delivers: &catalog.Delivery{Targets: []catalog.DeliveryTarget{}}}, `{"group_id":1}`, budget.Target{}},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
+	for _, params := range []string{
+		`{"group_id":"0x4E21"}`, `{"group_id":20001.5}`, `{"group_id":"20001.7"}`,
+		`{"group_id":"0x4E22p0","user_id":30003}`, `{"message_type":"group","user_id":30003}`,
+	} {
+		t.Run(params, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.want, TargetOf(tt.action.Delivers, json.RawMessage(tt.params)))
+			r := newRig(limits, invoke)
+			o := r.call(context.Background(), sendForwardMsg, params)
+			require.Error(t, o.err)
+			d := pipeline.Failure(o.call, o.err).Diagnostics
+			assert.Equal(t, string(fault.CodeInvalidArgument), d.Kind)
+			assert.Equal(t, pipeline.OutcomeFailed, d.Outcome)
+			assert.Contains(t, d.Message, "nothing was sent")
+			assert.Zero(t, r.sends())
+			assert.Equal(t, 4, r.meter.Snapshot().Account.Available, "nothing was charged")
+			assert.Empty(t, r.meter.Snapshot().Targets)
 		})
 	}
 }
 
-// BenchmarkUnpacedCall measures what the stage costs a call it does not
-// pace (invoke_action of get_status), beside the same handler bare.
-func BenchmarkUnpacedCall(b *testing.B) {
+// TestAWaitingSendChargesTheAccountWhenItGoes: a send that waits for its
+// group costs the account nothing while it waits, so other groups keep
+// the account's whole budget; it is charged once, when it goes.
+func TestAWaitingSendChargesTheAccountWhenItGoes(t *testing.T) {
+	t.Parallel()
+	lim := config.SendPace{Target: config.Budget{Burst: 1, Every: 4 * time.Second}, Account: config.Budget{Burst: 6, Every: 2 * time.Second}, Wait: 10 * time.Second}
+	r := newRig(lim, invoke)
+	g1 := `{"group_id":20001,"message":"hi"}`
+	require.NoError(t, r.call(context.Background(), sendGroupMsg, g1).err)
+	done := make(chan outcome)
+	go func() { done <- r.call(context.Background(), sendGroupMsg, g1) }()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, r.clock.WaitForSleepers(ctx, 1))
+	assert.Equal(t, 5, r.meter.Snapshot().Account.Available, "the waiting send has not spent the account")
+	for id := range 5 {
+		o := r.call(ctx, sendGroupMsg, `{"group_id":`+strconv.Itoa(30000+id)+`}`)
+		require.NoError(t, o.err)
+		assert.Zero(t, o.call.Held, "send %d to another group is not held by the waiting one", id)
+	}
+	r.clock.Advance(4 * time.Second)
+	o := <-done
+	require.NoError(t, o.err)
+	assert.Equal(t, 4*time.Second, o.call.Held)
+	// Six sends at 0 s and this one at 4 s, after 2 refills: one left.
+	assert.Equal(t, 1, r.meter.Snapshot().Account.Available)
+	assert.Equal(t, 7, r.sends())
+}
+
+// TestAWaitingSendChecksTheAccountAgainWhenItGoes: when the account was
+// spent while a send waited for its group, the send waits on for the
+// account, within the same bound, and says so once.
+func TestAWaitingSendChecksTheAccountAgainWhenItGoes(t *testing.T) {
+	t.Parallel()
+	lim := config.SendPace{Target: config.Budget{Burst: 1, Every: 4 * time.Second}, Account: config.Budget{Burst: 2, Every: 10 * time.Second}, Wait: 10 * time.Second}
+	r := newRig(lim, invoke)
+	g1 := `{"group_id":20001,"message":"hi"}`
+	require.NoError(t, r.call(context.Background(), sendGroupMsg, g1).err)
+	done := make(chan outcome)
+	go func() { done <- r.call(context.Background(), sendGroupMsg, g1) }()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(t, r.clock.WaitForSleepers(ctx, 1))
+	require.NoError(t, r.call(ctx, sendGroupMsg, `{"group_id":20002}`).err, "the account's last send")
+	r.clock.Advance(4 * time.Second)
+	require.NoError(t, r.clock.WaitForSleepers(ctx, 1), "the send waits again, for the account")
+	assert.Equal(t, 2, r.sends(), "and has not gone")
+	r.clock.Advance(6 * time.Second)
+	o := <-done
+	require.NoError(t, o.err)
+	assert.Equal(t, 10*time.Second, o.call.Held)
+	assert.Equal(t, []string{"waiting 4.0 s for group 20001's send budget"}, o.announced)
+	assert.Equal(t, 3, r.sends())
+}
+
+// TestAFailedSendSettlesItsBudget: a send that certainly never reached
+// SnowLuma gives its budget back, one that may have keeps it spent, and
+// the message says which.
+func TestAFailedSendSettlesItsBudget(t *testing.T) {
+	t.Parallel()
+	lim := config.SendPace{Target: config.Budget{Burst: 1, Every: time.Minute}, Account: config.Budget{Burst: 10, Every: time.Millisecond}, Wait: 0}
+	tests := []struct {
+		name    string
+		fail    error
+		outcome pipeline.Outcome
+		note    string
+		refund  bool
+	}{
+		{"a refusal before the request was written gives it back",
+			fault.Errorf(fault.CodeInvalidArgument, "handler", "execution.input_file applies only to upload_file_stream").Unsent(),
+			pipeline.OutcomeFailed, "nothing reached SnowLuma, so the send budget it was charged was given back", true},
+		{"a refused connection gives it back",
+			fault.Errorf(fault.CodeTransport, "http", "connection refused").Unsent(),
+			pipeline.OutcomeFailed, "nothing reached SnowLuma, so the send budget it was charged was given back", true},
+		{"a timeout after the request was written keeps it spent",
+			fault.Errorf(fault.CodeTimeout, "http", "no reply from SnowLuma in time"),
+			pipeline.OutcomeUnknown, "the request may have reached SnowLuma, so its send budget stays spent", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRig(lim, invoke)
+			r.fail = tt.fail
+			params := `{"group_id":20001,"message":"hi"}`
+			for range 2 {
+				o := r.call(context.Background(), sendGroupMsg, params)
+				require.Error(t, o.err)
+				d := pipeline.Failure(o.call, o.err).Diagnostics
+				assert.Equal(t, tt.outcome, d.Outcome)
+				assert.Equal(t, tt.fail.Error()+"; "+tt.note, d.Message)
+				assert.Equal(t, fault.CodeOf(tt.fail), fault.CodeOf(o.err), "the failure keeps its kind")
+				if !tt.refund {
+					break // the budget is spent: a second try is refused
+				}
+			}
+			r.fail = nil
+			o := r.call(context.Background(), sendGroupMsg, params)
+			if tt.refund {
+				require.NoError(t, o.err, "the budget was given back: the next send goes")
+				return
+			}
+			require.Error(t, o.err)
+			assert.Equal(t, fault.CodeRateLimited, fault.CodeOf(o.err), "the budget stays spent")
+			assert.Zero(t, r.sends())
+		})
+	}
+}
+
+// BenchmarkPace measures what the stage costs: a call it does not pace
+// (invoke_action of get_status) and a delivery that need not wait (its
+// target read, both budgets charged when it goes), beside the same
+// handler bare.
+func BenchmarkPace(b *testing.B) {
 	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, nil }
+	// Budgets that never make a send wait, so each call measures the
+	// charge itself.
+	roomy := config.SendPace{Target: config.Budget{Burst: 1 << 30, Every: time.Nanosecond}, Account: config.Budget{Burst: 1 << 30, Every: time.Nanosecond}, Wait: time.Second}
+	stage := New(budget.New(roomy, budget.Wall{})).Wrap(invoke, next)
 	for _, bb := range []struct {
 		name string
 		h    pipeline.Handler
+		c    *pipeline.Call
 	}{
-		{"bare", next},
-		{"through_pace", New(budget.New(limits, budget.Wall{})).Wrap(invoke, next)},
+		{"bare", next, &pipeline.Call{Action: getStatus}},
+		{"unpaced", stage, &pipeline.Call{Action: getStatus}},
+		{"paced", stage, &pipeline.Call{Action: sendGroupMsg, Params: json.RawMessage(`{"group_id":20001,"message":"hi"}`)}},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
-			c := &pipeline.Call{Action: getStatus}
 			ctx := context.Background()
 			b.ReportAllocs()
 			for b.Loop() {
-				_, _ = bb.h(ctx, c)
+				if _, err := bb.h(ctx, bb.c); err != nil {
+					b.Fatal(err)
+				}
 			}
 		})
 	}

@@ -133,10 +133,10 @@ func TestStageLearnsTheAccountFromGetLoginInfo(t *testing.T) {
 	login := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`))
 	_, err := login(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_login_info"), OneBot: sl})
 	require.NoError(t, err)
-	read := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine"}}`))
+	read := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`))
 	r, err := read(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_msg"), OneBot: sl})
 	require.NoError(t, err)
-	assert.Equal(t, `{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine"}}`, string(r.Payload.(json.RawMessage)))
+	assert.Equal(t, `{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, string(r.Payload.(json.RawMessage)))
 	assert.Zero(t, sl.questions(), "the account came from the agent's own get_login_info")
 }
 

@@ -71,13 +71,10 @@ const sendTimeout = 10 * time.Second
 
 // newListens returns the registry, or nil when there is nothing to listen
 // for: no live events, and no task status to tell (which needs the Wire).
-func newListens(h *hub.Hub, runner *task.Runner, w *Wire) *listens {
+func newListens(h *hub.Hub, store *task.Store, w *Wire) *listens {
 	r := &listens{hub: h, wire: w, live: map[*listener]bool{}, events: newEvents()}
-	if runner != nil && w != nil {
-		r.store = runner.Store()
-		// Off the task's own goroutine: a client that stops reading must
-		// not hold up a task recording its end.
-		runner.OnStatus(func(rec task.Record) { go r.taskChanged(rec.ID) })
+	if store != nil && w != nil {
+		r.store = store
 	}
 	if h != nil {
 		h.OnChange(r.changed)
@@ -86,6 +83,17 @@ func newListens(h *hub.Hub, runner *task.Runner, w *Wire) *listens {
 		return nil
 	}
 	return r
+}
+
+// taskObserver is what the task runner calls when a task ends: nil when
+// no task status is told.
+func (r *listens) taskObserver() func(task.Record) {
+	if r == nil || r.store == nil {
+		return nil
+	}
+	// Off the task's own goroutine: a client that stops reading must not
+	// hold up a task recording its end.
+	return func(rec task.Record) { go r.taskChanged(rec.ID) }
 }
 
 // end marks the listen over, after whatever is being written for it.

@@ -12,7 +12,7 @@ import (
 // inside root, refusing anything that could reach outside it: a ".."
 // component, an absolute path elsewhere, or a symlink (anywhere on the way)
 // that resolves outside, and on Windows also what that platform reads in
-// other ways than it looks (unsafeName, inRoot in path_windows.go).
+// other ways than it looks (unsafeName, where in path_windows.go).
 // Relative paths are taken relative to root. Nothing is sent before this
 // check passes.
 func Resolve(root, input string) (string, os.FileInfo, error) {
@@ -46,10 +46,10 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	if err != nil {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file does not exist or cannot be resolved")
 	}
-	if real == realRoot {
+	switch where(realRoot, real) {
+	case atRoot:
 		return "", nil, refuse("it names the upload root itself, a directory: name a file inside the root")
-	}
-	if !inside(realRoot, real) || !inRoot(realRoot, real) {
+	case outside:
 		return "", nil, refuse("it resolves outside the upload root")
 	}
 	info, err := os.Lstat(real)
@@ -62,10 +62,15 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	return real, info, nil
 }
 
-func inside(root, path string) bool {
-	rel, err := filepath.Rel(root, path)
-	return err == nil && rel != "." && !filepath.IsAbs(rel) && rel != ".." && !strings.HasPrefix(rel, ".."+string(os.PathSeparator))
-}
+// place is where a resolved path lies against the upload root, as the
+// platform's where decides it (path_unix.go, path_windows.go).
+type place int
+
+const (
+	outside place = iota
+	atRoot
+	within
+)
 
 func refuse(why string) error {
 	return fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file is refused: %s", why)

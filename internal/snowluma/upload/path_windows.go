@@ -13,9 +13,17 @@ package upload
 // or another letter case also hides what a path is. So the file, once
 // found, is opened and Windows is asked for its final path (which follows
 // junctions and symlinks and spells every name in full), and so is the
-// root; the first must lie inside the second.
+// root. Names are then not compared at all: Go compares Windows names
+// with strings.EqualFold (filepath.Rel too), which folds U+212A KELVIN
+// SIGN to k and U+212B ANGSTROM SIGN to å, where NTFS's upcase table does
+// not, so a sibling spelled with them would pass for the root. Instead
+// the final path's directories are walked up, and the file is inside when
+// one of them is the root's directory itself (the same volume and file
+// index).
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/filename"
@@ -52,18 +60,41 @@ func unsafePart(part string) string {
 	return ""
 }
 
-// inRoot compares the final paths Windows gives for the file and the root.
-// A path that cannot be opened is not inside.
-func inRoot(root, path string) bool {
+// where places the file against the root by directory identity: the root
+// itself, inside it (one of the directories above the file's final path is
+// the root's), or outside. A path that cannot be opened is outside.
+func where(root, path string) place {
 	r, err := finalPath(root)
 	if err != nil {
-		return false
+		return outside
+	}
+	rootInfo, err := os.Stat(r)
+	if err != nil {
+		return outside
 	}
 	p, err := finalPath(path)
 	if err != nil {
-		return false
+		return outside
 	}
-	return inside(r, p)
+	if same(rootInfo, p) {
+		return atRoot
+	}
+	for dir := filepath.Dir(p); ; {
+		if same(rootInfo, dir) {
+			return within
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return outside
+		}
+		dir = parent
+	}
+}
+
+// same reports whether path is the directory or file of info.
+func same(info os.FileInfo, path string) bool {
+	other, err := os.Stat(path)
+	return err == nil && os.SameFile(info, other)
 }
 
 // finalPath asks Windows where path really is: junctions and symlinks

@@ -110,3 +110,46 @@ func shortName(t *testing.T, path string) string {
 	require.NoError(t, err)
 	return windows.UTF16ToString(buf[:n])
 }
+
+// TestResolveComparesNamesAsTheFileSystemDoes: Go's strings.EqualFold,
+// which filepath.Rel uses on Windows, folds U+212A KELVIN SIGN to k and
+// U+212B ANGSTROM SIGN to å; NTFS's upcase table does not, so a directory
+// spelled with one is a sibling of the root, not the root. Under Wine this
+// test shows the server's logic (directory identity, not names), not
+// NTFS's own case rules: Wine keeps both directories apart because the
+// Unix file system under it does.
+func TestResolveComparesNamesAsTheFileSystemDoes(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, root, sibling string }{
+		{"a Kelvin sign beside k", "kit", "\u212Ait"},
+		{"k beside a root spelled with a Kelvin sign", "\u212Ait", "kit"},
+		{"an Angstrom sign beside å", "\u00e5rhus", "\u212Brhus"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			base := t.TempDir()
+			root, sibling := filepath.Join(base, tt.root), filepath.Join(base, tt.sibling)
+			require.NoError(t, os.MkdirAll(root, 0o755))
+			require.NoError(t, os.MkdirAll(sibling, 0o755))
+			require.NoError(t, os.WriteFile(filepath.Join(root, "ok.txt"), []byte("ok"), 0o600))
+			require.NoError(t, os.WriteFile(filepath.Join(sibling, "secret"), []byte("secret"), 0o600))
+			a, err := os.Stat(root)
+			require.NoError(t, err)
+			b, err := os.Stat(sibling)
+			require.NoError(t, err)
+			require.False(t, os.SameFile(a, b), "the two names must be two directories")
+			require.True(t, strings.EqualFold(root, sibling), "the names Go folds together")
+
+			_, _, err = Resolve(root, filepath.Join(sibling, "secret"))
+			require.Error(t, err, "the sibling's file is outside")
+			assert.Contains(t, err.Error(), "outside the upload root")
+			_, _, err = Resolve(root, sibling)
+			require.Error(t, err, "the sibling is not the root either")
+			assert.Contains(t, err.Error(), "outside the upload root")
+			got, _, err := Resolve(root, "ok.txt")
+			require.NoError(t, err, "the root's own file is inside")
+			assert.Equal(t, "ok.txt", filepath.Base(got))
+		})
+	}
+}

@@ -1,0 +1,131 @@
+package catalog
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+)
+
+// MaxTargetID is the largest target ID SnowLuma can read exactly: it reads
+// IDs as JavaScript numbers, whose integers are exact up to 2^53-1.
+const MaxTargetID = 1<<53 - 1
+
+// Route is where SnowLuma sends a delivering call: a chat (ChatGroup or
+// ChatUser) and its ID in decimal. The zero Route means the call names no
+// target (an upload-only send_forward_msg, a reaction, a Qzone post).
+type Route struct {
+	Chat string
+	ID   string
+}
+
+// Route reads where a call of the declaring action goes, the way SnowLuma
+// routes it: the chat param's "group" or "private" picks the kind of chat;
+// otherwise the first target param the call gives does. Every target param
+// the call gives must be an ID SnowLuma reads exactly as the server does: a
+// JSON integer, a JSON number with a zero fraction, or a string of decimal
+// digits (surrounding white space trimmed), from 1 to 2^53-1. SnowLuma
+// accepts more (it reads "0x4E21" as 20001 and truncates 20001.5), but
+// those spellings are where a reader can be fooled about the destination,
+// so a call that uses one is refused before anything is spent.
+func (d *Delivery) Route(params json.RawMessage) (Route, error) {
+	if d == nil || len(d.Targets) == 0 {
+		return Route{}, nil
+	}
+	var given map[string]json.RawMessage
+	if len(strings.TrimSpace(string(params))) > 0 && json.Unmarshal(params, &given) != nil {
+		return Route{}, fmt.Errorf("params must be a JSON object")
+	}
+	ids := map[string]string{}
+	for _, t := range d.Targets {
+		raw, ok := given[t.Param]
+		if !ok {
+			continue
+		}
+		id, err := TargetID(raw)
+		if err != nil {
+			return Route{}, fmt.Errorf("params.%s: %w", t.Param, err)
+		}
+		ids[t.Param] = id
+	}
+	kind := ""
+	if d.ChatParam != "" {
+		var s string
+		if json.Unmarshal(given[d.ChatParam], &s) == nil {
+			switch s {
+			case "group":
+				kind = ChatGroup
+			case "private":
+				kind = ChatUser
+			}
+		}
+	}
+	for _, t := range d.Targets {
+		id, ok := ids[t.Param]
+		if ok {
+			return Route{Chat: t.Chat, ID: id}, nil
+		}
+		if t.Chat == kind {
+			return Route{}, fmt.Errorf("params.%s is required: %s %s sends to a %s", t.Param, d.ChatParam, given[d.ChatParam], t.Chat)
+		}
+	}
+	return Route{}, nil
+}
+
+// TargetID reads one target param (see Delivery.Route) and returns it in
+// decimal, so that 20001, 20001.0 and "20001" name one chat.
+func TargetID(raw json.RawMessage) (string, error) {
+	text := strings.TrimSpace(string(raw))
+	var n uint64
+	switch {
+	case strings.HasPrefix(text, `"`):
+		var s string
+		if json.Unmarshal(raw, &s) != nil {
+			return "", errTarget(text)
+		}
+		// JavaScript's Number() trims these and more; the server trims
+		// only ASCII white space, so that what it accepts SnowLuma reads
+		// the same way.
+		s = strings.Trim(s, " \t\n\r\v\f")
+		if s == "" || strings.TrimLeft(s, "0123456789") != "" {
+			return "", errTarget(text)
+		}
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			return "", errTarget(text)
+		}
+		n = v
+	case text != "" && (text[0] == '-' || (text[0] >= '0' && text[0] <= '9')):
+		// A JSON number is read into a float64, as JSON.parse does, so
+		// the value is the one SnowLuma sees.
+		f, err := strconv.ParseFloat(text, 64)
+		if err != nil || f != math.Trunc(f) || f < 1 || f > MaxTargetID {
+			return "", errTarget(text)
+		}
+		n = uint64(f)
+	default:
+		return "", errTarget(text)
+	}
+	if n < 1 || n > MaxTargetID {
+		return "", errTarget(text)
+	}
+	return strconv.FormatUint(n, 10), nil
+}
+
+// errTarget refuses a target, repeating the JSON value as given (compact,
+// and cut when long).
+func errTarget(text string) error {
+	var buf bytes.Buffer
+	if json.Compact(&buf, []byte(text)) == nil {
+		text = buf.String()
+	}
+	shown, cut := fault.Prefix(text, fault.QuoteLimit)
+	if cut {
+		shown += "…"
+	}
+	return fmt.Errorf("a target must be a whole number from 1 to 2^53-1, given as a JSON integer or a string of decimal digits; %s is not", shown)
+}

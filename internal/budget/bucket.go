@@ -1,0 +1,74 @@
+package budget
+
+import (
+	"slices"
+	"time"
+)
+
+// bucket is one budget. tat is when it will be full again (zero or past
+// means full now). record keeps the charges since the budget was last
+// full, so that a refund can replay them without the refunded one: that
+// is what makes a refund exact whatever was charged after it.
+type bucket struct {
+	base   time.Time // tat before the first recorded charge
+	record []charge
+	tat    time.Time
+}
+
+type charge struct {
+	id uint64
+	at time.Time
+}
+
+// maxRecord bounds a budget's record. A charge folded out of it can no
+// longer be refunded; that only happens after this many sends in a row
+// that each found the budget short of full, and gives back too little,
+// never too much.
+const maxRecord = 256
+
+// unused says the budget was never charged, or has nothing on record.
+func (b *bucket) unused() bool { return b.tat.IsZero() && len(b.record) == 0 }
+
+// delay is how long a send asked for at now must wait for this budget.
+func (b *bucket) delay(now time.Time, r Budget) time.Duration {
+	base := b.tat
+	if base.Before(now) {
+		base = now
+	}
+	return max(0, base.Add(r.Every-time.Duration(r.Burst)*r.Every).Sub(now))
+}
+
+// charge spends one send, named id, that goes at at.
+func (b *bucket) charge(id uint64, at time.Time, r Budget) {
+	if !b.tat.After(at) {
+		// Full when this send goes: a refund of what came before could
+		// give back nothing, so the record starts again from here.
+		b.base, b.record = b.tat, b.record[:0]
+	}
+	if len(b.record) == maxRecord {
+		b.base = later(b.base, b.record[0].at).Add(r.Every)
+		b.record = slices.Delete(b.record, 0, 1)
+	}
+	b.record = append(b.record, charge{id: id, at: at})
+	b.tat = later(b.tat, at).Add(r.Every)
+}
+
+// refund removes the send named id and replays the rest.
+func (b *bucket) refund(id uint64, r Budget) {
+	i := slices.IndexFunc(b.record, func(c charge) bool { return c.id == id })
+	if i < 0 {
+		return
+	}
+	b.record = slices.Delete(b.record, i, i+1)
+	b.tat = b.base
+	for _, c := range b.record {
+		b.tat = later(b.tat, c.at).Add(r.Every)
+	}
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

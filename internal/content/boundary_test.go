@@ -1,0 +1,153 @@
+package content
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+// boundaryRow is one row of docs/trust-boundary.md's table.
+type boundaryRow struct {
+	shape, field, where, decision, test string
+}
+
+// boundaryTable reads the table: the rows under its header line.
+func boundaryTable(t *testing.T) []boundaryRow {
+	t.Helper()
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "trust-boundary.md"))
+	require.NoError(t, err)
+	var rows []boundaryRow
+	in := false
+	for _, line := range strings.Split(string(doc), "\n") {
+		if strings.HasPrefix(line, "| shape | field |") {
+			in = true
+			continue
+		}
+		if !in || strings.HasPrefix(line, "|---") {
+			continue
+		}
+		if !strings.HasPrefix(line, "|") {
+			if len(rows) > 0 {
+				break
+			}
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		require.Len(t, cells, 6, line)
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		rows = append(rows, boundaryRow{shape: strings.Trim(cells[0], "`"), field: strings.Trim(cells[1], "`"),
+			where: cells[2], decision: cells[4], test: strings.Trim(cells[5], "`")})
+	}
+	require.NotEmpty(t, rows, "the table is found")
+	return rows
+}
+
+// testNames are the Test functions of the whole module.
+func testNames(t *testing.T) map[string]bool {
+	t.Helper()
+	names := map[string]bool{}
+	decl := regexp.MustCompile(`(?m)^func (Test\w+)\(`)
+	root := filepath.Join("..", "..")
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, m := range decl.FindAllStringSubmatch(string(b), -1) {
+			names[m[1]] = true
+		}
+		return nil
+	})
+	require.NoError(t, err)
+	return names
+}
+
+// TestTrustBoundaryTable holds docs/trust-boundary.md to the shapes: the
+// table must list exactly the fields the filter takes an author (or a
+// forward builder's claim) from, and what it says of the other fields it
+// lists must be what the shapes do.
+func TestTrustBoundaryTable(t *testing.T) {
+	t.Parallel()
+	rows := boundaryTable(t)
+	all := map[string]*shape{"meta": metaEvent, "event": unknownEvent}
+	for name, sh := range shapes {
+		all[name] = sh
+	}
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	declared := map[string][]string{}
+	for _, a := range cat.Actions() {
+		for _, s := range a.ThirdParty {
+			declared[s.Shape] = append(declared[s.Shape], a.Name)
+		}
+	}
+	backticked := regexp.MustCompile("`([^`]+)`")
+	tests := testNames(t)
+
+	listed := map[string][]string{}
+	for _, r := range rows {
+		assert.True(t, tests[r.test], "%s %s: no test %s", r.shape, r.field, r.test)
+		if strings.HasPrefix(r.shape, "(") {
+			continue
+		}
+		sh, ok := all[r.shape]
+		if !assert.True(t, ok, "%s is not a shape", r.shape) {
+			continue
+		}
+		head, _, _ := strings.Cut(r.field, ".")
+		switch r.decision {
+		case "author", "claim":
+			listed[r.shape] = append(listed[r.shape], r.field)
+			assert.Equal(t, r.decision == "claim", sh.claims, "%s %s: a claim exactly when the shape's authors are claims", r.shape, r.field)
+		case "metadata":
+			assert.True(t, sh.keeps([]byte(head)), "%s keeps %s", r.shape, r.field)
+		case "words":
+			assert.False(t, sh.keeps([]byte(head)), "%s does not keep %s", r.shape, r.field)
+		case "none":
+			assert.Empty(t, sh.authors, "%s names no author", r.shape)
+			assert.Equal(t, "—", r.field)
+		default:
+			t.Errorf("%s %s: unknown decision %q", r.shape, r.field, r.decision)
+		}
+		if actions, ok := declared[r.shape]; ok && r.where != "the same" {
+			var named []string
+			for _, m := range backticked.FindAllStringSubmatch(r.where, -1) {
+				if _, isAction := cat.Lookup(m[1]); isAction {
+					named = append(named, m[1])
+				}
+			}
+			assert.ElementsMatch(t, actions, named, "%s: the actions the catalog declares it for", r.shape)
+		}
+	}
+	for name, sh := range all {
+		got := listed[name]
+		slices.Sort(got)
+		want := slices.Clone(sh.authors)
+		slices.Sort(want)
+		assert.Equal(t, want, got, "%s: the table lists its author fields, and only those", name)
+		if len(sh.authors) == 0 {
+			assert.True(t, slices.ContainsFunc(rows, func(r boundaryRow) bool { return r.shape == name && r.decision == "none" }),
+				"%s is listed as naming no author", name)
+		}
+	}
+}

@@ -1,0 +1,42 @@
+package content
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+// TestReadmeLockdownNamesWhatTheFilterDoes holds the README's Lockdown
+// section to this package: it names every reason a marker can give, the
+// marker's members, and every action the catalog declares content for.
+func TestReadmeLockdownNamesWhatTheFilterDoes(t *testing.T) {
+	t.Parallel()
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	_, section, ok := strings.Cut(string(readme), "### Lockdown\n")
+	require.True(t, ok, "the README has a Lockdown section")
+	section, _, _ = strings.Cut(section, "\n## ")
+	for _, member := range []string{markerKey, "author", "claimed_author", "trusted", "nested", "withheld"} {
+		assert.Contains(t, section, `"`+member+`"`, "the Lockdown section names the marker's %s", member)
+	}
+	var names []string
+	for why := range placeholders {
+		names = append(names, why)
+	}
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	for _, a := range cat.Actions() {
+		if len(a.ThirdParty) > 0 {
+			names = append(names, a.Name)
+		}
+	}
+	for _, n := range names {
+		assert.Contains(t, section, "`"+n+"`", "the Lockdown section names %s", n)
+	}
+}

@@ -126,4 +126,3 @@ func TestAnAccountThatCannotBeNamedFailsClosed(t *testing.T) {
 	assert.False(t, g.Ok)
 	assert.Contains(t, log.String(), "connection refused")
 }
-

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sync"
@@ -53,7 +54,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	// pace and no budget to show.
 	var meter *budget.Meter
 	if cfg.WriteEnabled() {
-		meter = budget.New(cfg.SendPace, budget.Wall{})
+		meter = budget.Over(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client), cfg.SendPace, budget.Wall{}, log))
 	}
 	store, err := tasks(cfg, log, client)
 	if err != nil {
@@ -111,4 +112,29 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Stor
 // long that a silent SnowLuma outlasts a client's patience.
 func startResetTimeout(cfg *config.Config) time.Duration {
 	return min(handlers.ResetTimeout(cfg), 10*time.Second)
+}
+
+// account names the QQ account the endpoint serves, from get_login_info,
+// asked when the first delivery needs its budgets: the shared budgets are
+// the account's, so "localhost" and "127.0.0.1" are one account. A lookup
+// that fails is asked again at the next delivery.
+func account(cfg *config.Config, client *onebot.Client) func() (string, error) {
+	return func() (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout)
+		defer cancel()
+		sc, _ := span.Start(nil)
+		r, err := client.With(span.Headers(sc)).Do(ctx, "get_login_info", json.RawMessage(`{}`))
+		if err != nil {
+			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, failed: %w", err)
+		}
+		var env struct {
+			Data struct {
+				UserID json.Number `json:"user_id"`
+			} `json:"data"`
+		}
+		if r.Status != "ok" || json.Unmarshal(r.Raw, &env) != nil || env.Data.UserID == "" {
+			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, did not name it (status %q, retcode %s)", r.Status, r.Retcode)
+		}
+		return env.Data.UserID.String(), nil
+	}
 }

@@ -104,6 +104,16 @@ func New(sp config.SendPace, clock Clock) *Meter {
 	return &Meter{limits: sp, clock: clock, store: NewLocal(sp, clock)}
 }
 
+// Over returns the meter for the configured pace on store (a Shared one,
+// so that every server of the account spends together), or nil when
+// pacing is off.
+func Over(sp config.SendPace, clock Clock, store Store) *Meter {
+	if sp.Off {
+		return nil
+	}
+	return &Meter{limits: sp, clock: clock, store: store}
+}
+
 // Limits are the budgets the meter enforces.
 func (m *Meter) Limits() config.SendPace { return m.limits }
 

@@ -65,6 +65,51 @@ type ledger struct {
 	Seq     uint64                `json:"seq"`
 	Account bucketFile            `json:"account"`
 	Targets map[string]bucketFile `json:"targets,omitempty"`
+	// Rules are the limits the servers sharing the state were configured
+	// with, and when each was last used: the strictest applies to all.
+	Rules []ruleFile `json:"rules,omitempty"`
+}
+
+// ruleFile is one server's configured limits.
+type ruleFile struct {
+	Target  config.Budget `json:"target"`
+	Account config.Budget `json:"account"`
+	Seen    time.Time     `json:"seen"`
+}
+
+// ruleLife is how long a server's limits keep applying after its last
+// send: a server that went away stops deciding, but not while a host may
+// still be using it.
+const ruleLife = 24 * time.Hour
+
+// strictest registers this server's limits among rules (dropping those
+// unused for ruleLife) and returns them with the limits that apply:
+// per budget, the smallest burst and the longest refill of any. added says
+// this server's limits were not among them yet.
+func (s *Shared) strictest(rules []ruleFile, now time.Time) (out []ruleFile, eff config.SendPace, added bool) {
+	own := ruleFile{Target: s.limits.Target, Account: s.limits.Account, Seen: now}
+	out = []ruleFile{own}
+	eff, added = s.limits, true
+	for _, r := range rules {
+		if r.Target == own.Target && r.Account == own.Account {
+			added = false
+			continue
+		}
+		if now.Sub(r.Seen) > ruleLife {
+			continue
+		}
+		out = append(out, r)
+		eff.Target = stricter(eff.Target, r.Target)
+		eff.Account = stricter(eff.Account, r.Account)
+	}
+	return out, eff, added
+}
+
+func stricter(a, b config.Budget) config.Budget {
+	if b.Burst < 1 || b.Every <= 0 {
+		return a
+	}
+	return config.Budget{Burst: min(a.Burst, b.Burst), Every: max(a.Every, b.Every)}
 }
 
 type bucketFile struct {
@@ -140,21 +185,23 @@ func (s *Shared) step(write bool, f func(l *Local)) error {
 		return err
 	}
 	defer lock.Close()
-	l, rebuilt := s.load(path)
+	l, rules, rebuilt := s.load(path)
+	rules, eff, added := s.strictest(rules, s.clock.Now())
+	l.limits = eff
 	f(l)
-	if !write && !rebuilt {
+	if !write && !rebuilt && !added {
 		return nil
 	}
-	return s.save(path, l)
+	return s.save(path, l, rules)
 }
 
 // load reads the state; an unreadable one is moved aside and replaced by
 // a spent one (rebuilt is then true).
-func (s *Shared) load(path string) (l *Local, rebuilt bool) {
+func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
 	l = NewLocal(s.limits, s.clock)
 	data, err := readOwn(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return l, false
+		return l, nil, false
 	}
 	var lg ledger
 	if err == nil {
@@ -170,7 +217,7 @@ func (s *Shared) load(path string) (l *Local, rebuilt bool) {
 		now := s.clock.Now()
 		l.account.tat = now.Add(time.Duration(s.limits.Account.Burst) * s.limits.Account.Every)
 		l.account.base = l.account.tat
-		return l, true
+		return l, nil, true
 	}
 	l.seq = lg.Seq
 	l.account = *lg.Account.bucket()
@@ -180,12 +227,12 @@ func (s *Shared) load(path string) (l *Local, rebuilt bool) {
 			l.targets[Target{Chat: chat, ID: id}] = f.bucket()
 		}
 	}
-	return l, false
+	return l, lg.Rules, false
 }
 
 // save writes the state whole: a temporary file renamed over the old one.
-func (s *Shared) save(path string, l *Local) error {
-	lg := ledger{Version: stateVersion, Seq: l.seq, Account: l.account.file(), Targets: map[string]bucketFile{}}
+func (s *Shared) save(path string, l *Local, rules []ruleFile) error {
+	lg := ledger{Version: stateVersion, Seq: l.seq, Account: l.account.file(), Targets: map[string]bucketFile{}, Rules: rules}
 	for t, b := range l.targets {
 		lg.Targets[t.Chat+":"+t.ID] = b.file()
 	}

@@ -126,3 +126,26 @@ func TestAnAccountThatCannotBeNamedFailsClosed(t *testing.T) {
 	assert.False(t, g.Ok)
 	assert.Contains(t, log.String(), "connection refused")
 }
+
+// TestTheStrictestSettingWinsPerBucket: servers of one account configured
+// differently spend under the smallest burst and the longest refill that
+// any of them was given, each budget on its own.
+func TestTheStrictestSettingWinsPerBucket(t *testing.T) {
+	t.Parallel()
+	dir := stateDir(t)
+	c := budgettest.New()
+	lax := config.SendPace{Target: config.Budget{Burst: 5, Every: time.Second}, Account: config.Budget{Burst: 2, Every: time.Minute}}
+	strict := config.SendPace{Target: config.Budget{Burst: 1, Every: time.Minute}, Account: config.Budget{Burst: 50, Every: time.Millisecond}}
+	a := budget.NewShared(dir, account("10001"), lax, c, &strings.Builder{})
+	b := budget.NewShared(dir, account("10001"), strict, c, &strings.Builder{})
+	b.Snapshot() // b has used the state: its limits count
+	assert.True(t, a.Take(budgettest.G1, 0).Ok)
+	g := a.Take(budgettest.G1, 0)
+	assert.False(t, g.Ok, "the strict server's target burst of 1 holds the lax one too")
+	assert.Equal(t, budgettest.G1.String(), g.Budget)
+	assert.Equal(t, time.Minute, g.Wait, "and its refill of a minute")
+	assert.True(t, b.Take(budgettest.G2, 0).Ok)
+	g = b.Take(budgettest.U1, 0)
+	assert.False(t, g.Ok, "the lax server's account burst of 2 holds the strict one")
+	assert.Equal(t, budget.Account, g.Budget)
+}

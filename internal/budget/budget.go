@@ -114,6 +114,16 @@ func Over(sp config.SendPace, clock Clock, store Store) *Meter {
 	return &Meter{limits: sp, clock: clock, store: store}
 }
 
+// Shared reports whether the meter spends from the budgets every server
+// of the account shares, and their state file (empty until the account
+// is known).
+func (m *Meter) Shared() (file string, shared bool) {
+	if sh, ok := m.store.(*Shared); ok {
+		return sh.Path(), true
+	}
+	return "", false
+}
+
 // Limits are the budgets the meter enforces.
 func (m *Meter) Limits() config.SendPace { return m.limits }
 

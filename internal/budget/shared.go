@@ -44,12 +44,23 @@ type Shared struct {
 
 	mu   sync.Mutex
 	path string
+	// alone paces this process's sends while the account cannot be
+	// named (SnowLuma unreachable, or refusing the token): those sends
+	// will meet the same failure, which their result then names, and
+	// they are still paced, within this process.
+	alone  *Local
+	warned bool
 }
+
+// errNoAccount marks a step that could not name the account.
+var errNoAccount = errors.New("the account is not known")
 
 // NewShared returns the store of the account that account names, kept in
 // dir, on limits and clock; warnings go to log.
 func NewShared(dir string, account func() (string, error), sp config.SendPace, clock Clock, log io.Writer) *Shared {
-	return &Shared{limits: sp, clock: clock, dir: dir, log: log, account: account}
+	alone := NewLocal(sp, clock)
+	alone.seq = 1 << 62 // its charge names never meet the shared state's
+	return &Shared{limits: sp, clock: clock, dir: dir, log: log, account: account, alone: alone}
 }
 
 // stateVersion is the format of the state file.
@@ -157,7 +168,11 @@ func (s *Shared) resolve() (string, error) {
 	}
 	uin, err := s.account()
 	if err != nil {
-		return "", err
+		if !s.warned {
+			s.warned = true
+			fmt.Fprintf(s.log, "snowluma-mcp: %v; until it is named, this server paces its sends by itself, apart from the account's other servers\n", err)
+		}
+		return "", errNoAccount
 	}
 	if uin == "" || strings.Trim(uin, "0123456789") != "" {
 		return "", fmt.Errorf("SnowLuma named the account %q, which is not a QQ number", uin)
@@ -177,6 +192,10 @@ func (s *Shared) resolve() (string, error) {
 // unknown, the directory unusable) is the error; the caller fails closed.
 func (s *Shared) step(write bool, f func(l *Local)) error {
 	path, err := s.resolve()
+	if errors.Is(err, errNoAccount) {
+		f(s.alone)
+		return nil
+	}
 	if err != nil {
 		return err
 	}

@@ -116,15 +116,31 @@ func TestAnUnreadableStateFailsClosed(t *testing.T) {
 	}
 }
 
-// TestAnAccountThatCannotBeNamedFailsClosed: without the account there is
-// no state to spend from, and sends are held, never unpaced.
-func TestAnAccountThatCannotBeNamedFailsClosed(t *testing.T) {
+// TestAnAccountThatCannotBeNamedIsPacedAlone: while SnowLuma does not
+// name the account, sends are paced within the process (never unpaced),
+// so that they go on to meet SnowLuma's own failure; once it is named,
+// the shared state is used.
+func TestAnAccountThatCannotBeNamedIsPacedAlone(t *testing.T) {
 	t.Parallel()
 	var log strings.Builder
-	s := budget.NewShared(stateDir(t), func() (string, error) { return "", fmt.Errorf("connection refused") }, budgettest.Standard, budgettest.New(), &log)
-	g := s.Take(budgettest.G1, time.Hour)
-	assert.False(t, g.Ok)
+	fail := true
+	name := func() (string, error) {
+		if fail {
+			return "", fmt.Errorf("get_login_info failed: connection refused")
+		}
+		return "10001", nil
+	}
+	dir := stateDir(t)
+	c := budgettest.New()
+	s := budget.NewShared(dir, name, budgettest.Standard, c, &log)
+	assert.True(t, s.Take(budgettest.G1, 0).Ok)
+	assert.True(t, s.Take(budgettest.G1, 0).Ok)
+	assert.False(t, s.Take(budgettest.G1, 0).Ok, "paced, within this process")
 	assert.Contains(t, log.String(), "connection refused")
+	assert.Empty(t, s.Path())
+	fail = false
+	assert.True(t, s.Take(budgettest.G1, 0).Ok, "the shared state, fresh, once the account is named")
+	assert.Equal(t, filepath.Join(dir, "budget-10001.json"), s.Path())
 }
 
 // TestTheStrictestSettingWinsPerBucket: servers of one account configured

@@ -28,6 +28,7 @@ package e2e
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -256,4 +257,22 @@ func TestWindowsBinaryTakesCRLFAndStopsWhenStdinCloses(t *testing.T) {
 		require.NoError(t, r.stdin.Close())
 		assert.Equal(t, 0, r.waitExit(), "stderr:\n%s", r.stderr)
 	})
+}
+
+// TestWindowsBinariesShareTheSendBudgets: two Windows servers of one
+// account spend one budget through the state file (LockFileEx on its lock
+// file, the state renamed into place with MoveFileEx), and the state
+// survives their restart.
+func TestWindowsBinariesShareTheSendBudgets(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	env := with(paceEnv("target=1+1/1h,account=50+1/10ms", "0"), "SNOWLUMA_MCP_STATE_DIR", winPath(dir))
+	a, b := start(t, modern, env), start(t, modern, env)
+	r, _ := a.sendNow(t, "send_group_msg", group(20003), nil)
+	require.False(t, r.IsError, r.Text)
+	r, tag := b.sendNow(t, "send_group_msg", group(20003), nil)
+	require.True(t, r.IsError, "the first server's send spent the budget for both")
+	assert.Equal(t, "rate_limited", r.Diag.Kind)
+	assert.Empty(t, snow.ByTag(tag))
+	assert.FileExists(t, filepath.Join(dir, fmt.Sprintf("budget-%d.json", self)), "kept by the account get_login_info names")
 }

@@ -4,6 +4,7 @@ package budget_test
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -25,4 +26,22 @@ func TestAStateDirectoryOthersCanEnterIsRefused(t *testing.T) {
 	s := budget.NewShared(dir, account("10001"), budgettest.Standard, budgettest.New(), &log)
 	assert.False(t, s.Take(budgettest.G1, time.Hour).Ok)
 	assert.Contains(t, log.String(), "chmod 700")
+}
+
+// TestAStateOthersCanReadIsRebuiltAsSpent: a state file another user could
+// have written is not trusted; it is moved aside and started again as
+// spent, with a warning.
+func TestAStateOthersCanReadIsRebuiltAsSpent(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	c := budgettest.New()
+	var log strings.Builder
+	s := budget.NewShared(dir, func() (string, error) { return "10001", nil }, budgettest.Standard, c, &log)
+	require.True(t, s.Take(budgettest.G1, 0).Ok)
+	require.NoError(t, os.Chmod(filepath.Join(dir, "budget-10001.json"), 0o666))
+	g := s.Take(budgettest.G2, 0)
+	assert.False(t, g.Ok)
+	assert.Equal(t, budget.Account, g.Budget)
+	assert.Contains(t, log.String(), "open to other users")
+	assert.FileExists(t, filepath.Join(dir, "budget-10001.json.bad"))
 }

@@ -90,7 +90,6 @@ func TestAnUnreadableStateFailsClosed(t *testing.T) {
 		{"damaged", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":`), 0o600))
 		}},
-		{"open to others", func(t *testing.T, path string) { require.NoError(t, os.Chmod(path, 0o666)) }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

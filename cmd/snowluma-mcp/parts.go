@@ -54,7 +54,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	// pace and no budget to show.
 	var meter *budget.Meter
 	if cfg.WriteEnabled() {
-		meter = budget.Over(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client), cfg.SendPace, budget.Wall{}, log))
+		meter = budget.New(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client), cfg.SendPace, budget.Wall{}, log))
 	}
 	store, err := tasks(cfg, log, client)
 	if err != nil {

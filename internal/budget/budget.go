@@ -95,21 +95,15 @@ type Meter struct {
 	store  Store
 }
 
-// New returns the in-process meter for the configured pace, or nil when
-// pacing is off.
-func New(sp config.SendPace, clock Clock) *Meter {
+// New returns the meter for the configured pace on store (nil: an
+// in-process one; the server passes a Shared one, so that every server of
+// the account spends together), or nil when pacing is off.
+func New(sp config.SendPace, clock Clock, store Store) *Meter {
 	if sp.Off {
 		return nil
 	}
-	return &Meter{limits: sp, clock: clock, store: NewLocal(sp, clock)}
-}
-
-// Over returns the meter for the configured pace on store (a Shared one,
-// so that every server of the account spends together), or nil when
-// pacing is off.
-func Over(sp config.SendPace, clock Clock, store Store) *Meter {
-	if sp.Off {
-		return nil
+	if store == nil {
+		store = NewLocal(sp, clock)
 	}
 	return &Meter{limits: sp, clock: clock, store: store}
 }

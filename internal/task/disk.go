@@ -21,16 +21,13 @@ const (
 // cleaning up removes only those whose writer is gone.
 const tempPrefix = ".tmp-"
 
-// writeAtomic replaces dir/name with data so that a crash at any point
+// writeAtomicAs replaces dir/name with data so that a crash at any point
 // leaves either the old file or the new one, whole: a temporary file in
 // the same directory, fsync, then a rename over the old file made durable
 // as the platform allows (replace, in atomic_*.go).
-func writeAtomic(dir, name string, data []byte) error {
-	return writeAtomicAs(dir, "", name, data)
-}
-
-// writeAtomicAs is writeAtomic with the writer's owner id in the
-// temporary file's name.
+//
+// writer, the writing server's owner id, goes into the temporary file's
+// name ("" for none).
 func writeAtomicAs(dir, writer, name string, data []byte) error {
 	prefix := tempPrefix
 	if writer != "" {
@@ -47,7 +44,7 @@ func writeAtomicAs(dir, writer, name string, data []byte) error {
 	return nil
 }
 
-// writeNew is writeAtomic for a file that must be written once: when dir
+// writeNew is writeAtomicAs for a file that must be written once: when dir
 // already holds name, it is left as it is and placed is false.
 func writeNew(dir, name string, data []byte) (placed bool, err error) {
 	tmp, err := writeTemp(dir, tempPrefix+name+"-", data)

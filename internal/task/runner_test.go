@@ -236,7 +236,7 @@ func TestATasksEndIsTheSameLiveAndAfterARestart(t *testing.T) {
 	s := h.runner.Store()
 	require.NoError(t, os.Remove(s.path(rec.ID, "json")))
 	// Written as the store writes (private on every platform).
-	require.NoError(t, writeAtomic(filepath.Dir(s.path(rec.ID, "json")), filepath.Base(s.path(rec.ID, "json")), working))
+	require.NoError(t, writeAtomicAs(filepath.Dir(s.path(rec.ID, "json")), "", filepath.Base(s.path(rec.ID, "json")), working))
 	require.NoError(t, s.Close())
 	again, recovered, err := Open(s.dir, testScope, nil, nil)
 	require.NoError(t, err)

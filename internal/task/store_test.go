@@ -71,7 +71,7 @@ func TestStoreMarksUnfinishedTasksFailedAtStart(t *testing.T) {
 	require.NoError(t, err)
 	// The result of saved reached the disk, its record did not: as if the
 	// process died between the two writes.
-	require.NoError(t, writeAtomic(s.tasks, saved.ID+".result", []byte(`{"resultType":"complete"}`)))
+	require.NoError(t, writeAtomicAs(s.tasks, "", saved.ID+".result", []byte(`{"resultType":"complete"}`)))
 	require.NoError(t, s.Close())
 
 	again, recovered, err := Open(dir, testScope, nil, nil)

@@ -233,7 +233,7 @@ func TestAStartCleansUpWhatUnfinishedTasksLeftBehind(t *testing.T) {
 				require.NoError(t, tr.Stream(tt.stream))
 			}
 			if tt.saveFirst {
-				require.NoError(t, writeAtomic(s.tasks, r.ID+".result", []byte(`{"resultType":"complete"}`)))
+				require.NoError(t, writeAtomicAs(s.tasks, "", r.ID+".result", []byte(`{"resultType":"complete"}`)))
 			}
 			require.NoError(t, s.Close()) // as if killed: the record still says working
 			sw := tt.sweep.sweeper()

@@ -7,6 +7,7 @@ package e2e
 // endpoint is called.
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -93,4 +94,43 @@ func TestSixServersRacingForOneChatSendExactlyItsBudget(t *testing.T) {
 		went++
 	}
 	assert.Equal(t, 2, went, "exactly the chat's budget went")
+}
+
+// TestAServerWithPacingOffRecordsItsSends: its sends never wait, and they
+// spend the shared budgets, so a paced server of the account counts them;
+// get_runtime_info says both.
+func TestAServerWithPacingOffRecordsItsSends(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	paced := start(t, modern, sharedPaceEnv(dir))
+	r, _ := paced.sendNow(t, "send_group_msg", group(20004), nil) // the paced server's limits now count
+	require.False(t, r.IsError, r.Text)
+	unpaced := start(t, modern, with(paceEnv("off", "0"), "SNOWLUMA_MCP_STATE_DIR", dir))
+	for range 3 {
+		r, tag := unpaced.sendNow(t, "send_group_msg", group(20004), nil)
+		require.False(t, r.IsError, "pacing off never refuses: %s", r.Text)
+		assert.Zero(t, r.Diag.HeldMS)
+		assert.Len(t, snow.ByTag(tag), 1)
+	}
+	r, tag := paced.sendNow(t, "send_group_msg", group(20004), nil)
+	require.True(t, r.IsError, "the unpaced server's sends spent the chat's budget")
+	assert.Equal(t, "rate_limited", r.Diag.Kind)
+	assert.Empty(t, snow.ByTag(tag))
+
+	var info struct {
+		SendPace struct {
+			Enabled bool `json:"enabled"`
+			Shared  struct {
+				Note      string `json:"note"`
+				StateFile string `json:"state_file"`
+			} `json:"shared"`
+		} `json:"send_pace"`
+	}
+	paced.call(t, "get_runtime_info", nil, nil).decodeResult(t, &info)
+	assert.True(t, info.SendPace.Enabled)
+	assert.Contains(t, info.SendPace.Shared.Note, "shared")
+	assert.Equal(t, filepath.Join(dir, fmt.Sprintf("budget-%d.json", self)), info.SendPace.Shared.StateFile)
+	unpaced.call(t, "get_runtime_info", nil, nil).decodeResult(t, &info)
+	assert.False(t, info.SendPace.Enabled)
+	assert.Contains(t, info.SendPace.Shared.Note, "recorded")
 }

@@ -46,6 +46,13 @@ func describePace(cfg *config.Config, m *budget.Meter) *sendPaceInfo {
 	if m == nil {
 		return &sendPaceInfo{}
 	}
+	if m.Recording() {
+		file, _ := m.Shared()
+		return &sendPaceInfo{Shared: &sharedInfo{
+			Note:     "pacing is off on this server: its sends never wait, and they are recorded in the budgets every snowluma-mcp server of this QQ account on this machine shares, so the servers that pace count them",
+			StateDir: cfg.StateDir, StateFile: file,
+		}}
+	}
 	l, now := m.Limits(), m.Snapshot()
 	wait := l.Wait.Milliseconds()
 	info := &sendPaceInfo{

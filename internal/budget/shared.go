@@ -97,10 +97,28 @@ const ruleLife = 24 * time.Hour
 // unused for ruleLife) and returns them with the limits that apply:
 // per budget, the smallest burst and the longest refill of any. added says
 // this server's limits were not among them yet.
+//
+// A server with pacing off has no limits of its own: it records its sends
+// under those of the others (the defaults when there are none).
 func (s *Shared) strictest(rules []ruleFile, now time.Time) (out []ruleFile, eff config.SendPace, added bool) {
 	own := ruleFile{Target: s.limits.Target, Account: s.limits.Account, Seen: now}
 	out = []ruleFile{own}
 	eff, added = s.limits, true
+	if s.limits.Off {
+		out, added = nil, false
+		eff = config.SendPace{Target: config.Budget{Burst: 1 << 30}, Account: config.Budget{Burst: 1 << 30}}
+		found := false
+		for _, r := range rules {
+			if now.Sub(r.Seen) <= ruleLife {
+				out, found = append(out, r), true
+				eff.Target, eff.Account = stricter(eff.Target, r.Target), stricter(eff.Account, r.Account)
+			}
+		}
+		if !found {
+			eff.Target, eff.Account = config.DefaultTargetBudget, config.DefaultAccountBudget
+		}
+		return out, eff, false
+	}
 	for _, r := range rules {
 		if r.Target == own.Target && r.Account == own.Account {
 			added = false
@@ -304,6 +322,21 @@ func (s *Shared) Go(g *Grant) bool {
 // Refund implements Store.
 func (s *Shared) Refund(g *Grant) {
 	_ = s.step(true, func(l *Local) { l.Refund(g) })
+}
+
+// Record charges a send that goes now, without pacing it: both budgets
+// are charged for now, however spent they are, so that the servers that
+// pace see it. It is how a server with pacing off takes part.
+func (s *Shared) Record(t Target) Grant {
+	g := Grant{Ok: true, Budget: Account, Target: t}
+	_ = s.step(true, func(l *Local) {
+		now := l.clock.Now()
+		g.Charges[0].ID = l.chargeLocked(&l.account, now, l.limits.Account)
+		if tb := l.targetLocked(t, now); tb != nil {
+			g.Charges[1].ID = l.chargeLocked(tb, now, l.limits.Target)
+		}
+	})
+	return g
 }
 
 // Snapshot implements Store.

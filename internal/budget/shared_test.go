@@ -164,3 +164,33 @@ func TestTheStrictestSettingWinsPerBucket(t *testing.T) {
 	assert.False(t, g.Ok, "the lax server's account burst of 2 holds the strict one")
 	assert.Equal(t, budget.Account, g.Budget)
 }
+
+// TestAMeterWithPacingOffRecordsWithoutWaiting: with pacing off on the
+// shared store, a send never waits and is never refused, and its charge
+// counts for the paced servers (under their limits); a send that never
+// went out gives it back.
+func TestAMeterWithPacingOffRecordsWithoutWaiting(t *testing.T) {
+	t.Parallel()
+	dir := stateDir(t)
+	c := budgettest.New()
+	paced := budget.NewShared(dir, account("10001"), budgettest.Standard, c, &strings.Builder{})
+	paced.Snapshot() // its limits count from now on
+	off := config.SendPace{Off: true}
+	m := budget.New(off, c, budget.NewShared(dir, account("10001"), off, c, &strings.Builder{}))
+	require.NotNil(t, m)
+	assert.True(t, m.Recording())
+	grants := make([]budget.Grant, 3)
+	for i := range grants {
+		grants[i] = m.Take(budgettest.G1, 0)
+		require.True(t, grants[i].Ok)
+		assert.Zero(t, grants[i].Wait)
+		require.True(t, m.Go(&grants[i]))
+	}
+	assert.False(t, paced.Take(budgettest.G1, 0).Ok, "three recorded sends spent a target budget of 2")
+	m.Refund(&grants[2])
+	m.Refund(&grants[2])
+	assert.False(t, paced.Take(budgettest.G1, 0).Ok, "a grant is refunded at most once: two sends stay charged")
+	m.Refund(&grants[1])
+	assert.True(t, paced.Take(budgettest.G1, 0).Ok, "two refunds leave one send charged")
+	assert.Nil(t, budget.New(off, c, nil), "off without a shared store is no meter at all")
+}

@@ -25,8 +25,6 @@ type Call struct {
 	// Args is the tool's typed argument value, decoded once by the
 	// arguments stage.
 	Args any
-	// Started is when the call entered the pipeline.
-	Started time.Time
 
 	// Client is what the caller declared about itself.
 	Client Client
@@ -72,10 +70,6 @@ type Call struct {
 	// total (0 when unknown). The progress stage always sets it; without a
 	// Notify it does nothing.
 	Progress func(done, total int64)
-
-	// values are what stages hand on through a Key, so that a stage's own
-	// state needs no field here.
-	values map[any]any
 
 	// Queued hears that the call waits for one of the n stream slots
 	// (waiting true) and that it got one (false); a background task, which

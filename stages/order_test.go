@@ -115,7 +115,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
-			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args), Started: time.Now()})
+			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)})
 			require.NoError(t, err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")

@@ -59,7 +59,7 @@ func (s Stage) spend(ctx context.Context, c *pipeline.Call, next pipeline.Handle
 	spent := budgetName(g.Budget)
 	if !g.Ok {
 		after := budget.Ceil(g.Wait)
-		return nil, fault.Errorf(fault.CodeRateLimited, s.Name(),
+		return nil, fault.Errorf(fault.CodeRateLimited,
 			"%s is spent: this %s could go in %s, longer than the %s a send may wait (SNOWLUMA_MCP_SEND_WAIT_MS); nothing was sent",
 			spent, c.Action.Name, seconds(after), seconds(s.meter.Limits().Wait)).Unsent().After(after)
 	}
@@ -72,7 +72,7 @@ func (s Stage) spend(ctx context.Context, c *pipeline.Call, next pipeline.Handle
 		start := clock.Now()
 		if err := clock.Sleep(ctx, g.Wait); err != nil {
 			g.Cancel()
-			return nil, fault.Wrap(fault.CodeCancelled, s.Name(), err, "cancelled while waiting for "+spent+"; nothing was sent").Unsent()
+			return nil, fault.Wrap(fault.CodeCancelled, err, "cancelled while waiting for "+spent+"; nothing was sent").Unsent()
 		}
 		c.Held = budget.Ceil(clock.Now().Sub(start))
 	}

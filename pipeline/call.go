@@ -14,8 +14,9 @@ import (
 
 // Call is the explicit per-call state that stages fill in and handlers read.
 // It holds no reference to the MCP request it came from: whoever starts a
-// call (tools/call today, a background task next) copies in what the stages
-// need, so a call can run on after its request has been answered.
+// call (the server for tools/call, the task runner for a background task's
+// run) copies in what the stages need, so a call can run on after its
+// request has been answered.
 type Call struct {
 	// Tool is the definition of the tool being called.
 	Tool *Tool

@@ -21,7 +21,7 @@ type Handler func(ctx context.Context, c *Call) (*Result, error)
 // State a stage hands to a later stage or to the handler is a field of
 // Call.
 type Stage interface {
-	// Name is stable: it appears in error reports and in the order test.
+	// Name is stable: the order tests name the stages by it.
 	Name() string
 	// Acts says on which passes of a background call the stage acts.
 	Acts() Acts

@@ -92,7 +92,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 			return &pipeline.Result{Payload: info}, nil
 		}
 		if c.OneBot == nil {
-			return nil, fault.Errorf(fault.CodeModeDenied, "handler", "check_connection needs read or write mode with an endpoint")
+			return nil, fault.Errorf(fault.CodeModeDenied, "check_connection needs read or write mode with an endpoint")
 		}
 		info.ConnectionChecked = true
 		info.Checks = map[string]check{}

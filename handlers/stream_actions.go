@@ -80,7 +80,7 @@ func ResetTimeout(cfg *config.Config) time.Duration {
 func streamError(err error) error {
 	var f *frame.Failure
 	if errors.As(err, &f) {
-		return fault.Wrap(fault.CodeStreamFailed, "handler", err, "")
+		return fault.Wrap(fault.CodeStreamFailed, err, "")
 	}
 	return err
 }

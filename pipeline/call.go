@@ -14,8 +14,9 @@ import (
 
 // Call is the explicit per-call state that stages fill in and handlers read.
 // It holds no reference to the MCP request it came from: whoever starts a
-// call (tools/call today, a background task next) copies in what the stages
-// need, so a call can run on after its request has been answered.
+// call (the server for tools/call, the task runner for a background task's
+// run) copies in what the stages need, so a call can run on after its
+// request has been answered.
 type Call struct {
 	// Tool is the definition of the tool being called.
 	Tool *Tool
@@ -25,8 +26,6 @@ type Call struct {
 	// Args is the tool's typed argument value, decoded once by the
 	// arguments stage.
 	Args any
-	// Started is when the call entered the pipeline.
-	Started time.Time
 
 	// Client is what the caller declared about itself.
 	Client Client
@@ -72,10 +71,6 @@ type Call struct {
 	// total (0 when unknown). The progress stage always sets it; without a
 	// Notify it does nothing.
 	Progress func(done, total int64)
-
-	// values are what stages hand on through a Key, so that a stage's own
-	// state needs no field here.
-	values map[any]any
 
 	// Queued hears that the call waits for one of the n stream slots
 	// (waiting true) and that it got one (false); a background task, which

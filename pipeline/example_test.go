@@ -63,7 +63,7 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if q.hours {
-			return nil, fault.Errorf(fault.CodeLimit, "quiet", "%s waits until morning", t.Name).Unsent()
+			return nil, fault.Errorf(fault.CodeLimit, "%s waits until morning", t.Name).Unsent()
 		}
 		return next(ctx, c)
 	}

@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"context"
-
-	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // Handler does the work of one tool call, or of the stages inside the caller.
@@ -23,7 +21,7 @@ type Handler func(ctx context.Context, c *Call) (*Result, error)
 // State a stage hands to a later stage or to the handler is a field of
 // Call.
 type Stage interface {
-	// Name is stable: it appears in error reports and in the order test.
+	// Name is stable: the order tests name the stages by it.
 	Name() string
 	// Acts says on which passes of a background call the stage acts.
 	Acts() Acts
@@ -51,36 +49,14 @@ const (
 	AtAdmission
 )
 
-// HandlerStage is the stage name on failures a tool's handler returns.
-const HandlerStage = "handler"
-
 // Chain composes stages so that stages[0] is outermost: a request meets the
 // stages in list order and the result travels back in reverse order.
-//
-// It also names the stage on every failure: a fault.Error that leaves a
-// stage (or the handler, HandlerStage) without a stage of its own gets
-// that stage's Name. So a stage, and the code shared below the stages that
-// it calls (a stream slot, pipeline.Resolve), raise failures with an empty
-// stage and never spell a name: a Resolve failure is the gate's when the
-// gate calls it and the handler's when a handler does.
 func Chain(stages ...Stage) func(t *Tool, h Handler) Handler {
 	return func(t *Tool, h Handler) Handler {
-		h = raisedBy(HandlerStage, h)
 		for i := len(stages) - 1; i >= 0; i-- {
-			h = raisedBy(stages[i].Name(), stages[i].Wrap(t, h))
+			h = stages[i].Wrap(t, h)
 		}
 		return h
-	}
-}
-
-// raisedBy names stage on a failure of h that nothing inside it named.
-func raisedBy(stage string, h Handler) Handler {
-	return func(ctx context.Context, c *Call) (*Result, error) {
-		r, err := h(ctx, c)
-		if err != nil {
-			fault.Name(err, stage)
-		}
-		return r, err
 	}
 }
 

@@ -185,7 +185,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
 	w.store = store
-	w.runner = task.NewRunner(store, &syncBuffer{}, nil, w.run, w.handler(w.run), func(r task.Record) {
+	w.runner = task.NewRunner(store, &syncBuffer{}, w.run, w.handler(w.run), func(r task.Record) {
 		if r.Status.Terminal() {
 			w.ended <- r
 		}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -50,6 +52,23 @@ func TestAdmissionOrder(t *testing.T) {
 		names = append(names, s.Name())
 	}
 	assert.Equal(t, []string{"trace", "envelope", "recovery", "arguments", "gate", "params"}, names)
+}
+
+// TestTheDocsNameTheAdmissionStages holds the prose that lists the
+// admission's stages to Admission.
+func TestTheDocsNameTheAdmissionStages(t *testing.T) {
+	t.Parallel()
+	var names []string
+	for _, s := range Admission(Default(docsDeps(t))) {
+		names = append(names, s.Name())
+	}
+	list := "(" + strings.Join(names, ", ") + ")"
+	for _, doc := range []string{"../CONTRIBUTING.md", "../docs/pipeline.md"} {
+		text, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		flat := strings.Join(strings.Fields(string(text)), " ")
+		assert.Contains(t, flat, list, "%s names the admission's stages as stages.Admission has them", doc)
+	}
 }
 
 func TestHandlersWrapEachToolOnce(t *testing.T) {
@@ -115,7 +134,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
-			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args), Started: time.Now()})
+			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)})
 			require.NoError(t, err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")

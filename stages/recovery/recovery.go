@@ -34,7 +34,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 				if s.log != nil {
 					fmt.Fprintf(s.log, "snowluma-mcp recovered a panic in tool=%s\n", t.Name)
 				}
-				r, err = nil, fault.Errorf(fault.CodeInternal, "", "internal error while handling %s; the server keeps running", t.Name)
+				r, err = nil, fault.Errorf(fault.CodeInternal, "internal error while handling %s; the server keeps running", t.Name)
 			}
 		}()
 		return next(ctx, c)

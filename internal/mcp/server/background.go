@@ -7,7 +7,6 @@ package server
 
 import (
 	"context"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -30,14 +29,14 @@ func newRunner(o Options, offered []*pipeline.Tool, wrapped func(*pipeline.Tool)
 			runs, run = t.Runs, wrapped(t.Runs)
 		}
 	}
-	return task.NewRunner(o.Tasks, o.Log, o.Now, runs, run, observe)
+	return task.NewRunner(o.Tasks, o.Log, runs, run, observe)
 }
 
 // startBackground runs a Detaches tool's admission chain on the request
 // and answers with the handle of the task it started, or with the tool
 // error that refused it. The admission's handler starts the task through
 // the Call (Call.Detach).
-func startBackground(t *pipeline.Tool, h pipeline.Handler, runner *task.Runner, now func() time.Time) func(context.Context, *mcp.CallToolRequest) (mcp.Result, error) {
+func startBackground(t *pipeline.Tool, h pipeline.Handler, runner *task.Runner) func(context.Context, *mcp.CallToolRequest) (mcp.Result, error) {
 	detach := func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
 		rec, err := runner.Start(c)
 		if err != nil {
@@ -46,7 +45,7 @@ func startBackground(t *pipeline.Tool, h pipeline.Handler, runner *task.Runner, 
 		return rec.Handle(), nil
 	}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (mcp.Result, error) {
-		c := newCall(t, req, now())
+		c := newCall(t, req)
 		c.Detach = detach
 		r, err := h(ctx, c)
 		if err != nil || r == nil {

@@ -49,7 +49,7 @@ func pipelineTool(b *testing.B, cfg *config.Config, name string) mcp.ToolHandler
 	chain := pipeline.Chain(o.Stages...)
 	for _, t := range o.Tools {
 		if t.Name == name {
-			return adapt(t, chain(t, t.Handle), time.Now)
+			return adapt(t, chain(t, t.Handle))
 		}
 	}
 	b.Fatalf("no tool %s", name)

@@ -44,8 +44,7 @@ type Options struct {
 	Tools []*pipeline.Tool
 	// Stages wrap every tool, in order (see stages.Default).
 	Stages []pipeline.Stage
-	Log    io.Writer        // stderr; diagnostics only, never protocol
-	Now    func() time.Time // nil means time.Now
+	Log    io.Writer // stderr; diagnostics only, never protocol
 	// Panel is the built message preview panel (uiasset.HTML); "" serves
 	// none. cmd refuses to start without it, so a binary built without the
 	// panel says so instead of serving a blank one.
@@ -96,9 +95,6 @@ func (s *Server) StopTasks(grace time.Duration) {
 // its observer, and then the SDK's handlers, which hand admitted
 // background calls to that runner.
 func New(o Options) *Server {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
 	so := &mcp.ServerOptions{
 		Instructions: instructions(o.Config.Mode, o.Events != nil),
 		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
@@ -128,10 +124,15 @@ func New(o Options) *Server {
 	for _, t := range offered {
 		byName[t.Name] = t
 		h := wrapped(t)
-		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h, o.Now)))
 		if t.Tasks && t.Detaches {
-			background = startBackground(t, h, runner, o.Now)
+			// Listed by the SDK, answered by the tasks gate (taskTools),
+			// which meets every call of it first: the SDK has no handler
+			// to run.
+			background = startBackground(t, h, runner)
+			s.AddTool(t.Def(), nil)
+			continue
 		}
+		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h)))
 	}
 	addResources(s, o.Catalog)
 	if o.Panel != "" {

@@ -141,7 +141,7 @@ func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			c := newCall(tool, tt.req, time.Now())
+			c := newCall(tool, tt.req)
 			assert.Same(t, tool, c.Tool)
 			tt.check(t, c)
 		})
@@ -150,7 +150,7 @@ func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 
 func TestAdaptRefusesAChainWithoutResult(t *testing.T) {
 	t.Parallel()
-	h := adapt(&pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF }, time.Now)
+	h := adapt(&pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF })
 	res, err := h(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{}})
 	assert.Nil(t, res)
 	var we *jsonrpc.Error

@@ -124,7 +124,7 @@ func (c *Client) newRequest(ctx context.Context, action string, params json.RawM
 	// 700 KB of base64 twice more.
 	name, err := json.Marshal(action)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInvalidArgument, "http", err, "encode request")
+		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "encode request")
 	}
 	body := make([]byte, 0, len(name)+len(params)+24)
 	body = append(body, `{"action":`...)
@@ -134,7 +134,7 @@ func (c *Client) newRequest(ctx context.Context, action string, params json.RawM
 	body = append(body, '}')
 	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint, body)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "http", err, "build request")
+		return nil, fault.Wrap(fault.CodeInternal, err, "build request")
 	}
 	for k, v := range headers {
 		req.Header[k] = v
@@ -161,7 +161,7 @@ func (c *Client) do(ctx context.Context, action string, params json.RawMessage, 
 		return nil, transportError(ctx, err)
 	}
 	if len(raw) > maxReplyBytes {
-		return nil, fault.Errorf(fault.CodeLimit, "http", "reply larger than %d bytes", maxReplyBytes)
+		return nil, fault.Errorf(fault.CodeLimit, "reply larger than %d bytes", maxReplyBytes)
 	}
 	return decode(resp.StatusCode, raw)
 }
@@ -189,9 +189,9 @@ func dialFailed(err error) bool {
 func classify(ctx context.Context, err error) *fault.Error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fault.Wrap(fault.CodeTimeout, "http", ctx.Err(), "no reply from SnowLuma in time")
+		return fault.Wrap(fault.CodeTimeout, ctx.Err(), "no reply from SnowLuma in time")
 	case ctx.Err() != nil:
-		return fault.Wrap(fault.CodeCancelled, "http", ctx.Err(), "call cancelled")
+		return fault.Wrap(fault.CodeCancelled, ctx.Err(), "call cancelled")
 	}
 	// The network errors repeat the endpoint's address; report only the cause.
 	var dnsErr *net.DNSError
@@ -205,7 +205,7 @@ func classify(ctx context.Context, err error) *fault.Error {
 	case errors.As(err, &ue):
 		err = ue.Err
 	}
-	return fault.Wrap(fault.CodeTransport, "http", err, "cannot reach SnowLuma")
+	return fault.Wrap(fault.CodeTransport, err, "cannot reach SnowLuma")
 }
 
 // decode interprets an HTTP reply. Anything but a 200 with a JSON object is a
@@ -221,15 +221,15 @@ func decode(status int, raw []byte) (*Reply, error) {
 	jsonErr := d.Decode(&env)
 	switch {
 	case status == http.StatusUnauthorized:
-		return nil, fault.Errorf(fault.CodeUpstreamAuth, "http", "SnowLuma refused the access token (HTTP 401)")
+		return nil, fault.Errorf(fault.CodeUpstreamAuth, "SnowLuma refused the access token (HTTP 401)")
 	case status != http.StatusOK:
 		msg := fmt.Sprintf("SnowLuma answered HTTP %d", status)
 		if jsonErr == nil && env.Wording != "" {
 			msg += ": " + env.Wording
 		}
-		return nil, fault.Errorf(fault.CodeUpstreamHTTP, "http", "%s", msg)
+		return nil, fault.Errorf(fault.CodeUpstreamHTTP, "%s", msg)
 	case jsonErr != nil || !json.Valid(raw) || bytes.TrimSpace(raw)[0] != '{':
-		return nil, fault.Errorf(fault.CodeBadReply, "http", "SnowLuma's reply is not a JSON object")
+		return nil, fault.Errorf(fault.CodeBadReply, "SnowLuma's reply is not a JSON object")
 	}
 	return &Reply{Raw: raw, Status: env.Status, Retcode: env.Retcode, Wording: env.Wording}, nil
 }

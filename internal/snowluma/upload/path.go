@@ -17,11 +17,11 @@ import (
 // check passes.
 func Resolve(root, input string) (string, os.FileInfo, error) {
 	if root == "" {
-		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload",
+		return "", nil, fault.Errorf(fault.CodeInvalidArgument,
 			"automatic upload is disabled: the user can set SNOWLUMA_MCP_UPLOAD_ROOT to a directory of allowed files")
 	}
 	if input == "" {
-		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file is empty")
+		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file is empty")
 	}
 	if why := unsafeName(input); why != "" {
 		return "", nil, refuse(why)
@@ -36,7 +36,7 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return "", nil, fault.Wrap(fault.CodeInvalidArgument, "upload", err, "the upload root is not accessible")
+		return "", nil, fault.Wrap(fault.CodeInvalidArgument, err, "the upload root is not accessible")
 	}
 	path := input
 	if !filepath.IsAbs(path) {
@@ -44,7 +44,7 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	}
 	real, err := filepath.EvalSymlinks(filepath.Clean(path))
 	if err != nil {
-		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file does not exist or cannot be resolved")
+		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file does not exist or cannot be resolved")
 	}
 	switch where(realRoot, real) {
 	case atRoot:
@@ -54,7 +54,7 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 	}
 	info, err := os.Lstat(real)
 	if err != nil {
-		return "", nil, fault.Wrap(fault.CodeInvalidArgument, "upload", err, "cannot inspect execution.input_file")
+		return "", nil, fault.Wrap(fault.CodeInvalidArgument, err, "cannot inspect execution.input_file")
 	}
 	if !info.Mode().IsRegular() {
 		return "", nil, refuse("it is not a regular file")
@@ -73,5 +73,5 @@ const (
 )
 
 func refuse(why string) error {
-	return fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file is refused: %s", why)
+	return fault.Errorf(fault.CodeInvalidArgument, "execution.input_file is refused: %s", why)
 }

@@ -1,12 +1,14 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"slices"
+	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
 // The task side of the listen registry: the tasks extension's status
@@ -26,28 +28,115 @@ import (
 // field comes in through the Wire (as _meta[listenTaskIDsKey]) and the
 // acknowledgement and notifications go out through it (listens.send).
 
-// askTasks reads the taskIds the Wire carried into a listen's _meta (and
+// taskListens is the task side's state: which listens asked for which
+// tasks, and what each was last told, under its own lock.
+type taskListens struct {
+	runner *task.Runner
+	store  *task.Store
+
+	mu      sync.Mutex
+	listens map[taskListen]*taskWatch
+}
+
+// taskListen is what the task side sees of a listen.
+type taskListen interface {
+	SubscriptionID() any
+	// Notify sends one notification for the listen unless it has ended.
+	Notify(method string, params any) error
+}
+
+// taskWatch is one listen's tasks: those it asked for that exist, whether
+// its acknowledgement is out, and what each task's last notification said.
+// mu orders its notifications: each reads the task afresh while holding
+// it.
+type taskWatch struct {
+	mu   sync.Mutex
+	ids  []string
+	live bool
+	sent map[string]string
+}
+
+// newTaskListens tells listens about runner's tasks. A status change is
+// told off the task's own goroutine: a client that stops reading must not
+// hold up a task recording its end.
+func newTaskListens(runner *task.Runner) *taskListens {
+	t := &taskListens{runner: runner, store: runner.Store(), listens: map[taskListen]*taskWatch{}}
+	runner.OnStatus(func(rec task.Record) { go t.changed(rec.ID) })
+	return t
+}
+
+// admit reads the taskIds the Wire carried into a listen's _meta (and
 // removes the key, which is this process's own). A listen that names them
-// must declare the tasks extension on the request itself.
-func (r *listens) askTasks(l *listener, req mcp.Request) error {
+// must declare the tasks extension on the request itself; hold reports
+// that it did, and the listen stays open to hear about them.
+func (t *taskListens) admit(l taskListen, req mcp.Request) (hold bool, err error) {
 	p, ok := req.GetParams().(*mcp.SubscriptionsListenParams)
 	if !ok || p == nil {
-		return nil
+		return false, nil
 	}
 	raw, asked := p.Meta[listenTaskIDsKey]
 	delete(p.Meta, listenTaskIDsKey)
-	if !asked || r.store == nil {
-		return nil
+	if !asked || t == nil {
+		return false, nil
 	}
 	if !metaDeclaresTasks(p.Meta) {
-		return errNeedsTasks
+		return false, errNeedsTasks
 	}
 	ids, err := taskIDsOf(raw)
 	if err != nil {
-		return err
+		return false, err
 	}
-	l.askedTasks, l.taskIDs, l.sent = true, r.existing(ids), map[string]string{}
-	return nil
+	w := &taskWatch{ids: t.existing(ids), sent: map[string]string{}}
+	t.mu.Lock()
+	t.listens[l] = w
+	t.mu.Unlock()
+	return len(w.ids) > 0, nil
+}
+
+// acknowledgement is the acknowledgement a listen that asked for tasks
+// gets instead of the SDK's: the SDK's with taskIds added; asked is false
+// for any other listen.
+func (t *taskListens) acknowledgement(l taskListen, p *mcp.SubscriptionsAcknowledgedParams) (ack map[string]any, asked bool, err error) {
+	w := t.watch(l)
+	if w == nil {
+		return nil, false, nil
+	}
+	ack, err = withTaskIDs(p, w.ids)
+	return ack, true, err
+}
+
+// acknowledged tells l, whose acknowledgement is out, each of its tasks'
+// state, and from then on every change.
+func (t *taskListens) acknowledged(l taskListen) {
+	w := t.watch(l)
+	if w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.live = true
+	for _, id := range w.ids {
+		t.tell(l, w, id)
+	}
+}
+
+// forget drops l, whose listen has ended or was never acknowledged.
+func (t *taskListens) forget(l taskListen) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	delete(t.listens, l)
+	t.mu.Unlock()
+}
+
+func (t *taskListens) watch(l taskListen) *taskWatch {
+	if t == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.listens[l]
 }
 
 // taskIDsOf reads taskIds as the client sent them.
@@ -65,11 +154,11 @@ func taskIDsOf(raw any) ([]string, error) {
 
 // existing is ids without duplicates and without the ids of tasks this
 // server does not have, which the acknowledgement therefore leaves out.
-func (r *listens) existing(ids []string) []string {
+func (t *taskListens) existing(ids []string) []string {
 	out := []string{}
 	seen := map[string]bool{}
 	for _, id := range ids {
-		if _, err := r.store.Get(id); err == nil && !seen[id] {
+		if _, err := t.store.Get(id); err == nil && !seen[id] {
 			seen[id] = true
 			out = append(out, id)
 		}
@@ -92,47 +181,44 @@ func withTaskIDs(p *mcp.SubscriptionsAcknowledgedParams, ids []string) (map[stri
 	return map[string]any{"_meta": p.Meta, "notifications": filter}, nil
 }
 
-// taskChanged tells every live listen of task id about its state.
-func (r *listens) taskChanged(id string) {
-	r.mu.Lock()
-	var to []*listener
-	for l := range r.live {
-		if slices.Contains(l.taskIDs, id) {
-			to = append(to, l)
+// changed tells every live listen of task id about its state.
+func (t *taskListens) changed(id string) {
+	t.mu.Lock()
+	to := map[taskListen]*taskWatch{}
+	for l, w := range t.listens {
+		if slices.Contains(w.ids, id) {
+			to[l] = w
 		}
 	}
-	r.mu.Unlock()
-	for _, l := range to {
-		l.sending.Lock()
-		r.tell(l, id)
-		l.sending.Unlock()
+	t.mu.Unlock()
+	for l, w := range to {
+		w.mu.Lock()
+		if w.live {
+			t.tell(l, w, id)
+		}
+		w.mu.Unlock()
 	}
 }
 
 // tell sends l task id's current state unless l has had it already;
-// l.sending is held. A task whose stored result cannot be read is not
+// w.mu is held. A task whose stored result cannot be read is not
 // announced as completed: tasks/get reports that error when asked.
-func (r *listens) tell(l *listener, id string) {
-	if l.closed {
-		return
-	}
-	rec, err := r.store.Get(id)
+func (t *taskListens) tell(l taskListen, w *taskWatch, id string) {
+	rec, err := t.store.Get(id)
 	if err != nil {
 		return
 	}
 	mark := string(rec.Status) + " " + stamp(rec.UpdatedAt)
-	if l.sent[id] == mark {
+	if w.sent[id] == mark {
 		return
 	}
-	st, err := detailed(r.store, rec)
+	st, err := detailed(t.store, rec)
 	if err != nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
-	defer cancel()
-	err = r.send(ctx, l.session, "notifications/tasks", taskNotice{Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.id}, Task: st.Task})
+	err = l.Notify("notifications/tasks", taskNotice{Meta: mcp.Meta{mcp.MetaKeySubscriptionID: l.SubscriptionID()}, Task: st.Task})
 	if err == nil {
-		l.sent[id] = mark
+		w.sent[id] = mark
 	}
 }
 

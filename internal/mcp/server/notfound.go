@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
 )
 
 // codeLegacyNotFound is the resources/read error for a URI that names no
@@ -26,7 +28,7 @@ func (e notFound) Unwrap() error { return e.err }
 // resourceNotFound is the error for a read of uri, which names nothing;
 // why tells the agent what to do instead.
 func resourceNotFound(uri, why string) error {
-	return notFound{&jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: why, Data: mustRaw(map[string]string{"uri": uri})}}
+	return notFound{events.InvalidURI(uri, why)}
 }
 
 // notFoundCodes answers a read of a URI that names no resource, whether

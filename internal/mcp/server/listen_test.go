@@ -10,7 +10,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
 )
 
 const noticeFrame = `{"time":1,"self_id":10001,"post_type":"notice","notice_type":"x","user_id":5}`

@@ -55,7 +55,7 @@ func modernMeta(meta map[string]any) bool {
 }
 
 // requestVersion reads params._meta[protocolVersionKey] from a request
-// the SDK has not decoded yet (the stdio transport's Screen), reporting
+// the SDK has not decoded yet (the stdio transport's Screen hook, screen), reporting
 // whether it is there as a string.
 func requestVersion(params json.RawMessage) (string, bool) {
 	var p struct {

@@ -32,7 +32,7 @@ func lineSession(t *testing.T, o Options) func(line string) string {
 	s := New(o)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	tr := o.Wire.Transport(&stdio.Transport{In: inR, Out: outW})
+	tr := Transport(o.Wire, stdio.Transport{In: inR, Out: outW})
 	go func() { _ = s.Run(context.Background(), tr) }()
 	t.Cleanup(func() { _ = inW.Close() })
 	out := bufio.NewReaderSize(outR, 1<<20)
@@ -295,5 +295,5 @@ func TestANilWireRefersToNothing(t *testing.T) {
 	raw := json.RawMessage(`{"tools":[]}`)
 	assert.Equal(t, string(raw), string(w.answerBook().ref(raw)), "without a wire an answer marshals in full")
 	tr := &recordingTransport{}
-	assert.Same(t, tr, w.Transport(tr), "and the transport is left as it is")
+	assert.Same(t, tr, w.wrap(tr), "and the transport is left as it is")
 }

@@ -92,7 +92,7 @@ func TestSDKDiscoverOverwritesALegacySession(t *testing.T) {
 	assert.Equal(t, ModernVersion, b.ss.InitializeParams().ProtocolVersion)
 }
 
-// Screen (stdiohooks.go): a modern-only method without modern _meta is
+// screen (transport.go): a modern-only method without modern _meta is
 // answered -32601, not -32602.
 func TestSDKDiscoverWithoutModernMetaIsMethodNotFound(t *testing.T) {
 	t.Parallel()
@@ -103,7 +103,7 @@ func TestSDKDiscoverWithoutModernMetaIsMethodNotFound(t *testing.T) {
 	assert.Equal(t, int64(jsonrpc.CodeMethodNotFound), we.Code)
 }
 
-// screenParams (stdiohooks.go): params that do not decode are refused
+// screenParams (transport.go): params that do not decode are refused
 // with the whole params quoted back.
 func TestSDKDecodeFailureQuotesTheParams(t *testing.T) {
 	t.Parallel()

@@ -11,8 +11,8 @@ import (
 )
 
 // Wire is the server's own hold on the connection it serves, for what the
-// SDK's typed messages cannot carry. cmd wraps the transport it runs with
-// Wire.Transport, and hands the same Wire to New. Through it:
+// SDK's typed messages cannot carry. cmd hands the same Wire to New and to
+// Transport, the server's seam at its connection. Through it:
 //
 //   - In: the SDK decodes subscriptions/listen into a filter type that has
 //     no taskIds, so the field is lost before any middleware runs. The
@@ -55,9 +55,9 @@ func (w *Wire) answerBook() *answerBook {
 	return w.answers
 }
 
-// Transport wraps t so that the wire sees its connection; a nil Wire
-// leaves t as it is.
-func (w *Wire) Transport(t mcp.Transport) mcp.Transport {
+// wrap wraps t so that the wire sees its connection; a nil Wire leaves t
+// as it is.
+func (w *Wire) wrap(t mcp.Transport) mcp.Transport {
 	if w == nil {
 		return t
 	}

@@ -71,7 +71,7 @@ func TestTheWireExpandsSuccessfulResultsOnTheWayOut(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			tr := &recordingTransport{}
-			c, err := w.Transport(tr).Connect(context.Background())
+			c, err := w.wrap(tr).Connect(context.Background())
 			require.NoError(t, err)
 			require.NoError(t, c.Write(context.Background(), tt.msg))
 			require.Len(t, tr.conn.written, 1)
@@ -85,7 +85,7 @@ func TestTheWireNotifiesOnTheLatestConnection(t *testing.T) {
 	w := NewWire()
 	require.ErrorIs(t, w.notify(context.Background(), "notifications/tasks", map[string]any{}), errNoConnection)
 	tr := &recordingTransport{}
-	_, err := w.Transport(tr).Connect(context.Background())
+	_, err := w.wrap(tr).Connect(context.Background())
 	require.NoError(t, err)
 	require.NoError(t, w.notify(context.Background(), "notifications/tasks", map[string]any{"taskId": "t"}))
 	require.Len(t, tr.conn.written, 1)

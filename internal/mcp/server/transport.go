@@ -1,8 +1,5 @@
 package server
 
-// The hooks the stdio transport (internal/mcp/stdio) takes from the server,
-// for what only the server knows about a request before the SDK sees it.
-
 import (
 	"encoding/json"
 	"errors"
@@ -12,7 +9,36 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 )
+
+// Transport is the server's one seam at its connection: t, the stdio
+// transport cmd builds, with this server's hooks, wrapped in w (nil for
+// none).
+//
+// It exists because the SDK decodes every message into its typed requests,
+// and answers some of them itself, before any middleware runs, and encodes
+// every result itself after the last one has returned. What it gets wrong
+// or cannot express at those points can only be put right on the JSON-RPC
+// messages themselves, below the SDK:
+//
+//   - in, before the SDK sees a request (the stdio transport's Screen
+//     hook): a modern-only method without a modern protocol version in its
+//     _meta, and params of the wrong type (screen);
+//   - at stdin EOF (its Owes hook): which calls owe an answer the exit
+//     waits for (owesAnswer);
+//   - in and out through the Wire (wire.go): a listen's taskIds, which the
+//     SDK's decoding drops; notifications the SDK cannot send; answers
+//     encoded once, which it would encode again.
+//
+// The stdio transport keeps no protocol knowledge of its own, so it takes
+// the hooks as fields; the Wire wraps whatever transport it is given. Both
+// are set here and nowhere else.
+func Transport(w *Wire, t stdio.Transport) mcp.Transport {
+	t.Screen, t.Owes = screen, owesAnswer
+	return w.wrap(&t)
+}
 
 // modernOnly are the methods that exist only in the 2026-07-28 protocol.
 var modernOnly = map[string]bool{
@@ -20,7 +46,7 @@ var modernOnly = map[string]bool{
 	"subscriptions/listen": true,
 }
 
-// Screen is the stdio transport's hook for requests the SDK would answer
+// screen is the stdio transport's hook for requests the SDK would answer
 // wrongly. A modern-only method without a modern protocol version in its
 // _meta is a malformed request, which the spec answers with -32602 Invalid
 // params; the SDK treats it as a legacy request and answers -32601 Method
@@ -30,7 +56,7 @@ var modernOnly = map[string]bool{
 // needs is the same, the _meta of a modern request.
 //
 // It also refuses params of the wrong type (screenParams).
-func Screen(req *jsonrpc.Request) *jsonrpc.Error {
+func screen(req *jsonrpc.Request) *jsonrpc.Error {
 	if !req.IsCall() {
 		return nil
 	}
@@ -50,11 +76,11 @@ func Screen(req *jsonrpc.Request) *jsonrpc.Error {
 	}
 }
 
-// OwesAnswer is the stdio transport's hook for the answers owed at stdin
+// owesAnswer is the stdio transport's hook for the answers owed at stdin
 // EOF. A subscriptions/listen stream ends only when the client cancels it
 // or the session ends, so waiting for its answer would hold every exit for
 // the transport's full drain bound; every other call ends on its own.
-func OwesAnswer(method string) bool { return method != "subscriptions/listen" }
+func owesAnswer(method string) bool { return method != "subscriptions/listen" }
 
 // paramShapes are the params types the SDK decodes each method's params
 // into, for the methods an agent calls most with values it builds itself.

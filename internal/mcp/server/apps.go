@@ -64,7 +64,8 @@ func appsGate(next mcp.MethodHandler) mcp.MethodHandler {
 }
 
 // withoutUI returns t without its MCP Apps _meta keys, copying rather than
-// editing: the SDK hands out the registered tool itself.
+// editing: the SDK hands out the registered tool itself (SDK contract test:
+// TestSDKListsTheRegisteredToolsThemselves).
 func withoutUI(t *mcp.Tool) *mcp.Tool {
 	if t.Meta["ui"] == nil && t.Meta["ui/resourceUri"] == nil {
 		return t

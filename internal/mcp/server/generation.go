@@ -42,7 +42,7 @@ func requestMeta(req mcp.Request) (mcp.Meta, bool) {
 		return nil, false
 	}
 	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, false // the SDK passes typed nils for omitted params
+		return nil, false // the SDK passes typed nils for omitted params (TestSDKPassesOmittedParamsAsATypedNil)
 	}
 	return p.GetMeta(), true
 }
@@ -75,6 +75,7 @@ func requestVersion(params json.RawMessage) (string, bool) {
 // by the SDK's own rule: the version of its initialize params, the newest
 // version while it has none. Only what the SDK does per session (marking a
 // read result complete) depends on it; everything of ours is per request.
+// SDK contract test: TestSDKMarksAReadCompleteByTheSessionsVersion.
 func modernSession(ss *mcp.ServerSession) bool {
 	if ss == nil {
 		return true
@@ -121,7 +122,9 @@ type capabilityReader interface {
 // call; the SDK has already checked that a modern request's declaration
 // decodes, so its extensions object is read from _meta as it is, which is
 // exactly what decoding would produce. Legacy requests ask the SDK, which
-// answers from the session's initialize.
+// answers from the session's initialize. It saves a cost, which no test
+// can pin; TestClientExtensionAgreesWithTheSDKsCapabilities pins that the
+// answer is the SDK's.
 func clientExtension(req mcp.Request, key string) (any, bool) {
 	if meta, ok := requestMeta(req); ok && modernMeta(meta) {
 		return metaExtension(meta, key)

@@ -31,6 +31,9 @@ import (
 //
 // Modern requests need none of this: the SDK decides their era from their
 // own _meta, and takes a session's first one as its params anyway.
+//
+// SDK contract tests: TestSDKInitializeStoresTheVersionAskedFor,
+// TestSDKDiscoverOverwritesALegacySession.
 func legacySessions(s *mcp.Server) mcp.Middleware {
 	sink := sync.OnceValues(func() (*mcp.ServerSession, error) {
 		return s.Connect(context.Background(), sinkTransport{}, nil)

@@ -8,7 +8,8 @@ import (
 )
 
 // legacyShapes removes the modern-only cache fields from results sent to
-// legacy clients; the SDK always emits them.
+// legacy clients; the SDK always emits them (SDK contract test:
+// TestSDKCacheFieldsAreAlwaysEncoded).
 func legacyShapes(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)

@@ -26,7 +26,9 @@ import (
 // subscriptions by session, so two listens on one session clobber each
 // other, drops delivery errors, knows nothing of event resources coming and
 // going, and has no taskIds filter and no notifications/tasks (see the SDK
-// workaround index in CONTRIBUTING.md). So the record is made here, found
+// workaround index in CONTRIBUTING.md; SDK contract tests:
+// TestSDKKeysResourceSubscriptionsBySession,
+// TestSDKResourceUpdatedDropsSendErrors). So the record is made here, found
 // again from the listen's context, and made live once its acknowledgement
 // has gone out: no notification ever precedes the acknowledgement, and
 // none follows the listen's answer.

@@ -65,7 +65,8 @@ func newTaskListens(runner *task.Runner) *taskListens {
 	return t
 }
 
-// admit reads the taskIds the Wire carried into a listen's _meta (and
+// admit reads the taskIds the Wire carried into a listen's _meta
+// (the SDK's filter drops them: TestSDKListenFilterDropsTaskIDs) (and
 // removes the key, which is this process's own). A listen that names them
 // must declare the tasks extension on the request itself; hold reports
 // that it did, and the listen stays open to hear about them.

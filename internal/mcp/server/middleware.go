@@ -27,8 +27,10 @@ type layerParts struct {
 }
 
 // receivingLayers is every receiving middleware, the first outermost (the
-// SDK's Add order), and the only place the order is written. The SDK's own
-// multi-round-trip middleware sits inside all of them.
+// SDK's Add order, pinned by the SDK contract test
+// TestSDKRunsTheFirstMiddlewareAddedFirst), and the only place the order is
+// written. The SDK's own multi-round-trip middleware sits inside all of
+// them.
 //
 //   - recover is outermost, so a panic anywhere below is recovered.
 //   - listens sees every request, even a tools/list the cache answers, to

@@ -36,7 +36,8 @@ func resourceNotFound(uri, why string) error {
 // (mcp.ResourceNotFoundError, for a URI no resource or template matches),
 // with the code of the request's generation: -32002 for a legacy request,
 // -32602 at 2026-07-28. It hands the SDK a plain *jsonrpc.Error, the only
-// error whose data the SDK writes out.
+// error whose data the SDK writes out. SDK contract test:
+// TestSDKResourceNotFoundIsInvalidParams.
 func notFoundCodes(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
@@ -58,7 +59,8 @@ func notFoundCodes(next mcp.MethodHandler) mcp.MethodHandler {
 
 // notFoundOf is err's JSON-RPC error when it says uri names no resource.
 // The SDK's own not-found is recognised by being exactly what its
-// constructor makes for uri.
+// constructor makes for uri (SDK contract test:
+// TestSDKUnmatchedReadFailsWithResourceNotFoundError).
 func notFoundOf(err error, uri string) *jsonrpc.Error {
 	var nf notFound
 	if errors.As(err, &nf) {

@@ -129,7 +129,8 @@ func cachedResults(impl *mcp.Implementation, book *answerBook, static map[string
 // sees serverInfo already there). A read result has been marked, or not,
 // inside the SDK already, and the copy keeps that. A legacy answer is what
 // legacyShapes made. It returns nil for a result of any other shape, or
-// one that asks for input.
+// one that asks for input. SDK contract test:
+// TestSDKAddsServerInfoAndResultTypeAfterTheMiddleware.
 func encodeAnswer(res mcp.Result, modern bool, impl *mcp.Implementation) (*encodedResult, error) {
 	var meta mcp.Meta
 	switch r := res.(type) {
@@ -188,7 +189,8 @@ func withServerInfo(meta mcp.Meta, impl *mcp.Implementation) mcp.Meta {
 // never change. So an encodedResult marshals to a short reference, and the
 // Wire, which sees every response on its way out, writes the bytes it
 // stands for in its place. The reference carries a nonce drawn at start,
-// so no other result can be mistaken for one.
+// so no other result can be mistaken for one. SDK contract test:
+// TestSDKReencodesAResultsOwnEncoding.
 type answerBook struct {
 	prefix string // `{"snowluma-mcp/encoded":"<nonce>-`
 

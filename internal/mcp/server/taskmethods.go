@@ -30,7 +30,8 @@ type ack struct {
 
 // addTaskMethods registers tasks/get, tasks/update and tasks/cancel.
 // tasks/list and tasks/result no longer exist in the extension and are
-// never registered, so they get -32601.
+// never registered, so they get -32601. The SDK has none of them (SDK
+// contract test: TestSDKHasNoTaskMethods).
 func addTaskMethods(s *mcp.Server, runner *task.Runner) {
 	lookup := func(p *taskParams) (task.Record, error) {
 		if p == nil || !metaDeclaresTasks(p.Meta) {

@@ -29,7 +29,8 @@ var errNeedsTasks = &jsonrpc.Error{
 // serves invoke_action_background's answer, a task handle, which the SDK's
 // tool path cannot express. Everyone else sees and gets the synchronous
 // tools only. tools/list stays private with its usual lifetime: it varies
-// only with the declaration the same client sends on every request.
+// only with the declaration the same client sends on every request. The
+// SDK has no tasks extension (SDK contract test: TestSDKHasNoTaskMethods).
 func taskTools(tools map[string]*pipeline.Tool, background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {

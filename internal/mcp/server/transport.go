@@ -53,7 +53,8 @@ var modernOnly = map[string]bool{
 // not found (discover), or runs it (a listen on a legacy session). A
 // version that is present but older than 2026-07-28 is refused the same
 // way: the method has no meaning at that version, and the fix the client
-// needs is the same, the _meta of a modern request.
+// needs is the same, the _meta of a modern request. SDK contract test:
+// TestSDKDiscoverWithoutModernMetaIsMethodNotFound.
 //
 // It also refuses params of the wrong type (screenParams).
 func screen(req *jsonrpc.Request) *jsonrpc.Error {
@@ -96,7 +97,8 @@ var paramShapes = map[string]func() any{
 // type with -32602 and a short message naming the field and the type it
 // needs. The SDK's own refusal quotes the whole params back (1 MiB in, 1
 // MiB of error out); this one repeats nothing the client sent. Params the
-// SDK would refuse for another reason are left to it.
+// SDK would refuse for another reason are left to it. SDK contract test:
+// TestSDKDecodeFailureQuotesTheParams.
 func screenParams(req *jsonrpc.Request) *jsonrpc.Error {
 	shape, ok := paramShapes[req.Method]
 	if !ok || len(req.Params) == 0 {

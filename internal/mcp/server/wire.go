@@ -68,7 +68,10 @@ func (w *Wire) wrap(t mcp.Transport) mcp.Transport {
 var errNoConnection = errors.New("no MCP connection to write to")
 
 // notify writes a notification with the given method and params onto the
-// connection, in the same stream and order as the SDK's own messages.
+// connection, in the same stream and order as the SDK's own messages. The
+// SDK has no API to send a method it does not know, and no contract test
+// can call an API that is absent; TestTheWireNotifiesOnTheLatestConnection
+// pins ours.
 func (w *Wire) notify(ctx context.Context, method string, params any) error {
 	raw, err := json.Marshal(params)
 	if err != nil {
@@ -131,7 +134,7 @@ const listenTaskIDsKey = "snowluma-mcp/listen-taskIds"
 // carryTaskIDs returns listen params with notifications.taskIds, as sent,
 // copied to _meta[listenTaskIDsKey], and that key removed when there is no
 // taskIds. Params it cannot read are returned unchanged, for the SDK to
-// refuse.
+// refuse. SDK contract test: TestSDKListenFilterDropsTaskIDs.
 func carryTaskIDs(params json.RawMessage) json.RawMessage {
 	var p map[string]json.RawMessage
 	if json.Unmarshal(params, &p) != nil || p == nil {

@@ -28,6 +28,10 @@ import (
 //
 // A change that comes while a listen's acknowledgement is being written is
 // remembered and notified right after it, so none is lost.
+//
+// SDK contract tests (in the server package):
+// TestSDKKeysResourceSubscriptionsBySession,
+// TestSDKResourceUpdatedDropsSendErrors.
 
 // Listen is one subscriptions/listen as the registry hands it over.
 type Listen interface {

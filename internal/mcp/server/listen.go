@@ -65,7 +65,8 @@ const sendTimeout = 10 * time.Second
 func newListens(h *hub.Hub, runner *task.Runner, w *Wire) *listens {
 	r := &listens{wire: w}
 	if runner != nil && w != nil {
-		r.tasks = newTaskListens(runner)
+		r.tasks = newTaskListens(runner.Store())
+		runner.OnStatus(r.tasks.observe)
 	}
 	if h != nil {
 		r.events = events.NewWatcher(h, sessionOutbox{r})

@@ -31,8 +31,7 @@ import (
 // taskListens is the task side's state: which listens asked for which
 // tasks, and what each was last told, under its own lock.
 type taskListens struct {
-	runner *task.Runner
-	store  *task.Store
+	store *task.Store
 
 	mu      sync.Mutex
 	listens map[taskListen]*taskWatch
@@ -56,14 +55,16 @@ type taskWatch struct {
 	sent map[string]string
 }
 
-// newTaskListens tells listens about runner's tasks. A status change is
-// told off the task's own goroutine: a client that stops reading must not
-// hold up a task recording its end.
-func newTaskListens(runner *task.Runner) *taskListens {
-	t := &taskListens{runner: runner, store: runner.Store(), listens: map[taskListen]*taskWatch{}}
-	runner.OnStatus(func(rec task.Record) { go t.changed(rec.ID) })
-	return t
+// newTaskListens tells listens about the tasks in store; observe must
+// hear of every status change.
+func newTaskListens(store *task.Store) *taskListens {
+	return &taskListens{store: store, listens: map[taskListen]*taskWatch{}}
 }
+
+// observe is the runner's status observer. It tells listens off the
+// task's own goroutine: a client that stops reading must not hold up a
+// task recording its end.
+func (t *taskListens) observe(rec task.Record) { go t.changed(rec.ID) }
 
 // admit reads the taskIds the Wire carried into a listen's _meta
 // (the SDK's filter drops them: TestSDKListenFilterDropsTaskIDs) (and

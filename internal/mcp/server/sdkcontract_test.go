@@ -51,6 +51,12 @@ func newBareSDKWith(t *testing.T, opts *mcp.ServerOptions, setup func(*mcp.Serve
 	if setup != nil {
 		setup(s)
 	}
+	return speak(t, s)
+}
+
+// speak connects a raw JSON-RPC peer to s.
+func speak(t *testing.T, s *mcp.Server) *bareSDK {
+	t.Helper()
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := s.Connect(ctx, st, nil)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
@@ -41,7 +42,7 @@ func appsGate(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return res, nil // decoding a modern request's capabilities is not free
 		}
-		if requestSupportsApps(req) {
+		if generation.Apps(req) {
 			return res, nil
 		}
 		switch r := res.(type) {

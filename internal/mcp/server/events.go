@@ -15,13 +15,14 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // addEventResources registers the event template, so resources/templates/list
 // shows it; eventResources serves every read under it.
 func addEventResources(s *mcp.Server, h *hub.Hub) {
 	s.AddResourceTemplate(events.Template, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-		return readEvents(h, req.Params.URI, isModern(req))
+		return readEvents(h, req.Params.URI, generation.Modern(req))
 	})
 }
 
@@ -32,7 +33,7 @@ func eventResources(h *hub.Hub) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if r, ok := req.(*mcp.ReadResourceRequest); ok && r.Params != nil && strings.HasPrefix(r.Params.URI, hub.URIPrefix) {
-				return readEvents(h, r.Params.URI, isModern(req))
+				return readEvents(h, r.Params.URI, generation.Modern(req))
 			}
 			res, err := next(ctx, method, req)
 			list, ok := res.(*mcp.ListResourcesResult)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
@@ -126,7 +127,7 @@ func (r *listens) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		ss, _ := req.GetSession().(*mcp.ServerSession)
 		if method != "subscriptions/listen" {
-			if r.events != nil && ss != nil && method != "server/discover" && !isModern(req) {
+			if r.events != nil && ss != nil && method != "server/discover" && !generation.Modern(req) {
 				r.events.SawLegacy(ss)
 			}
 			return next(ctx, method, req)

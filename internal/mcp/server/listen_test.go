@@ -10,6 +10,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 const noticeFrame = `{"time":1,"self_id":10001,"post_type":"notice","notice_type":"x","user_id":5}`
@@ -74,7 +76,7 @@ func TestTwoListensOnOneSessionEachGetTheirOwnUpdates(t *testing.T) {
 		}
 	}()
 	meta := map[string]any{
-		"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+		"io.modelcontextprotocol/protocolVersion":    generation.ModernVersion,
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{},
 		"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "t", "version": "1"},
 	}
@@ -242,7 +244,7 @@ func TestAListenForWhatIsNotAnActiveEventResourceIsInvalidParams(t *testing.T) {
 	require.NoError(t, err)
 	params, _ := json.Marshal(map[string]any{
 		"_meta": map[string]any{
-			"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+			"io.modelcontextprotocol/protocolVersion":    generation.ModernVersion,
 			"io.modelcontextprotocol/clientCapabilities": map[string]any{},
 			"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "t", "version": "1"},
 		},

@@ -8,6 +8,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
@@ -81,7 +82,7 @@ func (t *taskListens) admit(l taskListen, req mcp.Request) (hold bool, err error
 	if !asked || t == nil {
 		return false, nil
 	}
-	if !metaDeclaresTasks(p.Meta) {
+	if !generation.MetaDeclaresTasks(p.Meta) {
 		return false, errNeedsTasks
 	}
 	ids, err := taskIDsOf(raw)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
@@ -73,9 +74,9 @@ func (h *heard) statuses() []string {
 func listenRequest(declares bool, taskIDs any) *mcp.ServerRequest[*mcp.SubscriptionsListenParams] {
 	caps := map[string]any{}
 	if declares {
-		caps["extensions"] = map[string]any{tasksExtension: map[string]any{}}
+		caps["extensions"] = map[string]any{generation.TasksExtension: map[string]any{}}
 	}
-	meta := mcp.Meta{protocolVersionKey: ModernVersion, clientCapabilitiesKey: caps}
+	meta := mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion, generation.ClientCapabilitiesKey: caps}
 	if taskIDs != nil {
 		meta[listenTaskIDsKey] = taskIDs
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // codeLegacyNotFound is the resources/read error for a URI that names no
@@ -50,7 +51,7 @@ func notFoundCodes(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, err
 		}
 		out := *je
-		if !isModern(req) {
+		if !generation.Modern(req) {
 			out.Code = codeLegacyNotFound
 		}
 		return nil, &out

@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/payload"
 )
 
@@ -45,8 +46,8 @@ type variant struct {
 }
 
 // variantOf is the variant of req when its answer is cached, decided by
-// the same rules as the middleware that shapes the answer (isModern,
-// requestSupportsApps, withTasks); ok is false for any other request. A
+// the same rules as the middleware that shapes the answer (generation.Modern,
+// generation.Apps, generation.Tasks); ok is false for any other request. A
 // tools/list with a cursor (a later page, or an invalid one) is not
 // cached.
 func variantOf(method string, req mcp.Request, static map[string]bool) (variant, bool) {
@@ -55,12 +56,12 @@ func variantOf(method string, req mcp.Request, static map[string]bool) (variant,
 		if method != "tools/list" || (r.Params != nil && r.Params.Cursor != "") {
 			return variant{}, false
 		}
-		return variant{method: method, modern: isModern(req), apps: requestSupportsApps(req), tasks: withTasks(req)}, true
+		return variant{method: method, modern: generation.Modern(req), apps: generation.Apps(req), tasks: generation.Tasks(req)}, true
 	case *mcp.ReadResourceRequest:
 		if method != "resources/read" || r.Params == nil || !static[r.Params.URI] {
 			return variant{}, false
 		}
-		return variant{method: method, uri: r.Params.URI, modern: isModern(req), modernSession: modernSession(r.Session)}, true
+		return variant{method: method, uri: r.Params.URI, modern: generation.Modern(req), modernSession: generation.ModernSession(r.Session)}, true
 	}
 	return variant{}, false
 }

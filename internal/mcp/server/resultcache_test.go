@@ -19,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/task"
@@ -215,7 +216,7 @@ func TestToolListVariantsDiffer(t *testing.T) {
 
 func TestCachedResultsBuildEachVariantOnce(t *testing.T) {
 	t.Parallel()
-	modernMeta := mcp.Meta{protocolVersionKey: ModernVersion, "io.modelcontextprotocol/clientCapabilities": map[string]any{}}
+	modernMeta := mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion, "io.modelcontextprotocol/clientCapabilities": map[string]any{}}
 	tests := []struct {
 		name   string
 		method string
@@ -248,7 +249,7 @@ func TestCachedResultsBuildEachVariantOnce(t *testing.T) {
 			next := func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 				builds++
 				if method == "tools/list" {
-					if isModern(req) {
+					if generation.Modern(req) {
 						return &mcp.ListToolsResult{Tools: []*mcp.Tool{}}, nil
 					}
 					return &legacyResult{raw: json.RawMessage(`{"tools":[]}`)}, nil

@@ -23,6 +23,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // bareSDK is a plain SDK server, spoken to as raw JSON-RPC.
@@ -120,10 +122,10 @@ const modernMetaJSON = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026
 func TestSDKInitializeStoresTheVersionAskedFor(t *testing.T) {
 	t.Parallel()
 	b := newBareSDK(t)
-	r := b.initialize(ModernVersion)
+	r := b.initialize(generation.ModernVersion)
 	require.Nil(t, r.Error)
 	assert.Contains(t, string(r.Result), `"protocolVersion":"2025-11-25"`, "answered with the newest legacy version")
-	assert.Equal(t, ModernVersion, b.ss.InitializeParams().ProtocolVersion, "but stored the modern one")
+	assert.Equal(t, generation.ModernVersion, b.ss.InitializeParams().ProtocolVersion, "but stored the modern one")
 }
 
 // legacySessions (legacysessions.go): server/discover replaces a legacy
@@ -133,7 +135,7 @@ func TestSDKDiscoverOverwritesALegacySession(t *testing.T) {
 	b := newBareSDK(t)
 	require.Nil(t, b.initialize("2025-11-25").Error)
 	require.Nil(t, b.call("server/discover", `{`+modernMetaJSON+`}`).Error)
-	assert.Equal(t, ModernVersion, b.ss.InitializeParams().ProtocolVersion)
+	assert.Equal(t, generation.ModernVersion, b.ss.InitializeParams().ProtocolVersion)
 }
 
 // screen (transport.go): a modern-only method without modern _meta is
@@ -218,7 +220,7 @@ func TestSDKHasNoTaskMethods(t *testing.T) {
 	assert.Equal(t, int64(jsonrpc.CodeMethodNotFound), we.Code)
 }
 
-// requestMeta (generation.go): a request sent without params reaches the
+// generation.Meta (generation/generation.go): a request sent without params reaches the
 // middleware as a typed nil, an interface that is not nil holding a nil
 // pointer, whose GetMeta would panic.
 func TestSDKPassesOmittedParamsAsATypedNil(t *testing.T) {
@@ -234,7 +236,7 @@ func TestSDKPassesOmittedParamsAsATypedNil(t *testing.T) {
 	assert.True(t, v.Kind() == reflect.Pointer && v.IsNil(), "but the pointer in it is: %T", params)
 }
 
-// modernSession (generation.go) and the cache's variants
+// generation.ModernSession (generation/generation.go) and the cache's variants
 // (resultcache.go): the SDK marks a read result complete by the session's
 // version, the one its initialize stored, not by the request's _meta.
 func TestSDKMarksAReadCompleteByTheSessionsVersion(t *testing.T) {

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
@@ -34,7 +35,7 @@ type ack struct {
 // contract test: TestSDKHasNoTaskMethods).
 func addTaskMethods(s *mcp.Server, runner *task.Runner) {
 	lookup := func(p *taskParams) (task.Record, error) {
-		if p == nil || !metaDeclaresTasks(p.Meta) {
+		if p == nil || !generation.MetaDeclaresTasks(p.Meta) {
 			return task.Record{}, errNeedsTasks
 		}
 		if p.TaskID == nil {

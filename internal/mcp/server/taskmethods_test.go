@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
@@ -23,20 +24,20 @@ func TestTaskMethodsNeedTheDeclarationOnTheRequestItself(t *testing.T) {
 		meta mcp.Meta
 		want bool
 	}{
-		{"a modern request declaring the extension", mcp.Meta{protocolVersionKey: ModernVersion,
-			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{tasksExtension: map[string]any{}})}, true},
-		{"a modern request declaring other extensions", mcp.Meta{protocolVersionKey: ModernVersion,
+		{"a modern request declaring the extension", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion,
+			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{generation.TasksExtension: map[string]any{}})}, true},
+		{"a modern request declaring other extensions", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion,
 			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{"io.modelcontextprotocol/ui": map[string]any{}})}, false},
-		{"a modern request without capabilities", mcp.Meta{protocolVersionKey: ModernVersion}, false},
-		{"a legacy version declaring the extension", mcp.Meta{protocolVersionKey: "2025-11-25",
-			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{tasksExtension: map[string]any{}})}, false},
+		{"a modern request without capabilities", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion}, false},
+		{"a legacy version declaring the extension", mcp.Meta{generation.ProtocolVersionKey: "2025-11-25",
+			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{generation.TasksExtension: map[string]any{}})}, false},
 		{"no _meta at all", nil, false},
-		{"capabilities of the wrong type", mcp.Meta{protocolVersionKey: ModernVersion, "io.modelcontextprotocol/clientCapabilities": "tasks"}, false},
+		{"capabilities of the wrong type", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion, "io.modelcontextprotocol/clientCapabilities": "tasks"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.want, metaDeclaresTasks(tt.meta))
+			assert.Equal(t, tt.want, generation.MetaDeclaresTasks(tt.meta))
 		})
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -21,8 +22,8 @@ const codeMissingCapability = -32021
 
 var errNeedsTasks = &jsonrpc.Error{
 	Code:    codeMissingCapability,
-	Message: "this needs the tasks extension: send a 2026-07-28 request whose _meta clientCapabilities declare extensions {\"" + tasksExtension + "\": {}}",
-	Data:    json.RawMessage(`{"requiredCapabilities":{"extensions":{"` + tasksExtension + `":{}}}}`),
+	Message: "this needs the tasks extension: send a 2026-07-28 request whose _meta clientCapabilities declare extensions {\"" + generation.TasksExtension + "\": {}}",
+	Data:    json.RawMessage(`{"requiredCapabilities":{"extensions":{"` + generation.TasksExtension + `":{}}}}`),
 }
 
 // taskTools shows the task tools only to requests that may use them and
@@ -37,7 +38,7 @@ func taskTools(tools map[string]*pipeline.Tool, background func(context.Context,
 			switch method {
 			case "tools/list":
 				res, err := next(ctx, method, req)
-				if l, ok := res.(*mcp.ListToolsResult); ok && err == nil && !withTasks(req) {
+				if l, ok := res.(*mcp.ListToolsResult); ok && err == nil && !generation.Tasks(req) {
 					kept := make([]*mcp.Tool, 0, len(l.Tools))
 					for _, t := range l.Tools {
 						if tl := tools[t.Name]; tl == nil || !tl.Tasks {
@@ -58,8 +59,8 @@ func taskTools(tools map[string]*pipeline.Tool, background func(context.Context,
 				if tl == nil || !tl.Tasks {
 					break
 				}
-				if !withTasks(req) {
-					if isModern(req) {
+				if !generation.Tasks(req) {
+					if generation.Modern(req) {
 						return nil, errNeedsTasks
 					}
 					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", r.Params.Name)}
@@ -69,13 +70,13 @@ func taskTools(tools map[string]*pipeline.Tool, background func(context.Context,
 				}
 			case "server/discover":
 				res, err := next(ctx, method, req)
-				if d, ok := res.(*mcp.DiscoverResult); ok && err == nil && withTasks(req) && d.Capabilities != nil {
+				if d, ok := res.(*mcp.DiscoverResult); ok && err == nil && generation.Tasks(req) && d.Capabilities != nil {
 					caps := *d.Capabilities
 					caps.Extensions = maps.Clone(caps.Extensions)
 					if caps.Extensions == nil {
 						caps.Extensions = map[string]any{}
 					}
-					caps.Extensions[tasksExtension] = map[string]any{}
+					caps.Extensions[generation.TasksExtension] = map[string]any{}
 					cp := *d
 					cp.Capabilities = &caps
 					return &cp, nil

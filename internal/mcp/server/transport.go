@@ -10,6 +10,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 )
 
@@ -67,13 +68,13 @@ func screen(req *jsonrpc.Request) *jsonrpc.Error {
 	if !modernOnly[req.Method] {
 		return nil
 	}
-	if v, ok := requestVersion(req.Params); ok && v >= ModernVersion {
+	if v, ok := generation.Version(req.Params); ok && v >= generation.ModernVersion {
 		return nil
 	}
 	return &jsonrpc.Error{
 		Code: jsonrpc.CodeInvalidParams,
 		Message: fmt.Sprintf("%s is a %s method: params._meta must carry %s (and %s)",
-			req.Method, ModernVersion, protocolVersionKey, "io.modelcontextprotocol/clientCapabilities"),
+			req.Method, generation.ModernVersion, generation.ProtocolVersionKey, "io.modelcontextprotocol/clientCapabilities"),
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 )
 
@@ -75,7 +76,7 @@ func TestScreenRefusesModernOnlyMethodsWithoutModernMeta(t *testing.T) {
 			}
 			require.NotNil(t, e)
 			assert.Equal(t, int64(jsonrpc.CodeInvalidParams), e.Code)
-			assert.Contains(t, e.Message, protocolVersionKey)
+			assert.Contains(t, e.Message, generation.ProtocolVersionKey)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package server
+package generation
 
 import (
 	"encoding/json"
@@ -32,9 +32,9 @@ func TestClientExtensionAgreesWithTheSDKsCapabilities(t *testing.T) {
 			req := &mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: meta}}
 			caps := req.ClientCapabilities()
 			require.NotNil(t, caps)
-			for _, key := range []string{appsExtension, tasksExtension} {
+			for _, key := range []string{AppsExtension, TasksExtension} {
 				want, wantOK := caps.Extensions[key]
-				got, gotOK := clientExtension(req, key)
+				got, gotOK := Extension(req, key)
 				assert.Equal(t, wantOK, gotOK, key)
 				assert.Equal(t, want, got, key)
 			}
@@ -60,7 +60,7 @@ func TestNegotiatedKeepsInitializeLegacy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.want, negotiated(tt.requested))
+			assert.Equal(t, tt.want, Negotiated(tt.requested))
 		})
 	}
 }

@@ -26,25 +26,26 @@ uiasset-deps:
 panel: uiasset-deps
 	cd uiasset && npm run build:panel
 
-# The real MCP clients the interop tests drive (e2e/clients), pinned, from
-# the committed lockfile. --ignore-scripts: the Inspector's postinstall only
+# The real MCP clients the interop tests drive (e2e/clients), and the mcpb
+# CLI with which cmd/dist's tests validate the bundles, pinned, from the
+# committed lockfile. --ignore-scripts: the Inspector's postinstall only
 # builds its own source checkout and does nothing when it is a dependency.
 clients:
 	cd e2e/clients && npm ci --no-audit --no-fund --ignore-scripts
 
-# Every unit and e2e test, with the race detector.
-test:
-	$(GO) vet ./...
+# The linters, then every unit and e2e test with the race detector.
+test: lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) cross test-windows
 
-# A release in dist/ (cmd/dist): reproducible archives for linux, darwin and
-# windows, amd64 and arm64, SHA256SUMS, and the npm packages in dist/npm.
+# A release in dist/ (cmd/dist): reproducible archives and MCP Bundles
+# (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and
+# the npm packages in dist/npm.
 # Nothing is published. VERSION=1.2.0 stamps the release; without it, the
 # version is the commit's release tag, or a snapshot version naming the
 # commit. TARGETS=linux/amd64,darwin/arm64 builds only those. make test
 # checks a run for this machine's platform (cmd/dist's tests,
-# e2e/npx_test.go).
+# e2e/npx_test.go, e2e/bundle_test.go).
 VERSION ?=
 TARGETS ?=
 dist:
@@ -61,9 +62,19 @@ generate:
 bench:
 	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
+# gofmt, vet, staticcheck, and deadcode. A function can be reachable on one
+# operating system only (filename.Trimmed is used on Windows alone), so
+# deadcode runs for each and only what none of them reaches fails.
+# staticcheck and deadcode are pinned in tools.mod, apart from the binary's
+# own dependencies, and built for this machine into bin/tools.
+LINT_OS := linux darwin windows
 lint:
-	test -z "$$(gofmt -l .)"
+	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck
+	bin/tools/staticcheck ./...
+	@dead="$$(for os in $(LINT_OS); do GOOS=$$os bin/tools/deadcode ./cmd/... || echo "deadcode failed for $$os"; done | sort | uniq -c | awk '$$1 == $(words $(LINT_OS)) || /deadcode failed/')"; \
+	if [ -n "$$dead" ]; then echo "deadcode: unreachable on every platform:"; echo "$$dead"; exit 1; fi
 
 # PLAT-1: every release target compiles, static, from this one tree.
 PLATFORMS := linux/amd64 linux/arm64 darwin/amd64 darwin/arm64 windows/amd64 windows/arm64

@@ -8,13 +8,17 @@ package e2e
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/config"
 )
 
 // runOnce starts the binary with stdin already closed and returns its exit
@@ -94,7 +98,7 @@ func TestExecutionModeWithoutEndpointWarnsAndServesDocs(t *testing.T) {
 			t.Parallel()
 			forEachVersion(t, func(t *testing.T, version string) {
 				s := start(t, version, map[string]string{"SNOWLUMA_MCP_MODE": tt.mode, "SNOWLUMA_MCP_TOKEN": token})
-				assert.ElementsMatch(t, docsTools, s.toolNames())
+				assert.ElementsMatch(t, listed(t, "docs"), s.toolNames())
 				r := s.call(t, "get_runtime_info", nil, nil)
 				var info runtimeInfo
 				r.decodeResult(t, &info)
@@ -220,4 +224,41 @@ func TestAnUploadChunkSizeOfZeroIsNotBlamedOnTheBodyCap(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES must be a whole number of bytes from 1 to 1571840")
 	assert.NotContains(t, stderr, "body cap")
+}
+
+// TestEmptyValuesAreUnset: a variable present in the environment with an
+// empty value is treated exactly as one left out, for every variable the
+// server reads. An MCP Bundle's host passes an empty value for each setting
+// the user leaves blank (cmd/dist/bundle.go), so this is what a bundle
+// without optional settings runs with. Write mode, where the runtime report
+// describes the most settings (limits, upload, downloads, pacing,
+// lockdown, events and tasks absent).
+func TestEmptyValuesAreUnset(t *testing.T) {
+	t.Parallel()
+	var names []string
+	_, _, err := config.Load(func(name string) string { names = append(names, name); return "" })
+	require.NoError(t, err)
+	base := writeEnv()
+	blank := with(base)
+	for _, name := range names {
+		if _, set := base[name]; !set {
+			blank[name] = ""
+		}
+	}
+	require.Greater(t, len(blank), len(base)+10, "every variable but the three set is present and empty")
+	forEachVersion(t, func(t *testing.T, version string) {
+		report := func(vars map[string]string) (json.RawMessage, []string, string) {
+			s := start(t, version, vars)
+			r := s.call(t, "get_runtime_info", nil, nil)
+			require.False(t, r.IsError, r.Text)
+			tools := s.toolNames()
+			slices.Sort(tools)
+			return r.Result, tools, redact(s.closeCleanly(t))
+		}
+		wantInfo, wantTools, _ := report(base)
+		gotInfo, gotTools, stderr := report(blank)
+		assert.JSONEq(t, string(wantInfo), string(gotInfo), "the runtime report is the same as with the variables left out")
+		assert.Equal(t, wantTools, gotTools)
+		assert.NotContains(t, stderr, "warning", "an empty value is not a setting the mode ignores")
+	})
 }

@@ -19,9 +19,14 @@ import (
 
 // panelScenario is one render of the panel in the test host.
 type panelScenario struct {
-	Name        string `json:"name"`
-	Theme       string `json:"theme"`
-	ServerTools bool   `json:"serverTools"`
+	Name  string `json:"name"`
+	Theme string `json:"theme"`
+	// Locale is the host context's locale; "" is a host that gives none.
+	Locale string `json:"locale,omitempty"`
+	// SwitchLocale, when set, is a locale the host switches to after the
+	// action (a host-context-changed notification).
+	SwitchLocale string `json:"switchLocale,omitempty"`
+	ServerTools  bool   `json:"serverTools"`
 	// HostFails makes the host fail the panel's tools/call itself.
 	HostFails bool `json:"hostFails"`
 	// SendFirst, when set, is invoke_action arguments the host sends just
@@ -58,6 +63,20 @@ type panelRender struct {
 	Status              string   `json:"status"`
 	StatusKind          string   `json:"statusKind"`
 	PreviewIsError      bool     `json:"previewIsError"`
+	// StatusTitle is the status box's heading, the panel's own words.
+	StatusTitle string `json:"statusTitle"`
+	// Visible is the page's text as a person sees it (innerText).
+	Visible   string   `json:"visible"`
+	Lang      string   `json:"lang"`
+	Title     string   `json:"title"`
+	Heading   string   `json:"heading"`
+	Labels    []string `json:"labels"`
+	Summary   string   `json:"summary"`
+	Count     string   `json:"count"`
+	TextLabel string   `json:"textLabel"`
+	// BeforeSwitch is what the panel showed before the host switched its
+	// locale (scenarios with SwitchLocale only).
+	BeforeSwitch *panelRender `json:"beforeSwitch"`
 }
 
 // panelRun is the harness's whole report.

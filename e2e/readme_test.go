@@ -69,14 +69,21 @@ func firstColumn(t *testing.T, rows [][]string) []string {
 	return names
 }
 
-func TestReadmeConfigurationTableIsWhatTheServerReads(t *testing.T) {
-	t.Parallel()
+// serverVariables is every variable the server reads.
+func serverVariables(t *testing.T) map[string]bool {
+	t.Helper()
 	read := map[string]bool{}
 	_, _, err := config.Load(func(name string) string {
 		read[name] = true
 		return ""
 	})
 	require.NoError(t, err)
+	return read
+}
+
+func TestReadmeConfigurationTableIsWhatTheServerReads(t *testing.T) {
+	t.Parallel()
+	read := serverVariables(t)
 	var code []string
 	for name := range read {
 		code = append(code, name)

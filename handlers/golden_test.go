@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -16,68 +17,106 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var update = flag.Bool("update", false, "rewrite the tool snapshots and testdata/tools.json")
 
-// TestToolDefinitions pins every tool's definition (name, description,
-// schemas, annotations) as each mode shows it, and checks catalogue-wide
+// variants are the tool lists a client can see: one per mode, write mode's
+// extra tools for clients of the tasks extension ("tasks", pinned on their
+// own: the other lists never show them), and the lists of a server with
+// SNOWLUMA_MCP_EVENTS_URL ("-events").
+var variants = []struct {
+	name   string
+	mode   config.Mode
+	events bool
+	tasks  bool
+}{
+	{"docs", config.ModeDocs, false, false}, {"read", config.ModeRead, false, false}, {"write", config.ModeWrite, false, false},
+	{"tasks", config.ModeWrite, false, true},
+	{"read-events", config.ModeRead, true, false}, {"write-events", config.ModeWrite, true, false},
+}
+
+// TestToolDefinitions pins each tool's definition (name, description,
+// schemas, annotations) once, in testdata/toolsnaps/NAME.json, and which
+// tools each variant lists, in order, in testdata/tools.json (the e2e tests
+// hold the binary's tools/list to the same file). A tool shows the same
+// definition in every list that has it. It also checks catalogue-wide
 // invariants.
 func TestToolDefinitions(t *testing.T) {
-	t.Parallel()
-	// "tasks" is write mode's extra tools for clients of the tasks
-	// extension, pinned on their own: the other lists never show them.
-	// "-events" lists are those of a server with SNOWLUMA_MCP_EVENTS_URL.
-	variants := []struct {
-		name   string
-		mode   config.Mode
-		events bool
-		tasks  bool
-	}{
-		{"docs", config.ModeDocs, false, false}, {"read", config.ModeRead, false, false}, {"write", config.ModeWrite, false, false},
-		{"tasks", config.ModeWrite, false, true},
-		{"read-events", config.ModeRead, true, false}, {"write-events", config.ModeWrite, true, false},
-	}
+	lists := map[string][]string{}
+	snaps := map[string][]byte{}
 	for _, v := range variants {
-		t.Run(v.name, func(t *testing.T) {
-			t.Parallel()
-			var defs []any
-			d := deps(t, v.mode)
-			if v.events {
-				d.Events = hub.New(hub.Options{})
+		d := deps(t, v.mode)
+		if v.events {
+			d.Events = hub.New(hub.Options{})
+		}
+		shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.Mode) && !tl.Tasks }
+		if v.tasks {
+			shown = func(tl *pipeline.Tool) bool { return tl.Tasks }
+		}
+		names := []string{}
+		for _, tl := range All(d) {
+			if !shown(tl) {
+				continue
 			}
-			shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.Mode) && !tl.Tasks }
-			if v.tasks {
-				shown = func(tl *pipeline.Tool) bool { return tl.Tasks }
-			}
-			for _, tl := range All(d) {
-				if !shown(tl) {
-					continue
-				}
-				d := tl.Def()
-				assert.NotNil(t, d.Annotations, "%s declares its read-only-ness", d.Name)
-				assert.NotNil(t, d.OutputSchema, d.Name)
-				in, _ := json.Marshal(d.InputSchema)
-				var top map[string]any
-				require.NoError(t, json.Unmarshal(in, &top))
-				assert.Equal(t, "object", top["type"])
-				assert.NotContains(t, top, "anyOf", "no top-level anyOf in %s", d.Name)
-				assert.Equal(t, false, top["additionalProperties"], "%s refuses unknown arguments", d.Name)
-				out, _ := json.Marshal(d.OutputSchema)
-				_, err := schema.Compile(out)
-				require.NoError(t, err, d.Name)
-				_, err = schema.Compile(in)
-				require.NoError(t, err, d.Name)
-				defs = append(defs, d)
-			}
-			got, err := json.MarshalIndent(defs, "", "  ")
+			def := tl.Def()
+			checkInvariants(t, def)
+			got, err := json.MarshalIndent(def, "", "  ")
 			require.NoError(t, err)
-			path := filepath.Join("testdata", "tools-"+v.name+".json")
-			if *update {
-				require.NoError(t, os.MkdirAll("testdata", 0o755))
-				require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
+			got = append(got, '\n')
+			if prev, ok := snaps[def.Name]; ok {
+				assert.Equal(t, string(prev), string(got), "%s is defined differently in the %s list", def.Name, v.name)
 			}
-			want, err := os.ReadFile(path)
-			require.NoError(t, err, "run go test ./handlers -update")
-			assert.JSONEq(t, string(want), string(got))
-		})
+			snaps[def.Name] = got
+			names = append(names, def.Name)
+		}
+		lists[v.name] = names
 	}
+
+	listPath := filepath.Join("testdata", "tools.json")
+	if *update {
+		require.NoError(t, os.RemoveAll(filepath.Join("testdata", "toolsnaps")))
+		require.NoError(t, os.MkdirAll(filepath.Join("testdata", "toolsnaps"), 0o755))
+		for name, b := range snaps {
+			require.NoError(t, os.WriteFile(snapPath(name), b, 0o644))
+		}
+		b, err := json.MarshalIndent(lists, "", "  ")
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(listPath, append(b, '\n'), 0o644))
+	}
+
+	want, err := os.ReadFile(listPath)
+	require.NoError(t, err, "run go test ./handlers -update")
+	var wantLists map[string][]string
+	require.NoError(t, json.Unmarshal(want, &wantLists))
+	assert.Equal(t, wantLists, lists, "the tools each variant lists")
+	for name, got := range snaps {
+		want, err := os.ReadFile(snapPath(name))
+		if assert.NoError(t, err, "no snapshot of %s: run go test ./handlers -update", name) {
+			assert.JSONEq(t, string(want), string(got), name)
+		}
+	}
+	files, err := filepath.Glob(snapPath("*"))
+	require.NoError(t, err)
+	assert.Len(t, files, len(snaps), "a snapshot of a tool that no list shows")
+}
+
+func snapPath(name string) string { return filepath.Join("testdata", "toolsnaps", name+".json") }
+
+// checkInvariants holds every tool to what MCP clients rely on: annotations
+// and an output schema, an object input schema without top-level anyOf that
+// refuses unknown arguments, and schemas that compile.
+func checkInvariants(t *testing.T, d *mcp.Tool) {
+	t.Helper()
+	assert.NotNil(t, d.Annotations, "%s declares its read-only-ness", d.Name)
+	assert.NotNil(t, d.OutputSchema, d.Name)
+	in, _ := json.Marshal(d.InputSchema)
+	var top map[string]any
+	require.NoError(t, json.Unmarshal(in, &top))
+	assert.Equal(t, "object", top["type"])
+	assert.NotContains(t, top, "anyOf", "no top-level anyOf in %s", d.Name)
+	assert.Equal(t, false, top["additionalProperties"], "%s refuses unknown arguments", d.Name)
+	out, _ := json.Marshal(d.OutputSchema)
+	_, err := schema.Compile(out)
+	require.NoError(t, err, d.Name)
+	_, err = schema.Compile(in)
+	require.NoError(t, err, d.Name)
 }

@@ -20,7 +20,8 @@ import (
 // on a question.
 //
 // Its task runs the chain of invoke, the invoke_action tool, which the
-// server hands to the task runner (Spec.Runs).
+// server hands to the task runner (Spec.Runs); the server's hand-off
+// starts it (Call.Detach).
 func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "invoke_action_background",
@@ -50,14 +51,14 @@ func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 				return nil, fault.Errorf(fault.CodeLimit, "handler", "the file is %d bytes, over the file limit of %d", info.Size(), d.Config.MaxFileBytes).Unsent()
 			}
 		}
-		if d.Tasks == nil {
+		if c.Detach == nil {
 			return nil, fault.Errorf(fault.CodeUnsupported, "handler", "background tasks need SNOWLUMA_MCP_TASK_DIR; run it with invoke_action").Unsent()
 		}
-		rec, err := d.Tasks.Start(c)
+		h, err := c.Detach(c)
 		if err != nil {
 			return nil, err
 		}
-		return &pipeline.Result{Task: rec.Handle()}, nil
+		return &pipeline.Result{Task: h}, nil
 	})
 }
 

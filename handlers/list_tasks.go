@@ -71,7 +71,7 @@ func ListTasks(d *Deps) *pipeline.Tool {
 			}
 			after = r
 		}
-		page, more := d.Tasks.Store().Page(after, limit)
+		page, more := d.Tasks.Page(after, limit)
 		out := taskPage{Tasks: make([]taskEntry, 0, len(page))}
 		for _, r := range page {
 			out.Tasks = append(out.Tasks, taskEntry{TaskID: r.ID, Status: r.Status, StatusMessage: r.StatusMessage,

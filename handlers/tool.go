@@ -26,8 +26,9 @@ type Deps struct {
 	Config  *config.Config
 	// Quota is the download directory's byte budget, shared by all calls.
 	Quota *download.Quota
-	// Tasks runs background tasks; nil without SNOWLUMA_MCP_TASK_DIR.
-	Tasks *task.Runner
+	// Tasks is the background task store, which list_tasks pages
+	// through; nil without SNOWLUMA_MCP_TASK_DIR.
+	Tasks *task.Store
 	// Events is the live event hub; nil when SNOWLUMA_MCP_EVENTS_URL is
 	// not set, and then the event tools do not exist at all.
 	Events *hub.Hub

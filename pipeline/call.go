@@ -85,6 +85,11 @@ type Call struct {
 	// behind and how it was cleaned up (see Trail). Nil for synchronous
 	// calls.
 	Trail Trail
+	// Detach starts the work of an admitted background call as a task and
+	// returns its handle; the task runs the tool this call's tool Runs.
+	// The server sets it on the admission of a tool that Detaches; it is
+	// nil on every other call.
+	Detach func(c *Call) (*TaskHandle, error)
 }
 
 // Queue reports a change in the call's wait for a stream slot to Queued.

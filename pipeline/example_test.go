@@ -49,10 +49,13 @@ func Example_declareTool() {
 
 // quiet is an example stage: it refuses calls in quiet hours. A stage reads
 // the tool's declaration once, in Wrap, and returns next unchanged for the
-// tools it has nothing to do with.
+// tools it has nothing to do with. It refuses before anything is spent, so
+// it also acts when a background call is admitted.
 type quiet struct{ hours bool }
 
 func (quiet) Name() string { return "quiet" }
+
+func (quiet) Acts() pipeline.Acts { return pipeline.AtAdmission }
 
 func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if t.Mode == config.ModeDocs {

@@ -12,25 +12,44 @@ type Handler func(ctx context.Context, c *Call) (*Result, error)
 
 // Stage is one cross-cutting concern of a tool call.
 //
-// Two rules every stage follows:
+// A call of a tool that Detaches (a background call) is admitted by one
+// pass through the stages that act AtAdmission (stages.Admission), whose
+// handler starts a task; the task then runs the work once, through the
+// whole chain of the tool it Runs. A synchronous call passes the whole
+// chain once. So a stage that acts InWork (the default) acts exactly once
+// per call that does its work, and never on an admission; a stage that
+// acts AtAdmission too also acts once on every admission.
 //
-//   - A call of a tool that Detaches passes the chain twice: once to be
-//     admitted (arguments, gate, params, validation), once as its
-//     background task's own run of the tool it Runs. A stage that spends
-//     or records something (a slot, a budget token, the call's log line)
-//     does it once, on the task's run: for a Detaches tool it returns next
-//     unchanged, or acts only on a refused admission (Result.Task nil).
-//   - State a stage hands to a later stage or the handler goes on the
-//     Call through a Key of its own (values.go), not a new Call field.
+// State a stage hands to a later stage or to the handler is a field of
+// Call.
 type Stage interface {
 	// Name is stable: it appears in error reports and in the order test.
 	Name() string
+	// Acts says on which passes of a background call the stage acts.
+	Acts() Acts
 	// Wrap returns a handler that does the stage's work for tool t around
-	// next. It is called once per tool, when the tool is registered, so a
-	// stage reads the tool's policy here and a stage that has nothing to do
-	// for t returns next unchanged.
+	// next. It is called once per tool and chain, when the tool is
+	// registered, so a stage reads the tool's policy here and a stage that
+	// has nothing to do for t returns next unchanged.
 	Wrap(t *Tool, next Handler) Handler
 }
+
+// Acts says on which passes of a background call a stage acts.
+type Acts uint8
+
+const (
+	// InWork stages act on the pass that does the call's work only: a
+	// synchronous call's, or a background task's run. Whatever spends or
+	// records something per call (a stream slot, a send budget, a request
+	// to SnowLuma, the call's log line) acts here, so it acts once.
+	InWork Acts = iota
+	// AtAdmission stages act on a background call's admission as well,
+	// before its task exists: the checks that refuse a call before a task
+	// is recorded, and what shapes the admission's answer (its trace, its
+	// diagnostics). They act again on the task's run, which checks the call
+	// it runs like any other; nothing they do is spent.
+	AtAdmission
+)
 
 // HandlerStage is the stage name on failures a tool's handler returns.
 const HandlerStage = "handler"
@@ -66,14 +85,18 @@ func raisedBy(stage string, h Handler) Handler {
 }
 
 // StageFunc adapts a name and a wrapping function to the Stage interface, for
-// stages that need no state of their own.
+// stages that need no state of their own. Its zero Where is InWork.
 type StageFunc struct {
 	StageName string
+	Where     Acts
 	WrapFunc  func(t *Tool, next Handler) Handler
 }
 
 // Name implements Stage.
 func (s StageFunc) Name() string { return s.StageName }
+
+// Acts implements Stage.
+func (s StageFunc) Acts() Acts { return s.Where }
 
 // Wrap implements Stage.
 func (s StageFunc) Wrap(t *Tool, next Handler) Handler { return s.WrapFunc(t, next) }

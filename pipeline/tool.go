@@ -74,15 +74,11 @@ type Spec struct {
 	// extension see or call it.
 	Tasks bool
 	// Detaches says the handler only admits work that runs elsewhere: a
-	// background task, which runs the chain of the tool named by Runs.
-	// Every stage therefore sees such a call twice, once here (the
-	// admission: arguments, gate, params, validation) and once as the
-	// task's own run of Runs. A stage that spends or records something (a
-	// stream slot, a send budget, the call's log line) does it once, on
-	// the task's run: for a Detaches tool it returns next unchanged, or
-	// acts only when the admission refuses the call (Result.Task nil).
-	// TestBackgroundCallsSpendOnce in stages holds every default stage to
-	// this.
+	// background task, which runs the whole chain of the tool named by
+	// Runs, once. The tool itself is wrapped in the admission's chain
+	// (stages.Admission: the stages that act AtAdmission), so nothing that
+	// acts InWork sees the admission; its handler starts the task with
+	// Call.Detach. TestBackgroundCallsSpendOnce in stages counts it.
 	Detaches bool
 	// Runs is the tool whose chain a Detaches tool's task runs (set
 	// exactly when Detaches is). The server that builds the chains hands

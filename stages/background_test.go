@@ -3,12 +3,15 @@ package stages
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,33 +19,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
+	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
-
-// spends names, for every default stage, what it spends or records per
-// call, which TestBackgroundCallsSpendOnce counts. A stage that spends
-// nothing says so; a new stage adds its row, and the test fails until it
-// does.
-var spends = map[string]string{
-	"trace":      "nothing: each pass has its own span, the task's a child of the admission's",
-	"calllog":    "the call's one log line (counted)",
-	"envelope":   "nothing",
-	"recovery":   "a log line, only on a panic",
-	"arguments":  "nothing",
-	"gate":       "nothing",
-	"input":      "a pending prompt, only for AsksInput tools, which never detach",
-	"params":     "nothing",
-	"deadline":   "nothing",
-	"progress":   "notifications: the admission's to the client, the task's to its record",
-	"execute":    "a stream slot (counted) and the OneBot request it binds (counted)",
-	"pace":       "a send budget, only for actions that deliver (never stream actions) and never for a tool that detaches (stages/pace's own tests)",
-	"thirdparty": "at most one get_login_info per process, on the run that holds a result; nothing for a tool that detaches",
-}
 
 // syncBuffer is a log several goroutines write to.
 type syncBuffer struct {
@@ -62,118 +48,300 @@ func (s *syncBuffer) lines(prefix string) int {
 	return strings.Count(s.b.String(), prefix)
 }
 
-// TestBackgroundCallsSpendOnce runs every default stage for a tool that
-// detaches, through a real task runner, and counts what they spend: a call
-// admitted in the background writes one log line, takes one stream slot
-// and sends one request to SnowLuma, all on the task's own run; a refused
-// admission writes its one line and spends nothing else.
-func TestBackgroundCallsSpendOnce(t *testing.T) {
-	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	pool := slot.NewPool(1, 50*time.Millisecond)
-	var (
-		mu            sync.Mutex
-		requests      int
-		slotWasHeld   bool
-		cancelled, cf = context.WithCancel(context.Background())
-	)
-	cf()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		requests++
-		mu.Unlock()
-		// With the pool's one slot taken by the task, a cancelled wait
-		// gets none.
-		if release, err := pool.Acquire(cancelled, nil); err == nil {
+// snowLuma answers every action, counting each, and notes whether the
+// process's one stream slot was taken while a stream request was sent.
+type snowLuma struct {
+	pool *slot.Pool
+
+	mu       sync.Mutex
+	asked    map[string]int
+	slotHeld int
+}
+
+func (s *snowLuma) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Action string `json:"action"`
+	}
+	_ = json.NewDecoder(r.Body).Decode(&req)
+	held := false
+	if strings.HasSuffix(req.Action, "_stream") {
+		// A cancelled wait gets a slot only if one is free.
+		gone, cancel := context.WithCancel(context.Background())
+		cancel()
+		if release, err := s.pool.Acquire(gone, nil); err == nil {
 			release()
 		} else {
-			mu.Lock()
-			slotWasHeld = true
-			mu.Unlock()
+			held = true
 		}
-		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{}}`))
-	}))
-	defer srv.Close()
+	}
+	s.mu.Lock()
+	s.asked[req.Action]++
+	if held {
+		s.slotHeld++
+	}
+	s.mu.Unlock()
+	switch req.Action {
+	case "get_login_info":
+		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`))
+	case "get_group_msg_history":
+		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{"messages":[{"message_id":2,"user_id":10009,"raw_message":"evil","sender":{"user_id":10009}}]}}`))
+	default:
+		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{"message_id":7}}`))
+	}
+}
+
+// effects is what a world has spent and recorded so far.
+type effects struct {
+	counted, lines, spent, slotHeld, notified int
+	asked                                     map[string]int
+}
+
+// world is every long-lived part the stages use, real, around one fake
+// SnowLuma, with a counting stage inserted at one position of the order,
+// assembled the way the server assembles it (Handlers), and a task runner
+// on the same chains.
+type world struct {
+	snow     *snowLuma
+	pool     *slot.Pool
+	meter    *budget.Meter
+	log      *syncBuffer
+	counted  func() int
+	run, bg  *pipeline.Tool
+	handler  func(*pipeline.Tool) pipeline.Handler
+	runner   *task.Runner
+	store    *task.Store
+	ended    chan task.Record
+	notified int
+	mu       sync.Mutex
+}
+
+// everyPart builds Deps with every part set, and fails when one is left
+// out: a stage that does nothing without its part would otherwise count
+// nothing here.
+func everyPart(t *testing.T, d Deps) Deps {
+	t.Helper()
+	v := reflect.ValueOf(d)
+	for i := range v.NumField() {
+		assert.False(t, v.Field(i).IsZero(), "TestBackgroundCallsSpendOnce builds Deps.%s too", v.Type().Field(i).Name)
+	}
+	return d
+}
+
+func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
+	t.Helper()
+	w := &world{pool: slot.NewPool(1, 50*time.Millisecond), log: &syncBuffer{}, ended: make(chan task.Record, 8)}
+	w.snow = &snowLuma{pool: w.pool, asked: map[string]int{}}
+	srv := httptest.NewServer(w.snow)
+	t.Cleanup(srv.Close)
 	u, err := url.Parse(srv.URL)
 	require.NoError(t, err)
-	log := &syncBuffer{}
-	st := Default(Deps{Config: &config.Config{Mode: config.ModeWrite, Timeout: time.Minute}, Catalog: cat,
-		Client: onebot.New(u, "", onebot.StreamTimeouts{}), Prompts: prompt.NewStore(time.Now), Slots: pool, Log: log, Now: time.Now})
-	for _, s := range st {
-		assert.Contains(t, spends, s.Name(), "say what stage %s spends per call, and count it here", s.Name())
-	}
-	chain := pipeline.Chain(st...)
-
-	// A directory the store creates itself is private on every platform.
-	dir := filepath.Join(t.TempDir(), "tasks")
-	store, _, err := task.Open(dir, task.Scope{Mode: "write", Endpoint: srv.URL}, nil, nil)
-	require.NoError(t, err)
-	runner := task.NewRunner(store, &syncBuffer{}, nil)
-	ended := make(chan task.Record, 4)
-	runner.OnStatus(func(r task.Record) {
-		if r.Status.Terminal() {
-			ended <- r
+	// Ten sends at once, then one a minute; the clock never moves.
+	w.meter = budget.New(config.SendPace{Target: config.Budget{Burst: 10, Every: time.Minute},
+		Account: config.Budget{Burst: 10, Every: time.Minute}, Wait: time.Second}, budgettest.New())
+	full := Default(everyPart(t, Deps{
+		Config:  &config.Config{Mode: config.ModeWrite, Timeout: time.Minute},
+		Catalog: cat,
+		Client:  onebot.New(u, "", onebot.StreamTimeouts{}),
+		Prompts: prompt.NewStore(time.Now),
+		Slots:   w.pool,
+		Pace:    w.meter,
+		Log:     w.log,
+		Content: content.New([]int64{10002}), // lockdown: a stranger's words are withheld
+		Now:     time.Now,
+	}))
+	// A counting stage, added the way CONTRIBUTING says: it declares
+	// nothing but its name, so it acts in the work (the zero Acts).
+	var counted atomic.Int64
+	count := pipeline.StageFunc{StageName: "count", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			counted.Add(1)
+			return next(ctx, c)
 		}
-	})
-	run := pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
+	}}
+	w.counted = func() int { return int(counted.Load()) }
+	st := append(append(append([]pipeline.Stage{}, full[:pos]...), count), full[pos:]...)
+	w.handler = Handlers(st)
+
+	w.run = pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
+			c.Progress(1, 2)
 			reply, err := c.OneBot.Do(ctx, c.Action.Name, c.Params)
 			if err != nil {
 				return nil, err
 			}
 			return &pipeline.Result{Payload: reply.Raw}, nil
 		})
-	background := pipeline.NewTool(pipeline.Spec{Name: "run_background", Mode: config.ModeWrite, Actions: pipeline.AnyAction,
-		Tasks: true, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
+	w.bg = pipeline.NewTool(pipeline.Spec{Name: "run_background", Mode: config.ModeWrite, Actions: pipeline.AnyAction,
+		Tasks: true, Detaches: true, Runs: w.run, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
-			rec, err := runner.Start(c)
+			h, err := c.Detach(c)
 			if err != nil {
 				return nil, err
 			}
-			return &pipeline.Result{Task: rec.Handle()}, nil
+			return &pipeline.Result{Task: h}, nil
 		})
-	runner.Use(run, chain(run, run.Handle))
-	admit := chain(background, background.Handle)
-
-	t.Run("an admitted call spends on the task's run only", func(t *testing.T) {
-		// Every slot is busy while the call is admitted: admission takes none.
-		release, err := pool.Acquire(context.Background(), nil)
-		require.NoError(t, err)
-		r, err := admit(context.Background(), &pipeline.Call{Tool: background, Started: time.Now(),
-			Arguments: json.RawMessage(`{"action":"download_file_stream","params":{"file":"a.bin"}}`)})
-		release()
-		require.NoError(t, err)
-		require.NotNil(t, r.Task, "admitted with every slot busy: %+v", r.Diagnostics)
-		select {
-		case rec := <-ended:
-			require.Equal(t, task.Completed, rec.Status, rec.StatusMessage)
-		case <-time.After(waitFor):
-			require.FailNow(t, "the task never ended")
+	// A directory the store creates itself is private on every platform.
+	store, _, err := task.Open(filepath.Join(t.TempDir(), "tasks"), task.Scope{Mode: "write", Endpoint: srv.URL}, nil, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = store.Close() })
+	w.store = store
+	w.runner = task.NewRunner(store, &syncBuffer{}, nil, w.run, w.handler(w.run), func(r task.Record) {
+		if r.Status.Terminal() {
+			w.ended <- r
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		assert.Equal(t, 1, requests, "one request reached SnowLuma")
-		assert.True(t, slotWasHeld, "the task's run held the stream slot while it sent")
-		assert.Equal(t, 1, log.lines("snowluma-mcp call "), "one line for the call")
-		assert.Equal(t, 1, log.lines("tool=run "), "written by the task's run, with the work's outcome")
-		// Counted once the task has ended: the task may run and log as soon
-		// as the slot is free, so a count taken earlier would race it.
-		assert.Zero(t, log.lines("tool=run_background "), "the admission writes no line of its own")
 	})
-	t.Run("a refused admission logs once and spends nothing", func(t *testing.T) {
-		before := log.lines("snowluma-mcp call ")
-		r, err := admit(context.Background(), &pipeline.Call{Tool: background, Started: time.Now(),
-			Arguments: json.RawMessage(`{"action":"no_such_action","params":{}}`)})
-		require.NoError(t, err)
-		assert.Nil(t, r.Task)
-		assert.True(t, r.IsError)
-		assert.Equal(t, before+1, log.lines("snowluma-mcp call "))
-		assert.Equal(t, 1, log.lines("tool=run_background "), "the refusal is the call's line")
-		mu.Lock()
-		defer mu.Unlock()
-		assert.Equal(t, 1, requests, "nothing more reached SnowLuma")
-	})
+	return w
+}
+
+// admit runs one call the way the server does: a synchronous tool through
+// its chain, a background one through its admission, with the task's hand-
+// off set; the client asked for progress. It returns the call's answer.
+func (w *world) admit(t *testing.T, tool *pipeline.Tool, args string) *pipeline.Result {
+	t.Helper()
+	c := &pipeline.Call{Tool: tool, Arguments: json.RawMessage(args), Notify: func(context.Context, int64, int64) error {
+		w.mu.Lock()
+		w.notified++
+		w.mu.Unlock()
+		return nil
+	}}
+	if tool.Detaches {
+		c.Detach = func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
+			rec, err := w.runner.Start(c)
+			if err != nil {
+				return nil, err
+			}
+			return rec.Handle(), nil
+		}
+	}
+	r, err := w.handler(tool)(context.Background(), c)
+	require.NoError(t, err, "the envelope lets no error out")
+	return r
+}
+
+// ended waits for the admitted task to end.
+func (w *world) wait(t *testing.T) task.Record {
+	t.Helper()
+	select {
+	case rec := <-w.ended:
+		return rec
+	case <-time.After(waitFor):
+		require.FailNow(t, "the task never ended")
+		return task.Record{}
+	}
+}
+
+func (w *world) effects() effects {
+	w.snow.mu.Lock()
+	defer w.snow.mu.Unlock()
+	w.mu.Lock()
+	notified := w.notified
+	w.mu.Unlock()
+	asked := map[string]int{}
+	for k, v := range w.snow.asked {
+		asked[k] = v
+	}
+	return effects{counted: w.counted(), lines: w.log.lines("snowluma-mcp call "), spent: 10 - w.meter.Snapshot().Account.Available,
+		slotHeld: w.snow.slotHeld, notified: notified, asked: asked}
+}
+
+// since is what was spent between before and now.
+func (e effects) since(before effects) effects {
+	d := effects{counted: e.counted - before.counted, lines: e.lines - before.lines, spent: e.spent - before.spent,
+		slotHeld: e.slotHeld - before.slotHeld, notified: e.notified - before.notified, asked: map[string]int{}}
+	for k, v := range e.asked {
+		if n := v - before.asked[k]; n != 0 {
+			d.asked[k] = n
+		}
+	}
+	return d
+}
+
+// TestBackgroundCallsSpendOnce runs every default stage, each with its
+// real part, and a counting stage at every position of the order, for
+// synchronous calls, admitted background calls and refused ones, and
+// counts what each call spends and records: the counting stage's count,
+// the call's log lines, the send budget, the stream slot, the requests that
+// reach SnowLuma and the progress notifications the client gets. Every call
+// that does its work counts once, whether it ran now or as a task; a
+// refused admission is one call that does none (no task, nothing spent,
+// nothing recorded), answered with the refusal.
+func TestBackgroundCallsSpendOnce(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	const (
+		send     = `{"action":"send_group_msg","params":{"group_id":20001,"message":"hi"}}`
+		download = `{"action":"download_file_stream","params":{"file":"a.bin"}}`
+		history  = `{"action":"get_group_msg_history","params":{"group_id":20001}}`
+		unknown  = `{"action":"no_such_action","params":{}}`
+	)
+	one := func(action string) map[string]int { return map[string]int{action: 1} }
+	positions := len(Default(docsDeps(t)))
+	for pos := 0; pos <= positions; pos++ {
+		t.Run(fmt.Sprintf("counting stage at position %d", pos), func(t *testing.T) {
+			t.Parallel()
+			w := newWorld(t, cat, pos)
+			calls := []struct {
+				name       string
+				background bool
+				args       string
+				want       effects
+				withheld   bool
+			}{
+				{"a synchronous send", false, send, effects{counted: 1, lines: 1, spent: 1, asked: one("send_group_msg")}, false},
+				{"a background send", true, send, effects{counted: 1, lines: 1, spent: 1, asked: one("send_group_msg")}, false},
+				{"a background download", true, download, effects{counted: 1, lines: 1, slotHeld: 1, asked: one("download_file_stream")}, false},
+				{"a background read of someone's words", true, history,
+					effects{counted: 1, lines: 1, asked: map[string]int{"get_group_msg_history": 1, "get_login_info": 1}}, true},
+				{"a second background read, the account known", true, history, effects{counted: 1, lines: 1, asked: one("get_group_msg_history")}, true},
+				{"a refused admission", true, unknown, effects{asked: map[string]int{}}, false},
+			}
+			for _, c := range calls {
+				before := w.effects()
+				tool := w.run
+				if c.background {
+					tool = w.bg
+				}
+				var r *pipeline.Result
+				var rec *task.Record
+				if c.background {
+					// Every slot is busy while the call is admitted:
+					// admission takes none, and the task waits for it.
+					release, err := w.pool.Acquire(context.Background(), nil)
+					require.NoError(t, err)
+					r = w.admit(t, tool, c.args)
+					release()
+					if r.Task != nil {
+						ended := w.wait(t)
+						rec = &ended
+					}
+				} else {
+					r = w.admit(t, tool, c.args)
+				}
+				got := w.effects().since(before)
+				assert.NotEmpty(t, r.Meta["traceparent"], "%s: the answer carries its traceparent", c.name)
+				if c.background && c.args != unknown {
+					require.NotNil(t, rec, "%s: admitted: %+v", c.name, r.Diagnostics)
+					require.Equal(t, task.Completed, rec.Status, "%s: %s", c.name, rec.StatusMessage)
+					assert.Zero(t, got.notified, "%s: a background call's progress goes to its task, never to the admission's client", c.name)
+					if c.withheld {
+						body, err := w.store.Result(*rec)
+						require.NoError(t, err)
+						assert.Equal(t, 1, strings.Count(string(body), `"withheld":"untrusted_author"`), "%s: filtered once: %s", c.name, body)
+					}
+				}
+				if !c.background {
+					assert.Equal(t, 1, got.notified, "%s: the client hears the call's progress", c.name)
+				}
+				if c.args == unknown {
+					assert.Nil(t, r.Task, "refused: no task")
+					assert.True(t, r.IsError)
+				}
+				got.notified = 0
+				assert.Equal(t, c.want, got, "%s: spent once, by the work", c.name)
+			}
+		})
+	}
 }
 
 // waitFor bounds waits that would otherwise hang on a broken build; it is

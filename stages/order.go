@@ -1,5 +1,6 @@
 // Package stages assembles the tool-call pipeline. The order lives here and
-// only here; TestDefaultOrder pins it.
+// only here, with the stages a background call passes to be admitted;
+// TestDefaultOrder and TestAdmissionOrder pin them.
 package stages
 
 import (
@@ -70,8 +71,9 @@ type Deps struct {
 //     shares the call's timeout, and inside envelope and recovery, so what
 //     it withholds never reaches an encoded payload, a task record or a
 //     log, and a panic in it withholds the whole result.
-//   - progress sits outside execute so the final pending notification goes
-//     out before the result, and none after it.
+//   - progress sits outside execute so that it closes the call's reports
+//     when the handler returns: the value still pending is dropped, and
+//     nothing goes out after the result.
 //   - execute binds the call's OneBot client and stream slot innermost, next
 //     to the handler.
 func Default(d Deps) []pipeline.Stage {
@@ -89,5 +91,58 @@ func Default(d Deps) []pipeline.Stage {
 		thirdparty.New(d.Content),
 		progress.New(progress.Interval),
 		execute.New(d.Client, d.Slots),
+	}
+}
+
+// Admission returns the stages of full (Default's) that a background call
+// (a tool that Detaches) passes to be admitted, in full's order: those
+// that act AtAdmission. Their handler only starts the task, which then
+// runs the whole chain of the tool it Runs once; nothing that acts InWork
+// sees the admission, so nothing is spent or recorded twice.
+//
+//   - trace: the answer (a task handle, or the refusal) carries the
+//     admission's traceparent, and the task's run is its child span.
+//   - envelope: a refusal is a result with diagnostics, before a task
+//     exists; nothing was sent.
+//   - recovery: a panic while admitting is an internal failure with
+//     diagnostics, not a dead process.
+//   - arguments: the arguments are checked and decoded before a task is
+//     recorded; the handler reads the typed value.
+//   - gate: what the mode forbids, or an action the tool may not run, is
+//     refused before a task exists; the handler reads the resolved action.
+//   - params: params that do not fit the action are refused before a task
+//     exists.
+//
+// calllog, input, pace, deadline, thirdparty, progress and execute act in
+// the work only: the task's run writes the call's line, spends the budget,
+// takes the stream slot and sends.
+func Admission(full []pipeline.Stage) []pipeline.Stage {
+	var out []pipeline.Stage
+	for _, s := range full {
+		if s.Acts() == pipeline.AtAdmission {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Handlers wraps each tool once, on first asking, and hands out the same
+// handler whenever it is asked again: a tool that Detaches gets the
+// admission's chain (Admission), every other tool the whole chain of full,
+// which a background task's run of it shares with its synchronous calls.
+// It is for assembly, on one goroutine.
+func Handlers(full []pipeline.Stage) func(*pipeline.Tool) pipeline.Handler {
+	whole, admit := pipeline.Chain(full...), pipeline.Chain(Admission(full)...)
+	wrapped := map[*pipeline.Tool]pipeline.Handler{}
+	return func(t *pipeline.Tool) pipeline.Handler {
+		if h, ok := wrapped[t]; ok {
+			return h
+		}
+		h := whole
+		if t.Detaches {
+			h = admit
+		}
+		wrapped[t] = h(t, t.Handle)
+		return wrapped[t]
 	}
 }

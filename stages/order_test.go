@@ -38,6 +38,43 @@ func TestDefaultOrder(t *testing.T) {
 	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "pace", "deadline", "thirdparty", "progress", "execute"}, names)
 }
 
+// TestAdmissionOrder pins the stages a background call passes to be
+// admitted, read from each stage's own declaration (Acts): the checks that
+// refuse a call before a task exists and what shapes the answer. Whatever
+// spends or records acts in the work (TestBackgroundCallsSpendOnce counts
+// it).
+func TestAdmissionOrder(t *testing.T) {
+	t.Parallel()
+	var names []string
+	for _, s := range Admission(Default(docsDeps(t))) {
+		names = append(names, s.Name())
+	}
+	assert.Equal(t, []string{"trace", "envelope", "recovery", "arguments", "gate", "params"}, names)
+}
+
+func TestHandlersWrapEachToolOnce(t *testing.T) {
+	t.Parallel()
+	wraps := map[string]int{}
+	counting := pipeline.StageFunc{StageName: "counting", Where: pipeline.AtAdmission, WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+		wraps[t.Name]++
+		return next
+	}}
+	run := pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
+			return &pipeline.Result{}, nil
+		})
+	bg := pipeline.NewTool(pipeline.Spec{Name: "run_background", Mode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
+		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
+			return &pipeline.Result{}, nil
+		})
+	handler := Handlers([]pipeline.Stage{counting})
+	for range 3 {
+		handler(run)
+		handler(bg)
+	}
+	assert.Equal(t, map[string]int{"run": 1, "run_background": 1}, wraps, "a synchronous call and a task's run share one wrapped handler")
+}
+
 type pageArgs struct {
 	Limit schema.Int `json:"limit,omitempty" schema:"minimum=1"`
 }
@@ -98,7 +135,7 @@ type countArgs struct {
 }
 
 // TestTheChainRunsDetachedFromAnyRequest runs the whole default chain the
-// way a background task will: a Call built by hand (no MCP request behind
+// way a background task does: a Call built by hand (no MCP request behind
 // it), its own context, progress going to a record instead of a session,
 // and the result rendered by the same pipeline.Render as tools/call.
 func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {

@@ -54,9 +54,12 @@ func TestMeasureGivesAFigureOrSaysWhyNot(t *testing.T) {
 	}
 }
 
-// TestEveryRowReadsItsFiguresFromRealOutput: each row's figure comes out
-// of its own command's captured output, keyed by the -bench pattern.
-func TestEveryRowReadsItsFiguresFromRealOutput(t *testing.T) {
+// TestEveryRowReadsItsFiguresFromItsCapturedOutput: each row's figure
+// comes out of output captured from its own command (keyed by the -bench
+// pattern), and that capture names the row's package, so a row whose
+// package moved needs a fresh capture. TestEveryRowNamesABenchmarkThatExists
+// checks the rows against the code itself.
+func TestEveryRowReadsItsFiguresFromItsCapturedOutput(t *testing.T) {
 	files := map[string]string{
 		"ColdStart": "coldstart.txt", "Start": "start.txt", "IdleRSS": "idlerss.txt", "BinaryToolsList": "toolslist.txt",
 		"BinaryQueryActionRaw|BinaryGetActionRaw|DirectHTTPToFake": "query.txt", "PipelineQueryAction|DirectHTTP": "pipeline.txt",
@@ -69,7 +72,10 @@ func TestEveryRowReadsItsFiguresFromRealOutput(t *testing.T) {
 			require.Equal(t, "-bench", r.args[3])
 			file, ok := files[r.args[4]]
 			require.True(t, ok, "no captured output for -bench %s", r.args[4])
-			l := measure(r, captured(t, file), nil)
+			text := captured(t, file)
+			pkg := strings.TrimPrefix(r.args[len(r.args)-1], "./")
+			assert.Contains(t, text, "\npkg: "+module+"/"+pkg+"\n", "%s was captured from another package", file)
+			l := measure(r, text, nil)
 			assert.False(t, l.failed, l.figure)
 		})
 	}

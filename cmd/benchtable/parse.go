@@ -108,15 +108,6 @@ func (o output) value(name, unit string) (float64, error) {
 	return median(vs), nil
 }
 
-// spread is the lowest and highest of a figure, for rows run with -count.
-func (o output) spread(name, unit string) (lo, hi float64, err error) {
-	if _, err := o.value(name, unit); err != nil {
-		return 0, 0, err
-	}
-	vs := o.results[name].metrics[unit]
-	return slices.Min(vs), slices.Max(vs), nil
-}
-
 func median(vs []float64) float64 {
 	s := slices.Clone(vs)
 	slices.Sort(s)

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -57,7 +58,7 @@ func TestParseKeepsEveryLineOfARepeatedBenchmark(t *testing.T) {
 	r := out.results["BenchmarkSearchKeywords"]
 	require.NotNil(t, r)
 	assert.Equal(t, 3, r.runs)
-	lo, hi, err := out.spread("BenchmarkSearchKeywords", "ns/op")
+	lo, hi, err := spread(out, "BenchmarkSearchKeywords", "ns/op")
 	require.NoError(t, err)
 	med, err := out.value("BenchmarkSearchKeywords", "ns/op")
 	require.NoError(t, err)
@@ -109,4 +110,13 @@ func TestParseIgnoresLinesThatOnlyLookLikeResults(t *testing.T) {
 		"BenchmarkY\n" + // a name printed alone before its logs
 		"    bench_test.go:12: BenchmarkZ-2 10 5 ns/op\n") // a log line
 	assert.Empty(t, out.results)
+}
+
+// spread is the lowest and highest of a figure a row run with -count saw.
+func spread(o output, name, unit string) (lo, hi float64, err error) {
+	if _, err := o.value(name, unit); err != nil {
+		return 0, 0, err
+	}
+	vs := o.results[name].metrics[unit]
+	return slices.Min(vs), slices.Max(vs), nil
 }

@@ -69,7 +69,7 @@ var rows = []row{
 			return fmt.Sprintf("%s vs %s (%s); docs call %s (%s)", duration(bin), duration(direct), ratio(bin, direct), duration(docs), ratio(docs, direct))
 		}},
 	{"`query_action` through the pipeline in process vs a direct HTTP call (loopback)",
-		bench("PipelineQueryAction|DirectHTTP", "./server", "-benchtime", "2s"),
+		bench("PipelineQueryAction|DirectHTTP", "./internal/mcp/server", "-benchtime", "2s"),
 		func(r *reader) string {
 			p, direct := r.ns("BenchmarkPipelineQueryAction"), r.ns("BenchmarkDirectHTTP")
 			return fmt.Sprintf("%s vs %s (%s)", duration(p), duration(direct), ratio(p, direct))
@@ -83,20 +83,20 @@ var rows = []row{
 			return duration(r.ns("BenchmarkReadPanel/2026-07-28")) + " / " + duration(r.ns("BenchmarkReadPanel/2025-11-25"))
 		}},
 	{"the same read in memory with the SDK client (2025-11-25; includes the client's decode)",
-		bench("ReadPanelInMemory", "./server", "-benchtime", "100x"),
+		bench("ReadPanelInMemory", "./internal/mcp/server", "-benchtime", "100x"),
 		func(r *reader) string { return duration(r.ns("BenchmarkReadPanelInMemory")) }},
 	{"download to disk, 64 / 512 MiB: throughput; peak RSS of the whole benchmark process (loopback server included)",
-		bench("Download", "./download", "-benchtime", "3x"),
+		bench("Download", "./internal/snowluma/download", "-benchtime", "3x"),
 		func(r *reader) string {
 			return fmt.Sprintf("%.0f / %.0f MB/s; peak RSS %s / %s",
 				r.get("BenchmarkDownload/64MiB", "MB/s"), r.get("BenchmarkDownload/512MiB", "MB/s"),
 				mib(r.get("BenchmarkDownload/64MiB", "peak-rss-MiB")), mib(r.get("BenchmarkDownload/512MiB", "peak-rss-MiB")))
 		}},
 	{"automatic upload, 64 MiB in 512 KiB chunks",
-		bench("Upload", "./upload", "-benchtime", "3x"),
+		bench("Upload", "./internal/snowluma/upload", "-benchtime", "3x"),
 		func(r *reader) string { return fmt.Sprintf("%.0f MB/s", r.get("BenchmarkUpload", "MB/s")) }},
 	{"event intake, loopback WebSocket into 16 group-filtered resources (hub only, ~450-byte messages)",
-		bench("Ingest16", "./hub", "-benchtime", "200000x"),
+		bench("Ingest16", "./internal/hub", "-benchtime", "200000x"),
 		func(r *reader) string {
 			return thousands(r.get("BenchmarkIngest16Filtered", "events/s")) + " events/s"
 		}},
@@ -108,7 +108,7 @@ var rows = []row{
 				mib(r.get("BenchmarkEventFlood/events=50000", "peak-rss-MiB")), mib(r.get("BenchmarkEventFlood/events=200000", "peak-rss-MiB")))
 		}},
 	{"a background task's own disk writes (record before work, result, final record: three atomic writes, six fsyncs)",
-		bench("TaskWrites", "./task", "-benchtime", "100x"),
+		bench("TaskWrites", "./internal/task", "-benchtime", "100x"),
 		func(r *reader) string { return duration(r.ns("BenchmarkTaskWrites")) }},
 	{"the same 150 KiB download over stdio: synchronous `invoke_action` vs `invoke_action_background` polled to completion every 1 ms",
 		bench("BackgroundDownload", "./e2e", "-benchtime", "200x"),
@@ -122,7 +122,7 @@ var rows = []row{
 			return fmt.Sprintf("%s; start-up %s", duration(r.ns("BenchmarkTasksGet10k")), duration(r.get("BenchmarkTasksGet10k", "start-ms")*1e6))
 		}},
 	{"opening a store of 10,000 finished tasks with 64 KiB results (records only; no result body is read)",
-		bench("Open10k", "./task", "-benchtime", "5x"),
+		bench("Open10k", "./internal/task", "-benchtime", "5x"),
 		func(r *reader) string { return duration(r.ns("BenchmarkOpen10k")) }},
 	{"soak: 10,000 mixed calls over stdio to one binary (docs, reads, downloads, uploads, tool and upstream errors): goroutines, live heap after a forced GC, RSS, baseline → after; call rate",
 		bench("Soak", "./e2e", "-benchtime", "1x"),

@@ -50,15 +50,20 @@ func tarGz(dir string, entries []entry, mtime time.Time) ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// zipArchive writes entries under dir/ as a deflated zip. Unix modes are
-// recorded too, so the binary stays executable when unpacked elsewhere.
+// zipArchive writes entries under dir/ as a deflated zip, or at its root
+// when dir is "" (a bundle, whose manifest.json must be there; no
+// directory entries then, which @anthropic-ai/mcpb's unpacker would try to
+// write as files). Unix modes are recorded too, so the binary stays
+// executable when unpacked elsewhere.
 func zipArchive(dir string, entries []entry, mtime time.Time) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
-	d := &zip.FileHeader{Name: dir + "/", Method: zip.Store, Modified: mtime}
-	d.SetMode(fs.ModeDir | 0o755)
-	if _, err := zw.CreateHeader(d); err != nil {
-		return nil, err
+	if dir != "" {
+		d := &zip.FileHeader{Name: dir + "/", Method: zip.Store, Modified: mtime}
+		d.SetMode(fs.ModeDir | 0o755)
+		if _, err := zw.CreateHeader(d); err != nil {
+			return nil, err
+		}
 	}
 	for _, e := range entries {
 		h := &zip.FileHeader{Name: path.Join(dir, e.Name), Method: zip.Deflate, Modified: mtime}

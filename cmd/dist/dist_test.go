@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -115,8 +116,9 @@ func TestTwoRunsGiveIdenticalReleases(t *testing.T) {
 }
 
 // TestReleaseHoldsWhatItPromises: SHA256SUMS covers every archive and
-// matches it; the archive holds the binary, README and LICENSE under one
-// directory; the binary in it is stamped with the release version.
+// bundle and matches them; the archive holds the binary, README and
+// LICENSE under one directory; the binary in it is stamped with the
+// release version; the bundle passes mcpb validate and holds that binary.
 func TestReleaseHoldsWhatItPromises(t *testing.T) {
 	t.Parallel()
 	dir := hostRelease(t)
@@ -129,11 +131,14 @@ func TestReleaseHoldsWhatItPromises(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	assert.ElementsMatch(t, []string{h.archive(testVersion), "SHA256SUMS", "npm"}, names)
+	assert.ElementsMatch(t, []string{h.archive(testVersion), h.bundle(testVersion), "SHA256SUMS", "npm"}, names)
 
 	archive, err := os.ReadFile(filepath.Join(dir, h.archive(testVersion)))
 	require.NoError(t, err)
-	assert.Equal(t, fmt.Sprintf("%x  %s\n", sha256.Sum256(archive), h.archive(testVersion)), string(sums))
+	mcpbFile, err := os.ReadFile(filepath.Join(dir, h.bundle(testVersion)))
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("%x  %s\n%x  %s\n", sha256.Sum256(mcpbFile), h.bundle(testVersion), sha256.Sum256(archive), h.archive(testVersion)),
+		string(sums), "every file, in name order")
 
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
@@ -171,6 +176,29 @@ func TestReleaseHoldsWhatItPromises(t *testing.T) {
 	out, err := exec.Command(bin, "--version").Output()
 	require.NoError(t, err)
 	assert.Equal(t, "snowluma-mcp "+testVersion+"\n", string(out), "the archived binary is stamped with the release version")
+
+	// The bundle: valid, its manifest at the release version, and the
+	// same binary, executable where the host unpacks it.
+	unpacked := validateBundle(t, filepath.Join(dir, h.bundle(testVersion)))
+	var manifest struct {
+		Version string `json:"version"`
+	}
+	b, err := os.ReadFile(filepath.Join(unpacked, "manifest.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &manifest))
+	assert.Equal(t, testVersion, manifest.Version)
+	inBundle := filepath.Join(unpacked, "server", h.exe())
+	out, err = exec.Command(inBundle, "--version").Output()
+	require.NoError(t, err, "the bundled binary runs as unpacked")
+	assert.Equal(t, "snowluma-mcp "+testVersion+"\n", string(out), "the bundled binary is stamped with the release version")
+	b, err = os.ReadFile(inBundle)
+	require.NoError(t, err)
+	archived, err := os.ReadFile(bin)
+	require.NoError(t, err)
+	assert.Equal(t, archived, b, "the bundle and the archive hold the same binary")
+	b, err = os.ReadFile(filepath.Join(unpacked, "README.md"))
+	require.NoError(t, err)
+	assert.Equal(t, readme, b)
 }
 
 func TestDistRefusesWhatWouldMakeABadRelease(t *testing.T) {

@@ -1,6 +1,7 @@
 // Command dist builds a release into dist/ (make dist): for each of the six
 // targets a reproducible archive holding the binary, README.md and LICENSE
-// (.tar.gz, or .zip for Windows), SHA256SUMS over the archives, and the npm
+// (.tar.gz, or .zip for Windows) and an MCP Bundle for Claude Desktop
+// (.mcpb, bundle.go), SHA256SUMS over both, and the npm
 // packages under dist/npm: the main package snowluma-mcp, whose bin is a
 // small node launcher (launcher.js), and one package per platform holding
 // its binary. Nothing is published.
@@ -123,6 +124,18 @@ func release(out, stamp string, targets []target) ([]string, error) {
 			pack = zipArchive
 		}
 		data, err := pack(dir, entries, date)
+		if err != nil {
+			return nil, err
+		}
+		if err := writeFile(filepath.Join(out, name), data, 0o644); err != nil {
+			return nil, err
+		}
+		written = append(written, name)
+	}
+	png := icon()
+	for _, t := range targets {
+		name := t.bundle(version)
+		data, err := bundle(version, t, built[t], png, readme, license, date)
 		if err != nil {
 			return nil, err
 		}

@@ -59,6 +59,11 @@ func (t target) archive(version string) string {
 	return "snowluma-mcp_" + version + "_" + t.GOOS + "_" + t.GOARCH + ext
 }
 
+// bundle is the file name of the target's MCP Bundle (bundle.go).
+func (t target) bundle(version string) string {
+	return "snowluma-mcp_" + version + "_" + t.GOOS + "_" + t.GOARCH + ".mcpb"
+}
+
 // parseTargets reads a comma-separated list of GOOS/GOARCH pairs, each one
 // of the release targets; "" means all of them.
 func parseTargets(list string) ([]target, error) {

@@ -124,8 +124,8 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	// give those calls, and background tasks, a moment to clean up after
 	// themselves and record how they ended.
 	if opts.Tasks != nil {
-		opts.Tasks.Stop(shutdownGrace)
-		defer opts.Tasks.Store().Close()
+		s.StopTasks(shutdownGrace)
+		defer opts.Tasks.Close()
 	}
 	settle(&calls, shutdownGrace)
 	switch {

@@ -26,8 +26,8 @@ import (
 
 // parts builds the long-lived parts of a running server, once, and hands
 // them to the server to assemble: the OneBot client (none in docs mode), the
-// prompt store, the stream slots, the download quota, the task store and
-// runner (write mode with a task directory only), the event hub (only when
+// prompt store, the stream slots, the download quota, the task store
+// (write mode with a task directory only), the event hub (only when
 // SNOWLUMA_MCP_EVENTS_URL is set and the mode can run anything; it connects
 // nothing until a subscription), the stages, the tools, and the wire that
 // the transport is wrapped with.
@@ -55,7 +55,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	if cfg.WriteEnabled() {
 		meter = budget.New(cfg.SendPace, budget.Wall{})
 	}
-	runner, err := tasks(cfg, log, client)
+	store, err := tasks(cfg, log, client)
 	if err != nil {
 		return server.Options{}, err
 	}
@@ -68,18 +68,18 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Pace:    meter,
 	})
 	tools := handlers.All(&handlers.Deps{
-		Catalog: cat, Config: cfg, Tasks: runner, Events: events, Prompts: prompts, Pace: meter,
+		Catalog: cat, Config: cfg, Tasks: store, Events: events, Prompts: prompts, Pace: meter,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
-	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: runner, Events: events,
+	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: store, Events: events,
 		Wire: server.NewWire()}, nil
 }
 
-// tasks opens the task store and its runner when background tasks are on.
-// Opening it cleans up what tasks left unfinished by a killed process had
-// left behind: their partial downloads, and (through client, with a reset
-// only) their upload streams in SnowLuma.
-func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runner, error) {
+// tasks opens the task store when background tasks are on (the server
+// runs them). Opening it cleans up what tasks left unfinished by a killed
+// process had left behind: their partial downloads, and (through client,
+// with a reset only) their upload streams in SnowLuma.
+func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Store, error) {
 	if cfg.TaskDir == "" {
 		return nil, nil
 	}
@@ -101,7 +101,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Runn
 	if recovered > 0 {
 		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by an earlier run were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
 	}
-	return task.NewRunner(store, log, time.Now), nil
+	return store, nil
 }
 
 // startResetTimeout bounds a reset sent at start, where the client waits

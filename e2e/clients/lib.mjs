@@ -25,8 +25,9 @@ const negotiation = { legacy: { mode: 'legacy' }, auto: { mode: 'auto' }, modern
 
 // connect starts the binary under a new client with the given capabilities
 // and returns the client and its transport. server replaces the command
-// that starts it (command, args, cwd), for a case that starts it another
-// way, such as through npx.
+// that starts it (command, args, cwd, and env in place of
+// INTEROP_SERVER_ENV), for a case that starts it another way, such as
+// through npx or from a bundle's manifest.
 export async function connect(capabilities = {}, server = { command: process.env.INTEROP_BINARY, args: [] }) {
   if (!negotiation[era]) throw new Error(`INTEROP_ERA must be legacy, auto or modern, not ${era}`);
   const client = new Client({ name: 'snowluma-interop', version: '1.0.0' }, { capabilities, versionNegotiation: negotiation[era] });
@@ -35,7 +36,7 @@ export async function connect(capabilities = {}, server = { command: process.env
     console.error('interop client error:', e?.message ?? e);
   };
   const transport = new StdioClientTransport({
-    command: server.command, args: server.args, cwd: server.cwd, env: JSON.parse(process.env.INTEROP_SERVER_ENV), stderr: 'inherit',
+    command: server.command, args: server.args, cwd: server.cwd, env: server.env ?? JSON.parse(process.env.INTEROP_SERVER_ENV), stderr: 'inherit',
   });
   await client.connect(transport);
   return { client, transport };

@@ -120,6 +120,7 @@ type plain struct {
 	Nested *struct {
 		Deep int64 `json:"deep"`
 	} `json:"nested,omitempty"`
+	//lint:ignore U1000 an unexported field, which the schema must leave out
 	skipped string
 	Ignored string `json:"-"`
 }

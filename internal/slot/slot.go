@@ -1,7 +1,7 @@
 // Package slot bounds how many stream transfers run at once. It is one
-// long-lived pool built at start and shared by everything that streams (the
-// execution stage today, background transfers next), so a transfer started
-// either way counts against the same limit.
+// long-lived pool built at start and shared by every stream transfer,
+// whether a tool call or a background task's run starts it, so both count
+// against the same limit.
 package slot
 
 import (

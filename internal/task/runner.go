@@ -22,19 +22,20 @@ const MaxRunning = 4
 // Runner runs background tasks on the stage chain of the tool they stand
 // for (invoke_action, named by the starting tool's Spec.Runs), each with
 // its own context, detached from the request that started it, and records
-// how they end. The server, which builds every chain, hands it that chain
-// (Use).
+// how they end. It is built with everything it uses: the server, which
+// wraps every tool once, hands it that tool's chain and the observer of
+// task status.
 type Runner struct {
-	store *Store
-	log   io.Writer
-	now   func() time.Time
+	store   *Store
+	log     io.Writer
+	now     func() time.Time
+	tool    *pipeline.Tool
+	run     pipeline.Handler
+	observe func(Record)
 
 	mu       sync.Mutex
-	tool     *pipeline.Tool
-	run      pipeline.Handler
 	jobs     map[string]*job
 	stopping bool
-	onStatus func(Record)
 	wg       sync.WaitGroup
 }
 
@@ -46,27 +47,15 @@ type job struct {
 	trail  *trail
 }
 
-// NewRunner returns a runner recording into store; Use must be called
-// before the first Start.
-func NewRunner(store *Store, log io.Writer, now func() time.Time) *Runner {
+// NewRunner returns a runner recording into store whose tasks run tool
+// through run, its whole wrapped chain. observe, when not nil, hears of
+// every task that ends (for notifications); it is called on the task's own
+// goroutine.
+func NewRunner(store *Store, log io.Writer, now func() time.Time, tool *pipeline.Tool, run pipeline.Handler, observe func(Record)) *Runner {
 	if now == nil {
 		now = time.Now
 	}
-	return &Runner{store: store, log: log, now: now, jobs: map[string]*job{}}
-}
-
-// Use sets the tool a task runs and its whole wrapped chain.
-func (r *Runner) Use(t *pipeline.Tool, h pipeline.Handler) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.tool, r.run = t, h
-}
-
-// OnStatus sets f to hear of every status change (for notifications).
-func (r *Runner) OnStatus(f func(Record)) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.onStatus = f
+	return &Runner{store: store, log: log, now: now, tool: tool, run: run, observe: observe, jobs: map[string]*job{}}
 }
 
 // Store is the runner's store.
@@ -78,7 +67,7 @@ func (r *Runner) Store() *Store { return r.store }
 func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.run == nil || r.stopping {
+	if r.stopping {
 		return Record{}, fault.Errorf(fault.CodeUnsupported, "tasks", "the server is stopping and starts no more tasks; nothing was sent to SnowLuma").Unsent()
 	}
 	if len(r.jobs) >= MaxRunning {
@@ -281,10 +270,7 @@ func (r *Runner) Running() int {
 }
 
 func (r *Runner) notify(rec Record) {
-	r.mu.Lock()
-	f := r.onStatus
-	r.mu.Unlock()
-	if f != nil {
-		f(rec)
+	if r.observe != nil {
+		r.observe(rec)
 	}
 }

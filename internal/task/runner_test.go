@@ -28,9 +28,9 @@ type harness struct {
 func newHarness(t *testing.T, run pipeline.Handler) *harness {
 	t.Helper()
 	s := open(t, filepath.Join(t.TempDir(), "tasks"))
-	h := &harness{runner: NewRunner(s, &strings.Builder{}, nil), ended: make(chan Record, 16)}
-	h.runner.Use(&pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run)
-	h.runner.OnStatus(func(r Record) { h.ended <- r })
+	h := &harness{ended: make(chan Record, 16)}
+	h.runner = NewRunner(s, &strings.Builder{}, nil, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run,
+		func(r Record) { h.ended <- r })
 	return h
 }
 

@@ -4,10 +4,11 @@
 // arguments or results beyond the verdict, so message contents, tokens, file
 // paths and tracestate cannot leak into it.
 //
-// It writes exactly one line per call. A background call passes the chain
-// twice (pipeline.Spec.Detaches): its admission is logged only when it is
-// refused, because an admitted call's line is the one its task's own run
-// writes, with the outcome of the work.
+// It writes exactly one line per call that does its work: a synchronous
+// call, or a background task's run, whose line names the tool the task runs
+// and gives the work's outcome. It acts in the work only (pipeline.InWork),
+// so a background call's admission writes nothing; a refused admission
+// reached nothing, and its refusal is the client's answer.
 package calllog
 
 import (
@@ -36,6 +37,10 @@ func New(w io.Writer, now func() time.Time) Stage {
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "calllog" }
 
+// Acts implements pipeline.Stage: the call's one line is written by the pass
+// that does its work, with the work's outcome.
+func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
@@ -45,10 +50,6 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			// Not a completed call but a question to the user: the call's
 			// line is written when it resumes (for legacy clients the SDK
 			// resumes it inside the same tools/call).
-			return r, err
-		}
-		if t.Detaches && r != nil && r.Task != nil {
-			// Admitted: the task's own run logs the call.
 			return r, err
 		}
 		outcome, kind := "failed", "internal"

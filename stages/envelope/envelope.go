@@ -22,6 +22,10 @@ func New() Stage { return Stage{} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "envelope" }
 
+// Acts implements pipeline.Stage: an admission's refusal is a result with
+// diagnostics like any other.
+func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
+
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, _ error) {

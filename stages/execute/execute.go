@@ -1,8 +1,7 @@
 // Package execute hands each call its own OneBot client, bound to the call's
 // trace headers, so concurrent calls never share headers and handlers never
 // touch tracing. The client itself never retries. A stream action also takes
-// a slot from the shared pool (see package slot) for as long as it runs,
-// unless the tool only starts a background task, whose own run takes one.
+// a slot from the shared pool (see package slot) for as long as it runs.
 package execute
 
 import (
@@ -29,14 +28,18 @@ func New(client *onebot.Client, slots *slot.Pool) Stage {
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "execute" }
 
+// Acts implements pipeline.Stage: the OneBot client and the stream slot are
+// the work's.
+func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+
 // Wrap implements pipeline.Stage.
-func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if s.client == nil {
 		return next
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		c.OneBot = s.client.With(span.Headers(c.Span))
-		if c.Action != nil && c.Action.Stream && !t.Detaches {
+		if c.Action != nil && c.Action.Stream {
 			release, err := s.slots.Acquire(ctx, func() { c.Queue(true, s.slots.Size()) })
 			if err != nil {
 				return nil, err

@@ -34,11 +34,14 @@ func New(meter *budget.Meter) Stage { return Stage{meter: meter} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "pace" }
 
+// Acts implements pipeline.Stage: a send budget is spent once, by the pass that
+// sends.
+func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+
 // Wrap implements pipeline.Stage. Only tools that run any action can
-// deliver. A tool that detaches only admits a background task, whose own
-// invoke_action chain pays when it runs, so it is not charged twice.
+// deliver.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if s.meter == nil || t.Actions != pipeline.AnyAction || t.Detaches {
+	if s.meter == nil || t.Actions != pipeline.AnyAction {
 		return next
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -103,7 +103,6 @@ func TestStagePassesWhatItDoesNotPace(t *testing.T) {
 	t.Parallel()
 	query := &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Actions: pipeline.ReadActions}}
 	docs := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
-	background := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background", Actions: pipeline.AnyAction, Detaches: true}}
 	tests := []struct {
 		name   string
 		limits config.SendPace
@@ -114,7 +113,6 @@ func TestStagePassesWhatItDoesNotPace(t *testing.T) {
 		{"a call that names no action", limits, invoke, nil},
 		{"a tool that runs only reads", limits, query, sendGroupMsg},
 		{"a tool that runs no actions", limits, docs, sendGroupMsg},
-		{"a tool that only admits a background task, whose own chain pays", limits, background, sendGroupMsg},
 		{"any send when pacing is off", config.SendPace{Off: true}, invoke, sendGroupMsg},
 	}
 	for _, tt := range tests {

@@ -37,11 +37,13 @@ func New(f *content.Filter) Stage { return Stage{filter: f, account: &content.Ac
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "thirdparty" }
 
+// Acts implements pipeline.Stage: only the work's result holds anyone's words.
+func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+
 // Wrap implements pipeline.Stage: only tools that run actions can return
-// anyone's words, and a tool that detaches returns none itself (its task's
-// own run of the action is filtered).
+// anyone's words.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if t.Actions == pipeline.NoActions || t.Detaches {
+	if t.Actions == pipeline.NoActions {
 		return next
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -11,8 +11,11 @@
 //   PANEL_BINARY      the snowluma-mcp binary
 //   PANEL_SERVER_ENV  JSON object: the server's environment
 //   PANEL_ERA         legacy | modern
-//   PANEL_SCENARIOS   JSON array of {name, theme, serverTools, hostFails, args, traceparent, action, screenshot}
+//   PANEL_SCENARIOS   JSON array of {name, theme, locale, switchLocale, serverTools, hostFails, args, traceparent, action, screenshot}
 //                     action: none | click | dblclick | force (a forced click on a disabled button)
+//                     locale: the host context's locale (absent: the host gives none)
+//                     switchLocale: a locale the host switches to after the action; the report
+//                     then has what the panel showed before the switch as well
 //   PANEL_CHROMIUM    the browser (default /usr/bin/chromium)
 import { readFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/client';
@@ -127,23 +130,24 @@ try {
     render = sc;
     const result = await client.callTool({ name: 'preview_message', arguments: sc.args, _meta: { traceparent: sc.traceparent } });
     await page.evaluate((o) => window.openPanel(o), {
-      html: panelHtml, theme: sc.theme, serverTools: sc.serverTools, toolInput: sc.args, toolResult: result,
+      html: panelHtml, theme: sc.theme, locale: sc.locale, serverTools: sc.serverTools, toolInput: sc.args, toolResult: result,
     });
     const panel = page.frameLocator('#panel');
-    // The draft is shown once the result arrived: the reason line is never empty then.
-    await panel.locator('#call').filter({ hasText: 'invoke_action' }).waitFor({ state: 'attached' });
+    // The panel has the result once it leaves the waiting phase: it shows
+    // the draft (ready), or the server's refusal of it (refused).
+    await panel.locator('body[data-phase]:not([data-phase="waiting"])').waitFor({ state: 'attached' });
     const button = panel.locator('#send');
     const before = await button.isDisabled();
     if (sc.action === 'click') await button.click();
     if (sc.action === 'dblclick') await button.dblclick();
     if (sc.action === 'force') await button.click({ force: true });
     if (sc.action === 'click' || sc.action === 'dblclick') {
-      await panel.locator('#badge').filter({ hasNotText: /not sent|sending/ }).or(panel.locator('#status[data-kind="bad"]')).first().waitFor();
+      await panel.locator('body[data-phase="done"]').waitFor({ state: 'attached' });
       // Clicking the used draft again must do nothing either.
       await button.click({ force: true });
     }
     const frame = await (await page.$('#panel')).contentFrame();
-    const seen = await frame.evaluate(() => ({
+    const look = () => frame.evaluate(() => ({
       to: document.getElementById('to').textContent,
       reply: document.getElementById('reply').hidden ? null : document.getElementById('reply').textContent,
       text: document.getElementById('text').textContent,
@@ -161,7 +165,28 @@ try {
       badge: document.getElementById('badge').textContent,
       status: document.getElementById('status').hidden ? null : document.getElementById('status').textContent,
       statusKind: document.getElementById('status').dataset.kind ?? null,
+      statusTitle: document.getElementById('status').hidden ? null : document.querySelector('#status strong')?.textContent ?? null,
+      // The page's own words as a person sees them: what is hidden or in
+      // the closed <details> is not in innerText.
+      visible: document.body.innerText,
+      lang: document.documentElement.lang,
+      title: document.title,
+      heading: document.getElementById('heading').textContent,
+      labels: [...document.querySelectorAll('dt')].filter((e) => !e.hidden).map((e) => e.textContent),
+      summary: document.querySelector('summary').textContent,
+      count: document.getElementById('count').textContent,
+      textLabel: document.getElementById('text').getAttribute('aria-label'),
     }));
+    let seen = await look();
+    if (sc.switchLocale !== undefined) {
+      const before = seen;
+      await page.evaluate((locale) => window.setLocale(locale), sc.switchLocale);
+      // The notification is asynchronous: wait until the page is drawn in
+      // the new language.
+      await frame.waitForFunction((lang) => document.documentElement.lang !== lang, before.lang);
+      seen = await look();
+      seen.beforeSwitch = before;
+    }
     seen.name = sc.name;
     seen.disabledBeforeAction = before;
     seen.previewIsError = Boolean(result.isError);

@@ -1,9 +1,9 @@
 package server
 
-// The background hand-off: a Detaches tool's call is admitted through its
-// own chain and answered with a task handle; the task then runs the chain
-// of the tool the Detaches tool names (Spec.Runs), which New hands to the
-// runner.
+// The background hand-off: a Detaches tool's call is admitted through the
+// admission's chain (stages.Admission) and answered with a task handle;
+// the task then runs, once, the whole chain of the tool the Detaches tool
+// names (Spec.Runs), the same wrapped handler its synchronous calls use.
 
 import (
 	"context"
@@ -16,12 +16,39 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// startBackground runs a Detaches tool's chain on the request (the
-// admission) and answers with the handle of the task it started, or with
-// the tool error that refused it.
-func startBackground(t *pipeline.Tool, h pipeline.Handler, now func() time.Time) func(context.Context, *mcp.CallToolRequest) (mcp.Result, error) {
+// newRunner builds the runner of o's task store: its tasks run the tool
+// that the offered Detaches tool Runs, on that tool's one chain, and
+// observe hears how they end.
+func newRunner(o Options, offered []*pipeline.Tool, wrapped func(*pipeline.Tool) pipeline.Handler, observe func(task.Record)) *task.Runner {
+	var runs *pipeline.Tool
+	var run pipeline.Handler
+	for _, t := range offered {
+		if t.Detaches {
+			if runs != nil && runs != t.Runs {
+				panic("server: one task runner runs one tool, and " + t.Name + " runs another")
+			}
+			runs, run = t.Runs, wrapped(t.Runs)
+		}
+	}
+	return task.NewRunner(o.Tasks, o.Log, o.Now, runs, run, observe)
+}
+
+// startBackground runs a Detaches tool's admission chain on the request
+// and answers with the handle of the task it started, or with the tool
+// error that refused it. The admission's handler starts the task through
+// the Call (Call.Detach).
+func startBackground(t *pipeline.Tool, h pipeline.Handler, runner *task.Runner, now func() time.Time) func(context.Context, *mcp.CallToolRequest) (mcp.Result, error) {
+	detach := func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
+		rec, err := runner.Start(c)
+		if err != nil {
+			return nil, err
+		}
+		return rec.Handle(), nil
+	}
 	return func(ctx context.Context, req *mcp.CallToolRequest) (mcp.Result, error) {
-		r, err := h(ctx, newCall(t, req, now()))
+		c := newCall(t, req, now())
+		c.Detach = detach
+		r, err := h(ctx, c)
 		if err != nil || r == nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool pipeline produced no result"}
 		}
@@ -30,10 +57,4 @@ func startBackground(t *pipeline.Tool, h pipeline.Handler, now func() time.Time)
 		}
 		return pipeline.Render(r), nil
 	}
-}
-
-// useRunner hands runner the chain its tasks run: that of the tool a
-// Detaches tool names.
-func useRunner(runner *task.Runner, t *pipeline.Tool, chain func(*pipeline.Tool, pipeline.Handler) pipeline.Handler) {
-	runner.Use(t.Runs, chain(t.Runs, t.Runs.Handle))
 }

@@ -85,7 +85,7 @@ func eventServer(t *testing.T) (*mcp.Server, *feed, *hub.Hub) {
 	o.Events = hub.New(hub.Options{Dial: func(context.Context) (hub.Conn, error) { return f, nil }})
 	o.Tools = handlers.All(&handlers.Deps{Catalog: o.Catalog, Config: cfg, Events: o.Events})
 	t.Cleanup(o.Events.Close)
-	return New(o), f, o.Events
+	return New(o).Server, f, o.Events
 }
 
 func subscribe(t *testing.T, cs *mcp.ClientSession, args map[string]any) string {

@@ -63,11 +63,10 @@ const sendTimeout = 10 * time.Second
 
 // newListens returns the registry, or nil when there is nothing to listen
 // for: no live events, and no task status to tell (which needs the Wire).
-func newListens(h *hub.Hub, runner *task.Runner, w *Wire) *listens {
+func newListens(h *hub.Hub, store *task.Store, w *Wire) *listens {
 	r := &listens{wire: w}
-	if runner != nil && w != nil {
-		r.tasks = newTaskListens(runner.Store())
-		runner.OnStatus(r.tasks.observe)
+	if store != nil && w != nil {
+		r.tasks = newTaskListens(store)
 	}
 	if h != nil {
 		r.events = events.NewWatcher(h, sessionOutbox{r})
@@ -76,6 +75,15 @@ func newListens(h *hub.Hub, runner *task.Runner, w *Wire) *listens {
 		return nil
 	}
 	return r
+}
+
+// taskObserver is what the task runner calls when a task's status
+// changes: nil when no task status is told.
+func (r *listens) taskObserver() func(task.Record) {
+	if r == nil || r.tasks == nil {
+		return nil
+	}
+	return r.tasks.observe
 }
 
 // SubscriptionID is the listen's subscriptionId (events.Listen).

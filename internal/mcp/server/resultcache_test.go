@@ -59,7 +59,7 @@ func listOptions(t *testing.T, events bool) Options {
 	store, _, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: u.String()}, time.Now, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
-	o.Tasks = task.NewRunner(store, io.Discard, time.Now)
+	o.Tasks = store
 	if events {
 		o.Events = hub.New(hub.Options{Dial: func(context.Context) (hub.Conn, error) { return nil, io.EOF }})
 		t.Cleanup(o.Events.Close)

@@ -27,6 +27,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/internal/version"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
@@ -53,9 +54,10 @@ type Options struct {
 	// them finish their cleanup (a partial download removed, an upload
 	// reset) before it exits.
 	Calls *sync.WaitGroup
-	// Tasks runs background tasks (the tasks extension); nil unless write
-	// mode has a task directory, and then no task tool or method exists.
-	Tasks *task.Runner
+	// Tasks is the background task store (the tasks extension); nil unless
+	// write mode has a task directory, and then no task tool or method
+	// exists. The server runs the tasks (Server.StopTasks stops them).
+	Tasks *task.Store
 	// Events is the live event hub, nil when events are off. With it the
 	// server adds the event resource template, lists active event
 	// resources, and delivers their update notifications.
@@ -72,8 +74,28 @@ type Options struct {
 	uncached bool
 }
 
-// New assembles the SDK server from o.
-func New(o Options) *mcp.Server {
+// Server is the assembled SDK server and the runner of its background
+// tasks.
+type Server struct {
+	*mcp.Server
+	tasks *task.Runner // nil without a task store
+}
+
+// StopTasks cancels every running background task and waits up to grace
+// for them to clean up and record how they ended; later starts are
+// refused.
+func (s *Server) StopTasks(grace time.Duration) {
+	if s.tasks != nil {
+		s.tasks.Stop(grace)
+	}
+}
+
+// New assembles the SDK server from o, in the one order that works: the
+// listen registry (which tells task status), the tools' chains, each
+// wrapped once, the task runner with its tool's chain and the registry as
+// its observer, and then the SDK's handlers, which hand admitted
+// background calls to that runner.
+func New(o Options) *Server {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
@@ -90,19 +112,25 @@ func New(o Options) *mcp.Server {
 	}
 	impl := &mcp.Implementation{Name: Name, Version: version.String()}
 	s := mcp.NewServer(impl, so)
-	chain := pipeline.Chain(o.Stages...)
+	var offered []*pipeline.Tool
+	for _, t := range o.Tools {
+		if o.Config.Mode.Allows(t.Mode) && (!t.Tasks || o.Tasks != nil) {
+			offered = append(offered, t)
+		}
+	}
+	wrapped := stages.Handlers(o.Stages)
+	var runner *task.Runner
+	if o.Tasks != nil {
+		runner = newRunner(o, offered, wrapped, listens.taskObserver())
+	}
 	byName := map[string]*pipeline.Tool{}
 	var background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)
-	for _, t := range o.Tools {
-		if !o.Config.Mode.Allows(t.Mode) || (t.Tasks && o.Tasks == nil) {
-			continue
-		}
+	for _, t := range offered {
 		byName[t.Name] = t
-		h := chain(t, t.Handle)
+		h := wrapped(t)
 		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h, o.Now)))
 		if t.Tasks && t.Detaches {
-			background = startBackground(t, h, o.Now)
-			useRunner(o.Tasks, t, chain)
+			background = startBackground(t, h, runner, o.Now)
 		}
 	}
 	addResources(s, o.Catalog)
@@ -117,8 +145,8 @@ func New(o Options) *mcp.Server {
 		}
 		parts.cache = cachedResults(impl, o.Wire.answerBook(), static)
 	}
-	if o.Tasks != nil {
-		addTaskMethods(s, o.Tasks)
+	if runner != nil {
+		addTaskMethods(s, runner)
 		parts.tasks = taskTools(byName, trackedStart(o.Calls, background))
 	}
 	if o.Events != nil {
@@ -128,7 +156,7 @@ func New(o Options) *mcp.Server {
 	if listens != nil {
 		s.AddSendingMiddleware(listens.sending)
 	}
-	return s
+	return &Server{Server: s, tasks: runner}
 }
 
 func instructions(mode config.Mode, events bool) string {

@@ -64,7 +64,7 @@ const tasksMetaJSON = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-
 func TestTaskMethodsAnswerFromTheStore(t *testing.T) {
 	t.Parallel()
 	o := listOptions(t, false)
-	store := o.Tasks.Store()
+	store := o.Tasks
 	working, err := store.Create("invoke_action_background", "download_file")
 	require.NoError(t, err)
 	done, err := store.Create("invoke_action_background", "download_file")
@@ -79,7 +79,7 @@ func TestTaskMethodsAnswerFromTheStore(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, results, 1)
 	require.NoError(t, os.WriteFile(results[0], []byte(`{"content":["x"]}`), 0o600))
-	peer := speak(t, New(o))
+	peer := speak(t, New(o).Server)
 
 	type answer struct {
 		result string // a JSON object the answer must equal in the named fields

@@ -14,8 +14,9 @@ import (
 func TestOnlyARequestDeclaringTasksMayUseThem(t *testing.T) {
 	t.Parallel()
 	o := listOptions(t, false)
-	t.Cleanup(func() { o.Tasks.Stop(waitFor) }) // before the store closes
-	peer := speak(t, New(o))
+	s := New(o)
+	t.Cleanup(func() { s.StopTasks(waitFor) }) // before the store closes
+	peer := speak(t, s.Server)
 	// A stream download is admitted (and fails later: SnowLuma is
 	// offline); download_file is no stream action, so a start of it is
 	// refused at admission.
@@ -31,7 +32,7 @@ func TestOnlyARequestDeclaringTasksMayUseThem(t *testing.T) {
 		assert.JSONEq(t, `{"requiredCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`, string(je.Data))
 	})
 	t.Run("a legacy session does not know the tool", func(t *testing.T) {
-		legacy := speak(t, New(listOptions(t, false)))
+		legacy := speak(t, New(listOptions(t, false)).Server)
 		require.Nil(t, legacy.initialize("2025-11-25").Error)
 		r := legacy.call("tools/call", `{"name":"invoke_action_background","arguments":`+admitted+`}`)
 		var je *jsonrpc.Error
@@ -49,18 +50,18 @@ func TestOnlyARequestDeclaringTasksMayUseThem(t *testing.T) {
 		require.NotEmpty(t, id, "%s", r.Result)
 		assert.Equal(t, "working", h["status"])
 		assert.EqualValues(t, pollInterval, h["pollIntervalMs"])
-		_, err := o.Tasks.Store().Get(id)
+		_, err := o.Tasks.Get(id)
 		assert.NoError(t, err, "the task is recorded before the handle goes out")
 	})
 	t.Run("a refused start is a tool error and no task", func(t *testing.T) {
-		before, _ := o.Tasks.Store().Page(nil, 1000)
+		before, _ := o.Tasks.Page(nil, 1000)
 		r := start(tasksMetaJSON, `{"action":"download_file","params":{}}`)
 		require.Nil(t, r.Error)
 		var res map[string]any
 		require.NoError(t, json.Unmarshal(r.Result, &res))
 		assert.Equal(t, true, res["isError"], "%s", r.Result)
 		assert.NotContains(t, res, "taskId")
-		after, _ := o.Tasks.Store().Page(nil, 1000)
+		after, _ := o.Tasks.Page(nil, 1000)
 		assert.Len(t, after, len(before))
 	})
 	t.Run("tools/list shows the task tools only to a request declaring them", func(t *testing.T) {

@@ -1,0 +1,234 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/hub"
+)
+
+// TestBundleListsEveryToolTheServerHas holds the manifest's tool list to
+// handlers.All with every optional part on: the same tools in the same
+// order, each described with the mode that lists it and the setting it
+// also needs.
+func TestBundleListsEveryToolTheServerHas(t *testing.T) {
+	t.Parallel()
+	cfg, _, err := config.Load(func(string) string { return "" })
+	require.NoError(t, err)
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	all := handlers.All(&handlers.Deps{Catalog: cat, Config: cfg, Events: hub.New(hub.Options{})})
+	require.Len(t, bundleTools, len(all))
+	for i, tool := range all {
+		bt := bundleTools[i]
+		assert.Equal(t, tool.Name, bt.Name, "tool %d", i)
+		assert.Equal(t, string(tool.Mode), bt.Mode, "%s: the mode that lists it", tool.Name)
+		switch {
+		case tool.Tasks:
+			assert.Equal(t, "with a folder for background transfers", bt.When, tool.Name)
+		case strings.Contains(tool.Name, "subscribe_events"):
+			assert.Equal(t, "with the WebSocket server set", bt.When, tool.Name)
+		default:
+			assert.Empty(t, bt.When, "%s needs no setting but the mode", tool.Name)
+		}
+	}
+	m := bundleManifest("1.2.0", target{"darwin", "arm64"})
+	require.Len(t, m.Tools, len(bundleTools))
+	assert.Equal(t, mcpbTool{"list_tasks", "Lists the background transfers. Write mode, with a folder for background transfers."}, m.Tools[11])
+	assert.Equal(t, mcpbTool{"query_action", "Runs a read-only action, such as get_group_list. Read and write mode."}, m.Tools[5])
+	assert.Contains(t, m.LongDescription, "The mode and the settings decide which of the tools listed here appear")
+}
+
+// TestBundleSettingsAreVariablesTheServerReads: every setting the host asks
+// for fills a variable the server reads, none twice; only the token is
+// sensitive (the keychain), the three folders are directory pickers, and
+// none is required, each defaulting to "".
+func TestBundleSettingsAreVariablesTheServerReads(t *testing.T) {
+	t.Parallel()
+	read := map[string]bool{}
+	_, _, err := config.Load(func(name string) string { read[name] = true; return "" })
+	require.NoError(t, err)
+
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(jsonFile(bundleManifest("1.2.0", target{"windows", "amd64"})), &m))
+	env := m["server"].(map[string]any)["mcp_config"].(map[string]any)["env"].(map[string]any)
+	options := m["user_config"].(map[string]any)
+	require.Len(t, env, len(bundleSettings))
+	require.Len(t, options, len(bundleSettings))
+	for _, s := range bundleSettings {
+		assert.True(t, read[s.Var], "%s is a variable the server reads", s.Var)
+		assert.Equal(t, "${user_config."+s.Key+"}", env[s.Var])
+		o := options[s.Key].(map[string]any)
+		assert.Equal(t, "", o["default"], "%s: a blank setting is passed as empty, not as its placeholder", s.Key)
+		assert.Equal(t, false, o["required"], s.Key)
+		assert.Equal(t, s.Key == "token", o["sensitive"] == true, "%s: only the token is kept in the keychain", s.Key)
+		assert.Equal(t, strings.HasSuffix(s.Var, "_ROOT") || strings.HasSuffix(s.Var, "_DIR"), o["type"] == "directory", "%s: a folder is picked as one", s.Key)
+		assert.NotEmpty(t, o["title"])
+		assert.NotEmpty(t, o["description"])
+	}
+	for _, mode := range []string{"docs", "read", "write"} {
+		assert.Contains(t, options["mode"].(map[string]any)["description"], mode+" (")
+	}
+	var keys []string
+	for _, s := range bundleSettings {
+		keys = append(keys, s.Key)
+	}
+	assert.Equal(t, []string{"mode", "endpoint", "token", "events_url", "upload_root", "download_dir", "task_dir", "trusted_users"}, keys)
+	assert.Contains(t, string(jsonFile(bundleManifest("1.2.0", target{"windows", "amd64"}))), `"user_config": {
+    "mode": {`, "the settings keep their order in the file")
+}
+
+func TestBundleRunsItsOwnPlatformsBinary(t *testing.T) {
+	t.Parallel()
+	for _, tt := range targets {
+		t.Run(tt.String(), func(t *testing.T) {
+			t.Parallel()
+			m := bundleManifest("1.2.0", tt)
+			assert.Equal(t, "1.2.0", m.Version)
+			assert.Equal(t, "binary", m.Server.Type)
+			assert.Equal(t, "server/"+tt.exe(), m.Server.EntryPoint)
+			assert.Equal(t, "${__dirname}/server/snowluma-mcp", m.Server.MCPConfig.Command, "no .exe: a host may append it")
+			assert.Equal(t, []string{tt.npmOS()}, m.Compatibility.Platforms)
+			assert.Equal(t, ">=0.10.0", m.Compatibility.ClaudeDesktop)
+			assert.Equal(t, "snowluma-mcp_1.2.0_"+tt.GOOS+"_"+tt.GOARCH+".mcpb", tt.bundle("1.2.0"))
+		})
+	}
+}
+
+// mcpb is the pinned @anthropic-ai/mcpb CLI that make build installs in
+// e2e/clients (the lockfile there pins it).
+func mcpb(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join("..", "..", "e2e", "clients", "node_modules", ".bin", "mcpb")
+	if runtime.GOOS == "windows" {
+		bin += ".cmd"
+	}
+	abs, err := filepath.Abs(bin)
+	require.NoError(t, err)
+	_, err = os.Stat(abs)
+	require.NoError(t, err, "the mcpb CLI is missing: run make build (npm ci in e2e/clients), which needs node >= 20.19")
+	return abs
+}
+
+// validateBundle unpacks a bundle with the mcpb CLI, as a host does, and
+// runs mcpb validate on what came out (the manifest against the schema of
+// its version, and the icon). It returns the unpacked directory.
+func validateBundle(t *testing.T, file string) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "unpacked")
+	out, err := exec.Command(mcpb(t), "unpack", file, dir).CombinedOutput()
+	require.NoError(t, err, "mcpb unpack: %s", out)
+	out, err = exec.Command(mcpb(t), "validate", dir).CombinedOutput()
+	require.NoError(t, err, "mcpb validate: %s", out)
+	assert.Contains(t, string(out), "Manifest schema validation passes!")
+	assert.NotContains(t, string(out), "ERROR")
+	return dir
+}
+
+var (
+	iconOnce sync.Once
+	iconPNG  []byte
+)
+
+// TestEveryBundleValidates runs mcpb validate on the bundle of every
+// target. The binaries are stand-ins (building all six costs minutes): the
+// validator reads the manifest and the icon, and the host's real bundle is
+// checked whole by TestReleaseHoldsWhatItPromises and e2e/bundle_test.go.
+func TestEveryBundleValidates(t *testing.T) {
+	t.Parallel()
+	iconOnce.Do(func() { iconPNG = icon() })
+	for _, tt := range targets {
+		t.Run(tt.String(), func(t *testing.T) {
+			t.Parallel()
+			data, err := bundle("1.2.0", tt, []byte("stand-in for the "+tt.String()+" binary"), iconPNG, []byte("# readme\n"), []byte("MIT\n"),
+				time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC))
+			require.NoError(t, err)
+			file := filepath.Join(t.TempDir(), tt.bundle("1.2.0"))
+			require.NoError(t, os.WriteFile(file, data, 0o644))
+			dir := validateBundle(t, file)
+			var files []string
+			require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					rel, _ := filepath.Rel(dir, path)
+					files = append(files, filepath.ToSlash(rel))
+				}
+				return err
+			}))
+			slices.Sort(files)
+			assert.Equal(t, []string{"LICENSE", "README.md", "icon.png", "manifest.json", "server/" + tt.exe()}, files)
+			if runtime.GOOS != "windows" {
+				info, err := os.Stat(filepath.Join(dir, "server", tt.exe()))
+				require.NoError(t, err)
+				assert.Equal(t, os.FileMode(0o755), info.Mode().Perm(), "the host's unpacker keeps the executable bit")
+			}
+		})
+	}
+}
+
+func TestIconIsASquarePNGTheValidatorAccepts(t *testing.T) {
+	t.Parallel()
+	iconOnce.Do(func() { iconPNG = icon() })
+	cfg, err := png.DecodeConfig(bytes.NewReader(iconPNG))
+	require.NoError(t, err)
+	assert.Equal(t, [2]int{512, 512}, [2]int{cfg.Width, cfg.Height}, "the size Claude Desktop recommends")
+	assert.Equal(t, iconPNG, icon(), "drawn the same every time")
+}
+
+// TestReadmeDescribesTheBundle holds the README's Install section to the
+// bundle: its settings table names every setting, in the host's order,
+// with the variable it fills, and the facts it states are the manifest's.
+func TestReadmeDescribesTheBundle(t *testing.T) {
+	t.Parallel()
+	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	readme := string(b)
+	start := strings.Index(readme, "| setting | fills | |")
+	require.NotEqual(t, -1, start, "the Install section has the bundle's settings table")
+	var rows [][2]string
+	for _, line := range strings.Split(readme[start:], "\n")[2:] {
+		if !strings.HasPrefix(line, "|") {
+			break
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		require.Len(t, cells, 3, line)
+		rows = append(rows, [2]string{strings.TrimSpace(cells[0]), strings.Trim(strings.TrimSpace(cells[1]), "`")})
+	}
+	var want [][2]string
+	for _, s := range bundleSettings {
+		want = append(want, [2]string{s.Title, s.Var})
+	}
+	assert.Equal(t, want, rows, "every setting, titled as the host shows it, with its variable")
+
+	var pins struct {
+		Dependencies map[string]string `json:"dependencies"`
+	}
+	b, err = os.ReadFile(filepath.Join("..", "..", "e2e", "clients", "package.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &pins))
+	for _, fact := range []string{
+		"Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later",
+		"manifest version " + bundleManifestVersion,
+		fmt.Sprintf("lists all %d tools", len(bundleTools)),
+		"`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`",
+		"snowluma-mcp_<version>_<os>_<arch>.mcpb",
+	} {
+		assert.Contains(t, strings.Join(strings.Fields(readme), " "), fact)
+	}
+}

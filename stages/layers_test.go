@@ -99,6 +99,7 @@ func TestLayering(t *testing.T) {
 	require.Contains(t, graph, "handlers")
 	require.Contains(t, graph, server, "the server package is where the rules expect it")
 	require.Contains(t, graph, server+"/events", "so are the packages under it")
+	require.Contains(t, graph, server+"/tasks")
 	assert.Empty(t, violations(graph))
 }
 

@@ -11,16 +11,17 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
 // listens is the server's one registry of who listens for what: every
 // subscriptions/listen gets one record, which may ask for event resource
-// updates (the events package), for task status (listentasks.go), or
+// updates (the events package), for task status (the tasks package), or
 // both, and every notification of ours leaves through one send path
 // (send). Each extension keeps its own state about a listen under its own
 // lock and sees the record only as the small interface it declares
-// (events.Listen; the task side's taskListen): the registry owns only what
+// (events.Listen, tasks.Listen): the registry owns only what
 // every listen has, its id, session, send lock and end.
 //
 // The SDK's own listen support cannot carry either kind: it keys
@@ -35,7 +36,7 @@ import (
 // none follows the listen's answer.
 type listens struct {
 	events *events.Watcher // nil without live events
-	tasks  *taskListens    // nil unless task status is served (tasks and a Wire)
+	tasks  *tasks.Listens  // nil unless task status is served (tasks and a Wire)
 	wire   *Wire
 
 	mu      sync.Mutex
@@ -66,7 +67,7 @@ const sendTimeout = 10 * time.Second
 func newListens(h *hub.Hub, store *task.Store, w *Wire) *listens {
 	r := &listens{wire: w}
 	if store != nil && w != nil {
-		r.tasks = newTaskListens(store)
+		r.tasks = tasks.NewListens(store)
 	}
 	if h != nil {
 		r.events = events.NewWatcher(h, sessionOutbox{r})
@@ -83,7 +84,7 @@ func (r *listens) taskObserver() func(task.Record) {
 	if r == nil || r.tasks == nil {
 		return nil
 	}
-	return r.tasks.observe
+	return r.tasks.Observe
 }
 
 // SubscriptionID is the listen's subscriptionId (events.Listen).
@@ -141,7 +142,7 @@ func (r *listens) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 			return next(ctx, method, req)
 		}
 		l := &listener{r: r, session: ss}
-		hold, err := r.tasks.admit(l, req)
+		hold, err := r.tasks.Admit(l, req)
 		if err != nil {
 			return nil, err
 		}
@@ -151,7 +152,7 @@ func (r *listens) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 			if r.events != nil {
 				r.events.Forget(l)
 			}
-			r.tasks.forget(l)
+			r.tasks.Forget(l)
 		}()
 		res, err := next(context.WithValue(ctx, listenKey{}, l), method, req)
 		if err == nil && hold {
@@ -192,7 +193,7 @@ func (r *listens) acknowledge(ctx context.Context, l *listener, p *mcp.Subscript
 		res mcp.Result
 		err error
 	)
-	if ack, asked, aerr := r.tasks.acknowledgement(l, p); aerr != nil {
+	if ack, asked, aerr := r.tasks.Acknowledgement(l, p); aerr != nil {
 		err = aerr
 	} else if asked {
 		err = r.send(ctx, l.session, "notifications/subscriptions/acknowledged", ack)
@@ -207,10 +208,10 @@ func (r *listens) acknowledge(ctx context.Context, l *listener, p *mcp.Subscript
 		r.events.Acknowledged(l, err == nil)
 	}
 	if err != nil {
-		r.tasks.forget(l)
+		r.tasks.Forget(l)
 		return nil, err
 	}
-	r.tasks.acknowledged(l)
+	r.tasks.Acknowledged(l)
 	return res, nil
 }
 

@@ -22,7 +22,7 @@ func TestMiddlewareOrder(t *testing.T) {
 		parts layerParts
 		want  []string
 	}{
-		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate", "taskTools", "eventResources"}},
+		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate", "tasksGate", "eventResources"}},
 		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, []string{"recover", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate"}},
 	}
 	for _, tt := range tests {

@@ -19,7 +19,7 @@ import (
 // cost far more than sending them:
 //
 //   - tools/list (about 21 KB in write mode): the SDK copies the registered
-//     tools, appsGate and taskTools copy them again, legacyShapes re-encodes
+//     tools, appsGate and tasks.Gate copy them again, legacyShapes re-encodes
 //     the whole list twice, and the SDK encodes it once more. It depends
 //     only on the process's fixed setup (mode, features, registered tools)
 //     and on three facts of the request: its generation, whether its client

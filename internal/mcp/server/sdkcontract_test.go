@@ -197,7 +197,7 @@ func TestSDKReadResultTypeIsSetOnlyByDecoding(t *testing.T) {
 	assert.Contains(t, string(b), `"resultType":"complete"`)
 }
 
-// carryTaskIDs (wire.go) and listens.askTasks (listentasks.go): the SDK's
+// carryTaskIDs (wire.go) and tasks.Listens.Admit (tasks/listen.go): the SDK's
 // listen filter has no taskIds; decoding drops them.
 func TestSDKListenFilterDropsTaskIDs(t *testing.T) {
 	t.Parallel()
@@ -209,7 +209,7 @@ func TestSDKListenFilterDropsTaskIDs(t *testing.T) {
 	assert.Contains(t, string(b), "toolsListChanged", "the fields it knows survive")
 }
 
-// taskTools and addTaskMethods (tasksgate.go, taskmethods.go): the SDK
+// tasks.Gate and tasks.AddMethods (tasks/gate.go, tasks/methods.go): the SDK
 // serves no tasks extension; tasks/get is an unknown method.
 func TestSDKHasNoTaskMethods(t *testing.T) {
 	t.Parallel()

@@ -11,6 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 )
 
@@ -89,9 +90,9 @@ func owesAnswer(method string) bool { return method != "subscriptions/listen" }
 var paramShapes = map[string]func() any{
 	"tools/call":     func() any { return new(mcp.CallToolParamsRaw) },
 	"resources/read": func() any { return new(mcp.ReadResourceParams) },
-	"tasks/get":      func() any { return new(taskParams) },
-	"tasks/update":   func() any { return new(taskParams) },
-	"tasks/cancel":   func() any { return new(taskParams) },
+	"tasks/get":      func() any { return new(tasks.Params) },
+	"tasks/update":   func() any { return new(tasks.Params) },
+	"tasks/cancel":   func() any { return new(tasks.Params) },
 }
 
 // screenParams refuses params that do not decode into the method's params

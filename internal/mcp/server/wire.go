@@ -8,6 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 )
 
 // Wire is the server's own hold on the connection it serves, for what the
@@ -125,14 +127,8 @@ func (c wireConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return c.Connection.Write(ctx, msg)
 }
 
-// listenTaskIDsKey is the _meta key under which the Wire hands a listen's
-// notifications.taskIds to the server's middleware. It is private to this
-// process: the Wire sets or removes it on every listen, so what the
-// middleware finds there is always what the client put in taskIds.
-const listenTaskIDsKey = "snowluma-mcp/listen-taskIds"
-
 // carryTaskIDs returns listen params with notifications.taskIds, as sent,
-// copied to _meta[listenTaskIDsKey], and that key removed when there is no
+// copied to _meta[tasks.ListenIDsKey], and that key removed when there is no
 // taskIds. Params it cannot read are returned unchanged, for the SDK to
 // refuse. SDK contract test: TestSDKListenFilterDropsTaskIDs.
 func carryTaskIDs(params json.RawMessage) json.RawMessage {
@@ -151,16 +147,16 @@ func carryTaskIDs(params json.RawMessage) json.RawMessage {
 	if m, ok := p["_meta"]; ok && json.Unmarshal(m, &meta) != nil {
 		return params
 	}
-	_, had := meta[listenTaskIDsKey]
+	_, had := meta[tasks.ListenIDsKey]
 	if filter.TaskIDs == nil && !had {
 		return params
 	}
 	if meta == nil {
 		meta = map[string]json.RawMessage{}
 	}
-	delete(meta, listenTaskIDsKey)
+	delete(meta, tasks.ListenIDsKey)
 	if filter.TaskIDs != nil {
-		meta[listenTaskIDsKey] = filter.TaskIDs
+		meta[tasks.ListenIDsKey] = filter.TaskIDs
 	}
 	m, err := json.Marshal(meta)
 	if err != nil {

@@ -1,4 +1,4 @@
-package server
+package tasks
 
 import (
 	"encoding/json"
@@ -21,86 +21,93 @@ import (
 // and then every change of status. The first message matters: a task may
 // end between the tools/call that started it and the listen, and without it
 // such a listen would wait for a change that already happened. Each
-// notification reads the task afresh from the store while the listen's send
-// lock is held, so concurrent changes reach a listen in the order they were
-// stored, and a state already sent to it is not sent again.
+// notification reads the task afresh from the store while that listen's
+// watch is locked, so concurrent changes reach a listen in the order they
+// were stored, and a state already sent to it is not sent again.
 //
 // The SDK neither knows taskIds nor can send notifications/tasks, so the
-// field comes in through the Wire (as _meta[listenTaskIDsKey]) and the
-// acknowledgement and notifications go out through it (listens.send).
+// field comes in through the server's Wire (as _meta[ListenIDsKey]) and the
+// acknowledgement and notifications go out through it, by the registry's
+// one send path (Listen.Notify).
 
-// taskListens is the task side's state: which listens asked for which
+// ListenIDsKey is the _meta key under which the Wire hands a listen's
+// notifications.taskIds to the listen registry. It is private to this
+// process: the Wire sets or removes it on every listen, so what Admit finds
+// there is always what the client put in taskIds.
+const ListenIDsKey = "snowluma-mcp/listen-taskIds"
+
+// Listens is the task side's state: which listens asked for which
 // tasks, and what each was last told, under its own lock.
-type taskListens struct {
+type Listens struct {
 	store *task.Store
 
 	mu      sync.Mutex
-	listens map[taskListen]*taskWatch
+	listens map[Listen]*watch
 }
 
-// taskListen is what the task side sees of a listen.
-type taskListen interface {
+// Listen is what the task side sees of a listen.
+type Listen interface {
 	SubscriptionID() any
 	// Notify sends one notification for the listen unless it has ended.
 	Notify(method string, params any) error
 }
 
-// taskWatch is one listen's tasks: those it asked for that exist, whether
+// watch is one listen's tasks: those it asked for that exist, whether
 // its acknowledgement is out, and what each task's last notification said.
 // mu orders its notifications: each reads the task afresh while holding
 // it.
-type taskWatch struct {
+type watch struct {
 	mu   sync.Mutex
 	ids  []string
 	live bool
 	sent map[string]string
 }
 
-// newTaskListens tells listens about the tasks in store; observe must
+// NewListens tells listens about the tasks in store; Observe must
 // hear of every status change.
-func newTaskListens(store *task.Store) *taskListens {
-	return &taskListens{store: store, listens: map[taskListen]*taskWatch{}}
+func NewListens(store *task.Store) *Listens {
+	return &Listens{store: store, listens: map[Listen]*watch{}}
 }
 
-// observe is the runner's status observer. It tells listens off the
+// Observe is the runner's status observer. It tells listens off the
 // task's own goroutine: a client that stops reading must not hold up a
 // task recording its end.
-func (t *taskListens) observe(rec task.Record) { go t.changed(rec.ID) }
+func (t *Listens) Observe(rec task.Record) { go t.changed(rec.ID) }
 
-// admit reads the taskIds the Wire carried into a listen's _meta
+// Admit reads the taskIds the Wire carried into a listen's _meta
 // (the SDK's filter drops them: TestSDKListenFilterDropsTaskIDs) (and
 // removes the key, which is this process's own). A listen that names them
 // must declare the tasks extension on the request itself; hold reports
 // that it did, and the listen stays open to hear about them.
-func (t *taskListens) admit(l taskListen, req mcp.Request) (hold bool, err error) {
+func (t *Listens) Admit(l Listen, req mcp.Request) (hold bool, err error) {
 	p, ok := req.GetParams().(*mcp.SubscriptionsListenParams)
 	if !ok || p == nil {
 		return false, nil
 	}
-	raw, asked := p.Meta[listenTaskIDsKey]
-	delete(p.Meta, listenTaskIDsKey)
+	raw, asked := p.Meta[ListenIDsKey]
+	delete(p.Meta, ListenIDsKey)
 	if !asked || t == nil {
 		return false, nil
 	}
 	if !generation.MetaDeclaresTasks(p.Meta) {
-		return false, errNeedsTasks
+		return false, ErrNeedsTasks
 	}
 	ids, err := taskIDsOf(raw)
 	if err != nil {
 		return false, err
 	}
-	w := &taskWatch{ids: t.existing(ids), sent: map[string]string{}}
+	w := &watch{ids: t.existing(ids), sent: map[string]string{}}
 	t.mu.Lock()
 	t.listens[l] = w
 	t.mu.Unlock()
 	return len(w.ids) > 0, nil
 }
 
-// acknowledgement is the acknowledgement a listen that asked for tasks
+// Acknowledgement is the acknowledgement a listen that asked for tasks
 // gets instead of the SDK's: the SDK's with taskIds added; asked is false
 // for any other listen.
-func (t *taskListens) acknowledgement(l taskListen, p *mcp.SubscriptionsAcknowledgedParams) (ack map[string]any, asked bool, err error) {
-	w := t.watch(l)
+func (t *Listens) Acknowledgement(l Listen, p *mcp.SubscriptionsAcknowledgedParams) (ack map[string]any, asked bool, err error) {
+	w := t.watchOf(l)
 	if w == nil {
 		return nil, false, nil
 	}
@@ -108,10 +115,10 @@ func (t *taskListens) acknowledgement(l taskListen, p *mcp.SubscriptionsAcknowle
 	return ack, true, err
 }
 
-// acknowledged tells l, whose acknowledgement is out, each of its tasks'
+// Acknowledged tells l, whose acknowledgement is out, each of its tasks'
 // state, and from then on every change.
-func (t *taskListens) acknowledged(l taskListen) {
-	w := t.watch(l)
+func (t *Listens) Acknowledged(l Listen) {
+	w := t.watchOf(l)
 	if w == nil {
 		return
 	}
@@ -123,8 +130,8 @@ func (t *taskListens) acknowledged(l taskListen) {
 	}
 }
 
-// forget drops l, whose listen has ended or was never acknowledged.
-func (t *taskListens) forget(l taskListen) {
+// Forget drops l, whose listen has ended or was never acknowledged.
+func (t *Listens) Forget(l Listen) {
 	if t == nil {
 		return
 	}
@@ -133,7 +140,7 @@ func (t *taskListens) forget(l taskListen) {
 	t.mu.Unlock()
 }
 
-func (t *taskListens) watch(l taskListen) *taskWatch {
+func (t *Listens) watchOf(l Listen) *watch {
 	if t == nil {
 		return nil
 	}
@@ -157,7 +164,7 @@ func taskIDsOf(raw any) ([]string, error) {
 
 // existing is ids without duplicates and without the ids of tasks this
 // server does not have, which the acknowledgement therefore leaves out.
-func (t *taskListens) existing(ids []string) []string {
+func (t *Listens) existing(ids []string) []string {
 	out := []string{}
 	seen := map[string]bool{}
 	for _, id := range ids {
@@ -185,9 +192,9 @@ func withTaskIDs(p *mcp.SubscriptionsAcknowledgedParams, ids []string) (map[stri
 }
 
 // changed tells every live listen of task id about its state.
-func (t *taskListens) changed(id string) {
+func (t *Listens) changed(id string) {
 	t.mu.Lock()
-	to := map[taskListen]*taskWatch{}
+	to := map[Listen]*watch{}
 	for l, w := range t.listens {
 		if slices.Contains(w.ids, id) {
 			to[l] = w
@@ -206,7 +213,7 @@ func (t *taskListens) changed(id string) {
 // tell sends l task id's current state unless l has had it already;
 // w.mu is held. A task whose stored result cannot be read is not
 // announced as completed: tasks/get reports that error when asked.
-func (t *taskListens) tell(l taskListen, w *taskWatch, id string) {
+func (t *Listens) tell(l Listen, w *watch, id string) {
 	rec, err := t.store.Get(id)
 	if err != nil {
 		return
@@ -229,7 +236,7 @@ func (t *taskListens) tell(l taskListen, w *taskWatch, id string) {
 // tasks/get gives it, without tasks/get's resultType.
 type taskNotice struct {
 	Meta mcp.Meta
-	Task taskFields
+	Task fields
 }
 
 func (n taskNotice) MarshalJSON() ([]byte, error) { return flat(n.Meta, "", n.Task) }

@@ -1,4 +1,4 @@
-package server
+package tasks
 
 import (
 	"encoding/json"
@@ -78,7 +78,7 @@ func listenRequest(declares bool, taskIDs any) *mcp.ServerRequest[*mcp.Subscript
 	}
 	meta := mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion, generation.ClientCapabilitiesKey: caps}
 	if taskIDs != nil {
-		meta[listenTaskIDsKey] = taskIDs
+		meta[ListenIDsKey] = taskIDs
 	}
 	return &mcp.ServerRequest[*mcp.SubscriptionsListenParams]{Params: &mcp.SubscriptionsListenParams{Meta: meta}}
 }
@@ -100,7 +100,7 @@ func TestAdmitReadsTheTaskIDsTheWireCarried(t *testing.T) {
 		{"a listen without taskIds is no task listen", true, listenRequest(true, nil), false, nil, 0, true},
 		{"known ids are kept once, unknown ones left out", true, listenRequest(true, []any{a.ID, "nope", a.ID}), true, []string{a.ID}, 0, true},
 		{"only unknown ids: acknowledged, not held", true, listenRequest(true, []any{"nope"}), false, []string{}, 0, true},
-		{"taskIds without the declaration are refused", true, listenRequest(false, []any{a.ID}), false, nil, codeMissingCapability, true},
+		{"taskIds without the declaration are refused", true, listenRequest(false, []any{a.ID}), false, nil, CodeMissingCapability, true},
 		{"taskIds that are not strings are refused", true, listenRequest(true, []any{1, 2}), false, nil, jsonrpc.CodeInvalidParams, true},
 		{"without task status the key is dropped and nothing asked", false, listenRequest(true, []any{a.ID}), false, nil, 0, true},
 		{"another request is left alone", true, &mcp.ListToolsRequest{Params: &mcp.ListToolsParams{}}, false, nil, 0, false},
@@ -108,12 +108,12 @@ func TestAdmitReadsTheTaskIDsTheWireCarried(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var side *taskListens
+			var side *Listens
 			if tt.tasks {
-				side = newTaskListens(store)
+				side = NewListens(store)
 			}
 			l := &heard{id: "L"}
-			hold, err := side.admit(l, tt.req)
+			hold, err := side.Admit(l, tt.req)
 			if tt.code != 0 {
 				var je *jsonrpc.Error
 				require.ErrorAs(t, err, &je)
@@ -123,9 +123,9 @@ func TestAdmitReadsTheTaskIDsTheWireCarried(t *testing.T) {
 			}
 			assert.Equal(t, tt.hold, hold)
 			if tt.keyGone {
-				assert.NotContains(t, tt.req.GetParams().GetMeta(), listenTaskIDsKey, "the process's own key never reaches the SDK")
+				assert.NotContains(t, tt.req.GetParams().GetMeta(), ListenIDsKey, "the process's own key never reaches the SDK")
 			}
-			w := side.watch(l)
+			w := side.watchOf(l)
 			if tt.ids == nil {
 				assert.Nil(t, w)
 				return
@@ -141,19 +141,19 @@ func TestTheAcknowledgementEchoesTheTaskIDsHonoured(t *testing.T) {
 	store, _ := taskStore(t)
 	a, err := store.Create("invoke_action_background", "download_file")
 	require.NoError(t, err)
-	side := newTaskListens(store)
+	side := NewListens(store)
 	p := &mcp.SubscriptionsAcknowledgedParams{Meta: mcp.Meta{mcp.MetaKeySubscriptionID: "L"},
 		Notifications: mcp.NotificationSubscriptions{ResourcesListChanged: true}}
 
 	plain := &heard{id: "P"}
-	_, asked, err := side.acknowledgement(plain, p)
+	_, asked, err := side.Acknowledgement(plain, p)
 	require.NoError(t, err)
 	assert.False(t, asked, "a listen without taskIds gets the SDK's acknowledgement")
 
 	l := &heard{id: "L"}
-	_, err = side.admit(l, listenRequest(true, []any{a.ID, "nope"}))
+	_, err = side.Admit(l, listenRequest(true, []any{a.ID, "nope"}))
 	require.NoError(t, err)
-	ack, asked, err := side.acknowledgement(l, p)
+	ack, asked, err := side.Acknowledgement(l, p)
 	require.NoError(t, err)
 	require.True(t, asked)
 	b, err := json.Marshal(ack)
@@ -168,14 +168,14 @@ func TestAListenHearsEachStateOnceFromItsAcknowledgementOn(t *testing.T) {
 	require.NoError(t, err)
 	b, err := store.Create("invoke_action_background", "upload_file")
 	require.NoError(t, err)
-	side := newTaskListens(store)
+	side := NewListens(store)
 	l := &heard{id: "L"}
-	_, err = side.admit(l, listenRequest(true, []any{a.ID, b.ID}))
+	_, err = side.Admit(l, listenRequest(true, []any{a.ID, b.ID}))
 	require.NoError(t, err)
 
 	side.changed(a.ID)
 	assert.Empty(t, l.statuses(), "nothing before the acknowledgement")
-	side.acknowledged(l)
+	side.Acknowledged(l)
 	assert.Equal(t, []string{a.ID + " working", b.ID + " working"}, l.statuses(), "each state right after the acknowledgement")
 	side.changed(a.ID)
 	assert.Len(t, l.statuses(), 2, "a state already told is not told again")
@@ -191,7 +191,7 @@ func TestAListenHearsEachStateOnceFromItsAcknowledgementOn(t *testing.T) {
 	assert.Equal(t, map[string]any{"content": []any{}}, last["result"], "and the task's whole state, as tasks/get gives it")
 	assert.NotContains(t, last, "resultType", "a notification has no resultType")
 
-	side.forget(l)
+	side.Forget(l)
 	_, err = store.Fail(b.ID, "it failed")
 	require.NoError(t, err)
 	side.changed(b.ID)
@@ -203,11 +203,11 @@ func TestAStateThatCouldNotBeSentIsSentAgain(t *testing.T) {
 	store, _ := taskStore(t)
 	a, err := store.Create("invoke_action_background", "download_file")
 	require.NoError(t, err)
-	side := newTaskListens(store)
+	side := NewListens(store)
 	l := &heard{id: "L", fail: true}
-	_, err = side.admit(l, listenRequest(true, []any{a.ID}))
+	_, err = side.Admit(l, listenRequest(true, []any{a.ID}))
 	require.NoError(t, err)
-	side.acknowledged(l)
+	side.Acknowledged(l)
 	l.mu.Lock()
 	l.fail = false
 	l.mu.Unlock()
@@ -226,10 +226,10 @@ func TestACompletedTaskWhoseResultCannotBeReadIsNotAnnounced(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, results, 1, "the stored result, to damage")
 	require.NoError(t, os.WriteFile(results[0], []byte(`{"content":["changed"]}`), 0o600))
-	side := newTaskListens(store)
+	side := NewListens(store)
 	l := &heard{id: "L"}
-	_, err = side.admit(l, listenRequest(true, []any{a.ID}))
+	_, err = side.Admit(l, listenRequest(true, []any{a.ID}))
 	require.NoError(t, err)
-	side.acknowledged(l)
+	side.Acknowledged(l)
 	assert.Empty(t, l.statuses(), "a damaged result is reported by tasks/get, never announced as completed")
 }

@@ -7,7 +7,13 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 )
+
+// tasksMetaJSON is the _meta of a 2026-07-28 request declaring the tasks
+// extension.
+const tasksMetaJSON = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":` + tasksCaps + `}`
 
 // The tasks gate and the background hand-off, seen from the wire: who may
 // see and call the task tools, and what a background start answers.
@@ -28,7 +34,7 @@ func TestOnlyARequestDeclaringTasksMayUseThem(t *testing.T) {
 	t.Run("a modern request without the declaration is told what it lacks", func(t *testing.T) {
 		var je *jsonrpc.Error
 		require.ErrorAs(t, start(modernMetaJSON, admitted).Error, &je)
-		assert.Equal(t, int64(codeMissingCapability), je.Code)
+		assert.Equal(t, int64(tasks.CodeMissingCapability), je.Code)
 		assert.JSONEq(t, `{"requiredCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`, string(je.Data))
 	})
 	t.Run("a legacy session does not know the tool", func(t *testing.T) {
@@ -49,7 +55,7 @@ func TestOnlyARequestDeclaringTasksMayUseThem(t *testing.T) {
 		id, _ := h["taskId"].(string)
 		require.NotEmpty(t, id, "%s", r.Result)
 		assert.Equal(t, "working", h["status"])
-		assert.EqualValues(t, pollInterval, h["pollIntervalMs"])
+		assert.EqualValues(t, 1000, h["pollIntervalMs"], "the polling pace every handle advises")
 		_, err := o.Tasks.Get(id)
 		assert.NoError(t, err, "the task is recorded before the handle goes out")
 	})

@@ -1,7 +1,9 @@
-package server
+package tasks
 
 import (
+	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -12,59 +14,58 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
-func TestTaskMethodsNeedTheDeclarationOnTheRequestItself(t *testing.T) {
-	t.Parallel()
-	caps := func(ext map[string]any) map[string]any { return map[string]any{"extensions": ext} }
-	tests := []struct {
-		name string
-		meta mcp.Meta
-		want bool
-	}{
-		{"a modern request declaring the extension", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion,
-			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{generation.TasksExtension: map[string]any{}})}, true},
-		{"a modern request declaring other extensions", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion,
-			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{"io.modelcontextprotocol/ui": map[string]any{}})}, false},
-		{"a modern request without capabilities", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion}, false},
-		{"a legacy version declaring the extension", mcp.Meta{generation.ProtocolVersionKey: "2025-11-25",
-			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{generation.TasksExtension: map[string]any{}})}, false},
-		{"no _meta at all", nil, false},
-		{"capabilities of the wrong type", mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion, "io.modelcontextprotocol/clientCapabilities": "tasks"}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			assert.Equal(t, tt.want, generation.MetaDeclaresTasks(tt.meta))
-		})
-	}
+// The _meta of a 2026-07-28 request, declaring the tasks extension or not.
+const (
+	tasksMetaJSON  = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"extensions":{"io.modelcontextprotocol/tasks":{}}}}`
+	modernMetaJSON = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+)
+
+// peer is a raw JSON-RPC client of a bare SDK server with the task
+// methods.
+type peer struct {
+	t    *testing.T
+	conn mcp.Connection
+	n    int
 }
 
-func TestTaskResultsAreFlat(t *testing.T) {
-	t.Parallel()
-	at := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	h := &taskHandle{ResultType: "task", Task: wireTask(task.Record{ID: "abc", Status: task.Working, CreatedAt: at, UpdatedAt: at})}
-	h.Meta = mcp.Meta{"traceparent": "00-x"}
-	data, err := json.Marshal(h)
+func methodsPeer(t *testing.T, store *task.Store) *peer {
+	t.Helper()
+	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
+	AddMethods(s, task.NewRunner(store, io.Discard, nil, nil, nil, nil))
+	st, ct := mcp.NewInMemoryTransports()
+	ctx := context.Background()
+	ss, err := s.Connect(ctx, st, nil)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"_meta":{"traceparent":"00-x"},"resultType":"task","taskId":"abc","status":"working",
-		"createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:00Z","ttlMs":null,"pollIntervalMs":1000}`, string(data))
-	failed := &taskState{ResultType: "complete", Task: wireTask(task.Record{ID: "abc", Status: task.Failed, CreatedAt: at, UpdatedAt: at,
-		Error: &task.Error{Code: -32603, Message: "remote outcome unknown"}})}
-	data, err = json.Marshal(failed)
+	t.Cleanup(func() { _ = ss.Close() })
+	conn, err := ct.Connect(ctx)
 	require.NoError(t, err)
-	assert.JSONEq(t, `{"resultType":"complete","taskId":"abc","status":"failed","createdAt":"2026-12-01T10:00:00Z",
-		"lastUpdatedAt":"2026-12-01T10:00:00Z","ttlMs":null,"pollIntervalMs":1000,"error":{"code":-32603,"message":"remote outcome unknown"}}`, string(data))
+	return &peer{t: t, conn: conn}
 }
 
-const tasksMetaJSON = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":` + tasksCaps + `}`
+// call sends one request and returns its response.
+func (p *peer) call(method, params string) *jsonrpc.Response {
+	p.t.Helper()
+	p.n++
+	id, err := jsonrpc.MakeID(float64(p.n))
+	require.NoError(p.t, err)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	require.NoError(p.t, p.conn.Write(ctx, &jsonrpc.Request{ID: id, Method: method, Params: json.RawMessage(params)}))
+	for {
+		m, err := p.conn.Read(ctx)
+		require.NoError(p.t, err)
+		if r, ok := m.(*jsonrpc.Response); ok && r.ID == id {
+			return r
+		}
+	}
+}
 
 func TestTaskMethodsAnswerFromTheStore(t *testing.T) {
 	t.Parallel()
-	o := listOptions(t, false)
-	store := o.Tasks
+	store, dir := taskStore(t)
 	working, err := store.Create("invoke_action_background", "download_file")
 	require.NoError(t, err)
 	done, err := store.Create("invoke_action_background", "download_file")
@@ -75,11 +76,11 @@ func TestTaskMethodsAnswerFromTheStore(t *testing.T) {
 	require.NoError(t, err)
 	_, err = store.Complete(damaged.ID, []byte(`{"content":[]}`), "saved")
 	require.NoError(t, err)
-	results, err := filepath.Glob(filepath.Join(o.Config.TaskDir, "*", damaged.ID+".result"))
+	results, err := filepath.Glob(filepath.Join(dir, "*", damaged.ID+".result"))
 	require.NoError(t, err)
 	require.Len(t, results, 1)
 	require.NoError(t, os.WriteFile(results[0], []byte(`{"content":["x"]}`), 0o600))
-	peer := speak(t, New(o).Server)
+	peer := methodsPeer(t, store)
 
 	type answer struct {
 		result string // a JSON object the answer must equal in the named fields
@@ -101,7 +102,7 @@ func TestTaskMethodsAnswerFromTheStore(t *testing.T) {
 		{"no taskId", "tasks/get", `{` + tasksMetaJSON + `}`,
 			answer{code: jsonrpc.CodeInvalidParams, why: "params.taskId is required"}},
 		{"without the declaration", "tasks/get", `{` + modernMetaJSON + `,"taskId":"` + working.ID + `"}`,
-			answer{code: codeMissingCapability, why: "needs the tasks extension"}},
+			answer{code: CodeMissingCapability, why: "needs the tasks extension"}},
 		{"cancel is acknowledged", "tasks/cancel", `{` + tasksMetaJSON + `,"taskId":"` + working.ID + `"}`,
 			answer{result: `{"resultType":"complete"}`}},
 		{"cancel of an unknown task", "tasks/cancel", `{` + tasksMetaJSON + `,"taskId":"nope"}`,
@@ -109,7 +110,7 @@ func TestTaskMethodsAnswerFromTheStore(t *testing.T) {
 		{"update is acknowledged and ignored", "tasks/update", `{` + tasksMetaJSON + `,"taskId":"` + working.ID + `","inputResponses":{"k":{}}}`,
 			answer{result: `{"resultType":"complete"}`}},
 		{"update without the declaration", "tasks/update", `{` + modernMetaJSON + `,"taskId":"` + working.ID + `"}`,
-			answer{code: codeMissingCapability}},
+			answer{code: CodeMissingCapability}},
 		{"tasks/list no longer exists", "tasks/list", `{` + tasksMetaJSON + `}`,
 			answer{code: jsonrpc.CodeMethodNotFound}},
 	}

@@ -87,11 +87,11 @@ func (r *listens) taskObserver() func(task.Record) {
 	return r.tasks.Observe
 }
 
-// SubscriptionID is the listen's subscriptionId (events.Listen).
+// SubscriptionID is the listen's subscriptionId (events.Listen, tasks.Listen).
 func (l *listener) SubscriptionID() any { return l.id }
 
 // Notify sends one notification for l outside any request, bounded by
-// sendTimeout, unless the listen has ended (events.Listen).
+// sendTimeout, unless the listen has ended (events.Listen, tasks.Listen).
 func (l *listener) Notify(method string, params any) error {
 	l.sending.Lock()
 	defer l.sending.Unlock()

@@ -26,8 +26,8 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
-	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/internal/stagetest"
+	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

@@ -114,8 +114,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	opts.Panel = panel
 	s := server.New(opts)
-	err = s.Run(context.Background(), opts.Wire.Transport(&stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(),
-		Owes: server.OwesAnswer, Screen: server.Screen}))
+	err = s.Run(context.Background(), server.Transport(opts.Wire, stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done()}))
 	if opts.Events != nil {
 		// The MCP connection is over: every event resource goes with it,
 		// and so does the event WebSocket.

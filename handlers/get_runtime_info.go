@@ -4,10 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -67,11 +71,18 @@ type transportInfo struct {
 	DownloadDir            string  `json:"download_dir"`
 	UploadRoot             *string `json:"upload_root"`
 	UploadEnabled          bool    `json:"upload_enabled"`
+	// UploadRootProblem says why a configured upload root cannot be used
+	// (upload_enabled is then false); DownloadDirProblem why the download
+	// directory cannot be created. Both are checked at each call.
+	UploadRootProblem  string `json:"upload_root_problem,omitempty"`
+	DownloadDirProblem string `json:"download_dir_problem,omitempty"`
 }
 
 type check struct {
 	Result      json.RawMessage      `json:"result"`
 	Diagnostics pipeline.Diagnostics `json:"diagnostics"`
+	// unknown says SnowLuma answered retcode 1404, "unknown action".
+	unknown bool
 }
 
 type runtimeArgs struct {
@@ -99,15 +110,25 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		for _, name := range connectionChecks {
 			info.Checks[name] = runCheck(ctx, d, c, name)
 		}
-		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks)}, nil
+		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks, d.Config.Endpoint)}, nil
 	})
 }
 
 // overall is the verdict of a connection check: success only when every
 // check succeeded. When all fail alike (a refused token, say) the verdict
 // carries that kind and its advice; otherwise it names the checks that
-// failed and points to their own diagnostics.
-func overall(checks map[string]check) pipeline.Diagnostics {
+// failed and points to their own diagnostics. Every SnowLuma knows the
+// three checks, so "unknown action" for all of them is not an old
+// SnowLuma but a wrong endpoint path: SnowLuma's HTTP server reads a path
+// below its own as the action's name, and that name wins over the body's.
+func overall(checks map[string]check, endpoint *url.URL) pipeline.Diagnostics {
+	if allUnknown(checks) {
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: string(fault.CodeWrongEndpoint),
+			Message: fmt.Sprintf("SnowLuma answered every connection check (%s) with retcode 1404 \"unknown action\", and every SnowLuma knows these actions: "+
+				"it most likely read SNOWLUMA_MCP_ENDPOINT's path %q as the action's name. Set the endpoint's path to %s",
+				strings.Join(connectionChecks, ", "), endpointPath(endpoint), onebot.WherePathIsSet),
+			NextStep: pipeline.NextStep(fault.CodeWrongEndpoint)}
+	}
 	var failed []string
 	kinds := map[string]bool{}
 	for _, name := range connectionChecks {
@@ -132,6 +153,24 @@ func overall(checks map[string]check) pipeline.Diagnostics {
 	return diag
 }
 
+func allUnknown(checks map[string]check) bool {
+	for _, name := range connectionChecks {
+		if !checks[name].unknown {
+			return false
+		}
+	}
+	return true
+}
+
+// endpointPath is the path of the endpoint, the one part of it a message
+// may repeat (a query could carry a token).
+func endpointPath(u *url.URL) string {
+	if u == nil || u.EscapedPath() == "" {
+		return "/"
+	}
+	return u.EscapedPath()
+}
+
 func describe(d *Deps) runtimeInfo {
 	cfg := d.Config
 	info := runtimeInfo{
@@ -145,10 +184,18 @@ func describe(d *Deps) runtimeInfo {
 			TimeoutMS: cfg.Timeout.Milliseconds(), MaxFileBytes: cfg.MaxFileBytes, DownloadQuotaBytes: cfg.DownloadQuotaBytes,
 			MaxStreams: cfg.MaxStreams, StreamConnectTimeoutMS: cfg.StreamConnectTimeout.Milliseconds(),
 			StreamIdleTimeoutMS: cfg.StreamIdleTimeout.Milliseconds(), UploadChunkBytes: cfg.UploadChunkBytes,
-			DownloadDir: cfg.DownloadDir, UploadEnabled: cfg.UploadRoot != "",
+			DownloadDir: cfg.DownloadDir,
 		}
 		if cfg.UploadRoot != "" {
 			t.UploadRoot = &cfg.UploadRoot
+			if why := upload.RootProblem(cfg.UploadRoot); why != "" {
+				t.UploadRootProblem = upload.RootVar + " " + why
+			} else {
+				t.UploadEnabled = true
+			}
+		}
+		if why := download.DirProblem(cfg.DownloadDir); why != "" {
+			t.DownloadDirProblem = download.DirVar + " " + why
 		}
 		info.Transport = t
 		info.SendPace = describePace(cfg, d.Pace)
@@ -168,7 +215,7 @@ func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check
 	if err == nil {
 		reply, doErr := c.OneBot.Do(ctx, a.Name, nil)
 		if doErr == nil {
-			return check{Result: reply.Raw, Diagnostics: verdict(reply)}
+			return check{Result: reply.Raw, Diagnostics: verdict(reply), unknown: reply.Status == "failed" && reply.Retcode == "1404"}
 		}
 		err = doErr
 	}

@@ -86,7 +86,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
 		return 2
 	}
-	for _, w := range warnings {
+	for _, w := range append(warnings, directoryWarnings(cfg)...) {
 		fmt.Fprintln(stderr, "snowluma-mcp: warning:", w)
 	}
 	cat, err := catalog.Load()

@@ -1,6 +1,11 @@
 package hub
 
-import "time"
+import (
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
 
 // The states of the event connection, as every resource reports them.
 const (
@@ -36,6 +41,28 @@ type Failure struct {
 }
 
 func (f *Failure) Error() string { return f.Message }
+
+// Text is the message and the next step as one paragraph: each part a
+// sentence of its own, ended by a full stop where its words end without one.
+func (f *Failure) Text() string {
+	return sentence(f.Message) + " " + sentence(f.NextStep)
+}
+
+// sentence capitalises s and ends it with a full stop unless it already
+// ends a sentence.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return s
+	}
+	if r, n := utf8.DecodeRuneInString(s); unicode.IsLower(r) {
+		s = string(unicode.ToUpper(r)) + s[n:]
+	}
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "?") && !strings.HasSuffix(s, "!") {
+		s += "."
+	}
+	return s
+}
 
 // Status is the connection's state as one resource reports it.
 type Status struct {

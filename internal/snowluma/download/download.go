@@ -108,7 +108,7 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 	}
 	defer lim.Quota.end()
 	if err := os.MkdirAll(lim.Dir, 0o700); err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create the download directory")
+		return nil, fault.Errorf(fault.CodeConfiguration, "download", "%s cannot be created (%s); the user can set it to a directory this server may write to", DirVar, cause(err))
 	}
 	tmp, err := createPartial(lim)
 	if err != nil {

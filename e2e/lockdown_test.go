@@ -331,11 +331,14 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 	})
 }
 
-func TestAMalformedTrustedListStopsStartupWithoutEchoingIt(t *testing.T) {
+// A malformed list is refused: the server explains instead of running with
+// a list other than the one meant (see explaining_test.go).
+func TestAMalformedTrustedListIsRefusedWithoutEchoingIt(t *testing.T) {
 	t.Parallel()
 	value := "10002, alice-" + canary(t)
 	code, stdout, stderr := runOnce(t, with(readEnv(), "SNOWLUMA_MCP_TRUSTED_USERS", value))
-	assert.NotZero(t, code)
+	assert.Zero(t, code, "the server explains, then ends with its stdin")
+	assert.Contains(t, stderr, "snowluma-mcp: configuration error: SNOWLUMA_MCP_TRUSTED_USERS")
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "SNOWLUMA_MCP_TRUSTED_USERS")
 	assert.NotContains(t, stderr, "alice-", "the value is never echoed")

@@ -98,6 +98,12 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (*pipeline.Result, error) {
+		if p := d.Config.Broken; p != nil {
+			// What the runtime would be depends on the setting that was
+			// refused; say that instead of describing a stand-in.
+			return nil, fault.Errorf(fault.CodeConfiguration, "handler",
+				"snowluma-mcp is not configured: %s. The server connects to nothing and offers only the documentation tools until the user corrects %s in the MCP client configuration and restarts it", p, p.Var).Unsent()
+		}
 		info := describe(d)
 		if !args.CheckConnection {
 			return &pipeline.Result{Payload: info}, nil

@@ -82,7 +82,15 @@ func settle(calls *sync.WaitGroup, grace time.Duration) {
 
 func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cfg, warnings, err := config.Load(getenv)
-	if err != nil {
+	var broken *config.Problem
+	if errors.As(err, &broken) {
+		// An MCP host shows a server that exits at start only as "failed
+		// to connect", so the server starts anyway, in docs mode with
+		// every default, and says what is wrong to the agent as well.
+		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
+		fmt.Fprintln(stderr, "snowluma-mcp: serving only the documentation tools until the setting is corrected; get_runtime_info and the server's instructions say what is wrong, and `snowluma-mcp check` tests the setting")
+		cfg, warnings = config.Explaining(broken), nil
+	} else if err != nil {
 		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
 		return 2
 	}

@@ -130,9 +130,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 func overall(checks map[string]check, endpoint *url.URL) pipeline.Diagnostics {
 	if allUnknown(checks) {
 		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: string(fault.CodeWrongEndpoint),
-			Message: fmt.Sprintf("SnowLuma answered every connection check (%s) with retcode 1404 \"unknown action\", and every SnowLuma knows these actions: "+
-				"it most likely read SNOWLUMA_MCP_ENDPOINT's path %q as the action's name. Set the endpoint's path to %s",
-				strings.Join(connectionChecks, ", "), endpointPath(endpoint), onebot.WherePathIsSet),
+			Message:  onebot.PathReadAsAction(onebot.Path(endpoint), connectionChecks),
 			NextStep: pipeline.NextStep(fault.CodeWrongEndpoint)}
 	}
 	var failed []string
@@ -166,15 +164,6 @@ func allUnknown(checks map[string]check) bool {
 		}
 	}
 	return true
-}
-
-// endpointPath is the path of the endpoint, the one part of it a message
-// may repeat (a query could carry a token).
-func endpointPath(u *url.URL) string {
-	if u == nil || u.EscapedPath() == "" {
-		return "/"
-	}
-	return u.EscapedPath()
 }
 
 func describe(d *Deps) runtimeInfo {

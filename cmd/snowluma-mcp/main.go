@@ -23,7 +23,8 @@ import (
 )
 
 func main() {
-	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr); done {
+	check := func(asJSON bool) int { return runCheck(asJSON, os.Stdout, os.Stderr, os.Getenv) }
+	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr, check); done {
 		os.Exit(code)
 	}
 	if os.Getenv("GOGC") == "" {

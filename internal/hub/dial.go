@@ -103,32 +103,32 @@ func (w *wsConn) readFailure(err error) *Failure {
 	if errors.Is(err, websocket.ErrReadLimit) {
 		return &Failure{Reason: ReasonFrameTooLarge,
 			Message:  fmt.Sprintf("SnowLuma sent a frame larger than %d bytes; the event connection was stopped.", w.maxFrame),
-			NextStep: "A frame this large is not an ordinary event." + releaseAdvice}
+			NextStep: "A frame this large is not an ordinary event." + ReleaseAdvice}
 	}
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if ce.Code == websocket.ClosePolicyViolation {
 			return &Failure{Reason: ReasonAuthRefused,
 				Message:  "SnowLuma closed the event connection with code 1008, its answer to a wrong access token.",
-				NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken." + releaseAdvice}
+				NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken." + ReleaseAdvice}
 		}
 		if ce.Code != websocket.CloseAbnormalClosure {
 			return &Failure{Reason: ReasonClosedByServer,
 				Message:  fmt.Sprintf("SnowLuma closed the event connection (WebSocket close code %d).", ce.Code),
-				NextStep: "SnowLuma stopped its WebSocket server or is restarting." + releaseAdvice}
+				NextStep: "SnowLuma stopped its WebSocket server or is restarting." + ReleaseAdvice}
 		}
 	}
 	if lost(err) {
 		return &Failure{Reason: ReasonConnectionLost,
 			Message:  "the event connection was lost without a close frame.",
-			NextStep: "Check that SnowLuma is still running." + releaseAdvice}
+			NextStep: "Check that SnowLuma is still running." + ReleaseAdvice}
 	}
 	// Anything else gorilla reports while reading is the server breaking
 	// the WebSocket protocol (a bad opcode, reserved bits, a masked frame):
 	// gorilla has already answered it with close code 1002.
 	return &Failure{Reason: ReasonProtocol,
 		Message:  fmt.Sprintf("the server broke the WebSocket protocol (%v); the event connection was stopped.", err),
-		NextStep: "SnowLuma's own WebSocket server does not do this: check that SNOWLUMA_MCP_EVENTS_URL points at it directly, not through a proxy that alters frames." + releaseAdvice}
+		NextStep: "SnowLuma's own WebSocket server does not do this: check that SNOWLUMA_MCP_EVENTS_URL points at it directly, not through a proxy that alters frames." + ReleaseAdvice}
 }
 
 // lost reports whether a read error means the connection itself went away

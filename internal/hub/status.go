@@ -27,9 +27,9 @@ const (
 	ReasonAccount        = "account_mismatch"
 )
 
-// releaseAdvice ends every failure's next step: nothing reconnects behind
+// ReleaseAdvice ends every failure's next step: nothing reconnects behind
 // the agent's back.
-const releaseAdvice = " Events after this point were not received. Release every event resource with unsubscribe_events, then subscribe_events again to open a fresh connection."
+const ReleaseAdvice = " Events after this point were not received. Release every event resource with unsubscribe_events, then subscribe_events again to open a fresh connection."
 
 // Failure is why the event connection ended, in terms an agent can act on.
 // It is also the error a first subscription returns when the connection

@@ -61,11 +61,16 @@ func New(endpoint *url.URL, token string, st StreamTimeouts) *Client {
 	if st.Idle <= 0 {
 		st.Idle = 60 * time.Second
 	}
-	path := endpoint.EscapedPath()
-	if path == "" {
-		path = "/"
+	return &Client{endpoint: endpoint.String(), path: Path(endpoint), token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+}
+
+// Path is the endpoint's path as sent, the one part of the endpoint a
+// message may repeat: its host is private and its query may carry a token.
+func Path(endpoint *url.URL) string {
+	if endpoint == nil || endpoint.EscapedPath() == "" {
+		return "/"
 	}
-	return &Client{endpoint: endpoint.String(), path: path, token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+	return endpoint.EscapedPath()
 }
 
 // noRetry wraps tr in a retryablehttp client that never retries: one

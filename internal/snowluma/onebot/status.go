@@ -3,6 +3,7 @@ package onebot
 import (
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
@@ -11,6 +12,16 @@ import (
 // place every message about a wrong endpoint path points the user to.
 const WherePathIsSet = "the path of SnowLuma's HTTP server (WebUI: the OneBot \"HTTP 服务端\" entry's \"路径\"; " +
 	"\"path\" under httpServers in config/onebot.json or config/onebot_<uin>.json; \"/\" by default)"
+
+// PathReadAsAction words the answer "unknown action" (retcode 1404 with
+// HTTP 200) to every one of actions, which every SnowLuma knows: SnowLuma's
+// HTTP server reads a path below its own as the action's name, and that
+// name wins over the body's, so the endpoint's path is the likely cause.
+func PathReadAsAction(path string, actions []string) string {
+	return fmt.Sprintf("SnowLuma answered %s with retcode 1404 \"unknown action\", and every SnowLuma knows these actions: "+
+		"it most likely read SNOWLUMA_MCP_ENDPOINT's path %q as the action's name. Set the endpoint's path to %s",
+		strings.Join(actions, ", "), path, WherePathIsSet)
+}
 
 // statusError words an HTTP status other than 200 by what it means for the
 // user's settings, as SnowLuma 1.11.1 uses them: its HTTP adapter answers

@@ -38,9 +38,12 @@ func TestAMalformedSettingStartsAServerThatExplains(t *testing.T) {
 				dir := t.TempDir()
 				tasks, downloads := filepath.Join(dir, "tasks"), filepath.Join(dir, "downloads")
 				s := start(t, version, with(map[string]string{
-					"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_ENDPOINT": snowluma.URL(), "SNOWLUMA_MCP_TOKEN": token,
-					"SNOWLUMA_MCP_EVENTS_URL": "ws" + strings.TrimPrefix(snowluma.URL(), "http"),
-					"SNOWLUMA_MCP_TASK_DIR":   tasks, "SNOWLUMA_MCP_DOWNLOAD_DIR": downloads,
+					"SNOWLUMA_MCP_MODE":         "write",
+					"SNOWLUMA_MCP_ENDPOINT":     snowluma.URL(),
+					"SNOWLUMA_MCP_TOKEN":        token,
+					"SNOWLUMA_MCP_EVENTS_URL":   "ws" + strings.TrimPrefix(snowluma.URL(), "http"),
+					"SNOWLUMA_MCP_TASK_DIR":     tasks,
+					"SNOWLUMA_MCP_DOWNLOAD_DIR": downloads,
 				}, tt.variable, tt.value))
 
 				instructions := s.session.InitializeResult().Instructions

@@ -51,6 +51,7 @@ func main() {
 		// heap well below it and are unaffected.
 		debug.SetMemoryLimit(20 << 20)
 	}
+	hintAtTerminal(os.Stdin, os.Stderr)
 	q := newQuiet(quietAfter, releaseMemory)
 	code := run(q.reader(os.Stdin), q.writer(os.Stdout), os.Stderr, os.Getenv)
 	atExit()

@@ -235,7 +235,14 @@ func (p *parser) millis(name string, def int64) time.Duration {
 func (p *parser) dir(name string) string {
 	v := p.value(name)
 	if v != "" && !filepath.IsAbs(v) {
-		p.fail(name, "must be an absolute path")
+		why := "must be an absolute path: the host decides the working directory, so a relative path has no fixed meaning"
+		if strings.HasPrefix(v, "~") {
+			// No shell reads the host's env block, so ~ stays a
+			// literal character; say so rather than leave the
+			// user staring at a path that looks absolute to them.
+			why = "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)"
+		}
+		p.fail(name, why)
 		return ""
 	}
 	if v == "" {

@@ -15,6 +15,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/e2e/fake"
 )
 
 func TestAnUnusableUploadRootIsTheUsersToFix(t *testing.T) {
@@ -80,6 +82,12 @@ func TestADownloadDirectoryThatCannotBeCreatedIsWarned(t *testing.T) {
 		}
 		info.decodeResult(t, &rt)
 		assert.Contains(t, string(rt.Transport), `"download_dir_problem":"SNOWLUMA_MCP_DOWNLOAD_DIR cannot be created`)
+		c := s.run(t, "invoke_action", "download_file_stream", map[string]any{"file": fake.FileHello}, "")
+		assert.True(t, c.res.IsError)
+		assert.Equal(t, "configuration", c.res.Diag.Kind)
+		assert.Equal(t, "failed", c.res.Diag.Outcome)
+		assert.Contains(t, c.res.Diag.Message, "SNOWLUMA_MCP_DOWNLOAD_DIR cannot be created")
+		assert.Empty(t, snow.ByTrace(c.traceID), "the download is not asked of SnowLuma")
 		stderr := s.closeCleanly(t)
 		require.Contains(t, stderr, "snowluma-mcp: warning: SNOWLUMA_MCP_DOWNLOAD_DIR cannot be created")
 	})

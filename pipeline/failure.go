@@ -62,7 +62,7 @@ var nextSteps = map[fault.Code]string{
 	fault.CodeUpstreamAuth:    "SnowLuma rejected the access token: SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken.",
 	fault.CodeUpstreamHTTP:    "SnowLuma answered with an HTTP error status (the message gives it and SnowLuma's wording): a 5xx is a failure inside SnowLuma, so follow the traceparent into its logs. Nothing was retried.",
 	fault.CodeWrongEndpoint:   "Nothing ran in SnowLuma. SNOWLUMA_MCP_ENDPOINT does not lead to SnowLuma's OneBot HTTP server as the message explains; only the user can correct it in the MCP client configuration (the HTTP server's port, 3000 by default, and its path, / by default).",
-	fault.CodeConfiguration:   "Nothing was sent. A setting this call needs is wrong, as the message says; only the user can correct that variable in the MCP client configuration and restart the server. Tell the user.",
+	fault.CodeConfiguration:   "A setting this call needs is wrong, as the message says, and the call fails the same way until it is corrected: tell the user, who can correct that variable in the MCP client configuration (then restart the server).",
 	fault.CodeBadReply:        "SnowLuma's reply was not a OneBot envelope; check that SNOWLUMA_MCP_ENDPOINT is SnowLuma's OneBot HTTP server.",
 	fault.CodeStreamFailed:    "SnowLuma reported the failure in the stream's terminal frame; the message carries its retcode and reason.",
 	fault.CodeStreamBroken:    "The stream broke off or contradicted itself (ended early, chunks out of order, or sizes that disagree); a partial download was deleted, an upload was reset, and nothing was retried. The call can be repeated.",

@@ -5,6 +5,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // DirVar is the setting that names the download directory.
@@ -39,6 +41,24 @@ func DirProblem(dir string) string {
 			return "cannot be created: no part of its path exists"
 		}
 	}
+}
+
+// Ready makes the download directory before a download is asked of
+// SnowLuma, so that a directory that cannot exist fails the call before
+// anything is sent rather than after SnowLuma has begun to stream.
+func Ready(dir string) error {
+	if err := makeDir(dir); err != nil {
+		return err.Unsent()
+	}
+	return nil
+}
+
+// makeDir makes dir (private to this user) unless it exists.
+func makeDir(dir string) *fault.Error {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fault.Errorf(fault.CodeConfiguration, "download", "%s cannot be created (%s); the user can set it to a directory this server may create and write", DirVar, cause(err))
+	}
+	return nil
 }
 
 // cause is an error's reason without the path it repeats.

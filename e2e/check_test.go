@@ -125,7 +125,8 @@ func TestCheckNamesWhatToChange(t *testing.T) {
 		item string
 		says []string
 	}{
-		{"a wrong token", with(readEnv(), "SNOWLUMA_MCP_TOKEN", wrongToken), "token", []string{"HTTP 401", "SNOWLUMA_MCP_TOKEN must equal"}},
+		{"a wrong token", with(readEnv(), "SNOWLUMA_MCP_TOKEN", wrongToken, "SNOWLUMA_MCP_EVENTS_URL", snow.Scene(fake.SceneOptions{}).URL()),
+			"token", []string{"HTTP 401", "SNOWLUMA_MCP_TOKEN must equal", "code 1008"}},
 		{"the WebSocket adapter's port", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", snow.WebSocketHTTPURL()), "endpoint", []string{"HTTP 426", "3000"}},
 		{"a path read as the action", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", snow.URL()+"api"), "endpoint", []string{`"/api"`, "路径"}},
 		{"nothing listening", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", "http://127.0.0.1:9/"), "endpoint", []string{"cannot reach SnowLuma", "running"}},

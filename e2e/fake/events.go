@@ -2,7 +2,9 @@ package fake
 
 // The WebSocket side of the fake: SnowLuma's WebSocket server adapter as
 // snowluma-wire.md §3 describes it, on its own loopback port, as the real
-// adapter has its own. The upgrade is accepted only on the configured
+// adapter has its own. A plain request (no upgrade) is answered 426
+// "Upgrade Required", as SnowLuma's WebSocket server answers every request
+// that is not an upgrade. The upgrade is accepted only on the configured
 // path (400 "Bad path for WebSocket" elsewhere); a wrong token completes
 // the upgrade and is then closed with 1008 "invalid access token"; an
 // accepted connection gets lifecycle connect, lifecycle enable and one

@@ -183,14 +183,19 @@ func describe(d *Deps) runtimeInfo {
 		}
 		if cfg.UploadRoot != "" {
 			t.UploadRoot = &cfg.UploadRoot
-			if why := upload.RootProblem(cfg.UploadRoot); why != "" {
-				t.UploadRootProblem = upload.RootVar + " " + why
-			} else {
-				t.UploadEnabled = true
-			}
+			t.UploadEnabled = true
 		}
-		if why := download.DirProblem(cfg.DownloadDir); why != "" {
-			t.DownloadDirProblem = download.DirVar + " " + why
+		// Uploads and downloads are stream actions, which need write
+		// mode; only there can the directories stop a call.
+		if cfg.WriteEnabled() {
+			if cfg.UploadRoot != "" {
+				if why := upload.RootProblem(cfg.UploadRoot); why != "" {
+					t.UploadRootProblem, t.UploadEnabled = upload.RootVar+" "+why, false
+				}
+			}
+			if why := download.DirProblem(cfg.DownloadDir); why != "" {
+				t.DownloadDirProblem = download.DirVar + " " + why
+			}
 		}
 		info.Transport = t
 		info.SendPace = describePace(cfg, d.Pace)

@@ -47,9 +47,10 @@ func runCheck(t *testing.T, vars map[string]string, args ...string) (int, string
 }
 
 type checkReport struct {
-	OK    bool   `json:"ok"`
-	Mode  string `json:"mode"`
-	Items []struct {
+	OK        bool   `json:"ok"`
+	Mode      string `json:"mode"`
+	Malformed string `json:"malformed"`
+	Items     []struct {
 		Name   string `json:"name"`
 		Status string `json:"status"`
 		Detail string `json:"detail"`
@@ -158,6 +159,7 @@ func TestCheckStillFailsOnAMalformedSetting(t *testing.T) {
 	var r checkReport
 	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
 	assert.False(t, r.OK)
+	assert.Equal(t, "SNOWLUMA_MCP_TOKEN", r.Malformed)
 	require.NotEmpty(t, r.Items)
 	assert.Equal(t, "fail", r.Items[0].Status)
 	assert.Contains(t, r.Items[0].Detail, "SNOWLUMA_MCP_TOKEN must not contain control characters")

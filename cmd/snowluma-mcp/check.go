@@ -33,8 +33,8 @@ func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string)
 	switch {
 	case r.OK:
 		return 0
-	case r.Mode == "":
-		return 2 // the configuration itself was refused
+	case r.Malformed != "":
+		return 2
 	default:
 		return 1
 	}

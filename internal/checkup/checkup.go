@@ -12,6 +12,7 @@ package checkup
 
 import (
 	"context"
+	"errors"
 	"net/url"
 	"time"
 
@@ -46,9 +47,12 @@ type Item struct {
 // Report is the whole check.
 type Report struct {
 	// OK is true when everything the configured mode needs works.
-	OK    bool   `json:"ok"`
-	Mode  string `json:"mode,omitempty"`
-	Items []Item `json:"items"`
+	OK   bool   `json:"ok"`
+	Mode string `json:"mode,omitempty"`
+	// Malformed names the variable whose value was refused; then nothing
+	// else was checked.
+	Malformed string `json:"malformed,omitempty"`
+	Items     []Item `json:"items"`
 }
 
 // Deps are what a check runs with: the environment and the bundled catalog.
@@ -67,6 +71,10 @@ func Run(ctx context.Context, d Deps) *Report {
 	r := &Report{}
 	cfg, warnings, err := config.Load(d.Getenv)
 	if err != nil {
+		var p *config.Problem
+		if errors.As(err, &p) {
+			r.Malformed = p.Var
+		}
 		r.add(Item{Name: "configuration", Status: Fail, Detail: err.Error(),
 			Fix: "correct that variable in the MCP host's entry for this server (its env block), then run the check again"})
 		r.finish()

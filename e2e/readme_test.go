@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
-	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/internal/kinds"
 )
 
 // readmeTable returns the rows (cells, trimmed) of the first table in the
@@ -141,7 +141,7 @@ func TestReadmeToolTableIsWhatTheServerLists(t *testing.T) {
 func TestReadmeNamesEveryDiagnosticsKind(t *testing.T) {
 	t.Parallel()
 	rows := readmeTable(t, "## Diagnostics")
-	assert.ElementsMatch(t, pipeline.Kinds(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
+	assert.ElementsMatch(t, kinds.All(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
 	for _, r := range rows {
 		require.Len(t, r, 4, "%s: kind, outcome, what happened, next step", r[0])
 		assert.Regexp(t, `^(failed|unknown|success)\b`, r[1], "%s names its outcome", r[0])

@@ -103,14 +103,19 @@ func Default(d Deps) []pipeline.Stage {
 //
 //   - trace: the answer (a task handle, or the refusal) carries the
 //     admission's traceparent, and the task's run is its child span.
+//
 //   - envelope: a refusal is a result with diagnostics, before a task
 //     exists; nothing was sent.
+//
 //   - recovery: a panic while admitting is an internal failure with
 //     diagnostics, not a dead process.
+//
 //   - arguments: the arguments are checked and decoded before a task is
 //     recorded; the handler reads the typed value.
+//
 //   - gate: what the mode forbids, or an action the tool may not run, is
 //     refused before a task exists; the handler reads the resolved action.
+//
 //   - params: params that do not fit the action are refused before a task
 //     exists.
 //

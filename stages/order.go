@@ -103,26 +103,20 @@ func Default(d Deps) []pipeline.Stage {
 //
 //   - trace: the answer (a task handle, or the refusal) carries the
 //     admission's traceparent, and the task's run is its child span.
-//
+//   - calllog acts PerCall: on the admission only when it refuses the
+//     call (there is no task, so no run to write the call's line), in its
+//     place outside the checks, as for a synchronous refusal; an admitted
+//     call's line is the task run's, with the work's outcome.
 //   - envelope: a refusal is a result with diagnostics, before a task
 //     exists; nothing was sent.
-//
 //   - recovery: a panic while admitting is an internal failure with
 //     diagnostics, not a dead process.
-//
 //   - arguments: the arguments are checked and decoded before a task is
 //     recorded; the handler reads the typed value.
-//
 //   - gate: what the mode forbids, or an action the tool may not run, is
 //     refused before a task exists; the handler reads the resolved action.
-//
 //   - params: params that do not fit the action are refused before a task
 //     exists.
-//
-//   - calllog acts PerCall: on the admission only when it refuses the
-//     call (there is no task, so no run to write the call's line), in
-//     its place outside the checks, as for a synchronous refusal; an
-//     admitted call's line is the task run's, with the work's outcome.
 //
 // input, pace, deadline, thirdparty, progress and execute act in the work
 // only: the task's run asks the user, spends the budget, takes the stream

@@ -9,6 +9,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -19,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
-	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/internal/kinds"
 )
 
 // readmeTable returns the rows (cells, trimmed) of the first table in the
@@ -140,10 +141,39 @@ func TestReadmeToolTableIsWhatTheServerLists(t *testing.T) {
 func TestReadmeNamesEveryDiagnosticsKind(t *testing.T) {
 	t.Parallel()
 	rows := readmeTable(t, "## Diagnostics")
-	assert.ElementsMatch(t, pipeline.Kinds(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
+	assert.ElementsMatch(t, kinds.All(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
 	for _, r := range rows {
 		require.Len(t, r, 4, "%s: kind, outcome, what happened, next step", r[0])
 		assert.Regexp(t, `^(failed|unknown|success)\b`, r[1], "%s names its outcome", r[0])
 		assert.NotEmpty(t, r[3], "%s says what to do next", r[0])
 	}
+}
+
+// TestReadmeBuildCommandsAreWhatTheyClaim: the README says the binary
+// needs Go only (go install ./cmd/snowluma-mcp, make bin) and that make
+// build also installs the tests' npm packages; the Makefile is held to it.
+func TestReadmeBuildCommandsAreWhatTheyClaim(t *testing.T) {
+	t.Parallel()
+	root, err := moduleRoot()
+	require.NoError(t, err)
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	for _, claim := range []string{"`go install ./cmd/snowluma-mcp`", "`make bin` in `bin/snowluma-mcp`", "`make build` does the latter and also\ninstalls the npm packages the tests use"} {
+		assert.Contains(t, string(b), claim)
+	}
+	recipe := func(target string) string {
+		cmd := exec.Command("make", "-n", target)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "make -n %s: %s", target, out)
+		return string(out)
+	}
+	bin := recipe("bin")
+	assert.Contains(t, bin, "build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp")
+	assert.NotContains(t, bin, "npm")
+	assert.NotContains(t, bin, "node")
+	build := recipe("build")
+	assert.Contains(t, build, "build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp")
+	assert.Contains(t, build, "cd e2e/clients && npm ci")
+	assert.Contains(t, build, "cd uiasset && npm ci")
 }

@@ -23,7 +23,7 @@ func GetAction(d *Deps) *pipeline.Tool {
 	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (*pipeline.Result, error) {
 		a, ok := d.Catalog.Lookup(args.Name)
 		if !ok {
-			return nil, fault.Errorf(fault.CodeUnknownAction, "handler", "unknown action %s: it is not in the bundled catalog", fault.Quote(args.Name))
+			return nil, fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(args.Name))
 		}
 		return &pipeline.Result{Payload: a}, nil
 	})

@@ -39,10 +39,10 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {
 		if args.Execution != nil {
 			if c.Action.Name != upload.Action {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "execution.input_file applies only to %s", upload.Action).Unsent()
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
 			}
 			if hasMembers(args.Params) {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
 			}
 			return runStream(ctx, d, c, &args.Execution.InputFile)
 		}

@@ -31,15 +31,15 @@ func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {
 		if !c.Action.Stream {
-			return nil, fault.Errorf(fault.CodeWrongTool, "handler",
+			return nil, fault.Errorf(fault.CodeWrongTool,
 				"%s is not a stream action; background tasks run stream transfers only. Run it with invoke_action", c.Action.Name).Unsent()
 		}
 		if args.Execution != nil {
 			if c.Action.Name != upload.Action {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "execution.input_file applies only to %s", upload.Action).Unsent()
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
 			}
 			if hasMembers(args.Params) {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
 			}
 			// Checked now so a bad path is refused before a task exists;
 			// the task checks again when it opens the file.
@@ -48,11 +48,11 @@ func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 				return nil, unsent(err)
 			}
 			if info.Size() > d.Config.MaxFileBytes {
-				return nil, fault.Errorf(fault.CodeLimit, "handler", "the file is %d bytes, over the file limit of %d", info.Size(), d.Config.MaxFileBytes).Unsent()
+				return nil, fault.Errorf(fault.CodeLimit, "the file is %d bytes, over the file limit of %d", info.Size(), d.Config.MaxFileBytes).Unsent()
 			}
 		}
 		if c.Detach == nil {
-			return nil, fault.Errorf(fault.CodeUnsupported, "handler", "background tasks need SNOWLUMA_MCP_TASK_DIR; run it with invoke_action").Unsent()
+			return nil, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR; run it with invoke_action").Unsent()
 		}
 		h, err := c.Detach(c)
 		if err != nil {

@@ -25,7 +25,7 @@ func ListActions(d *Deps) *pipeline.Tool {
 
 func checkCategory(d *Deps, category *string) error {
 	if category != nil && !d.Catalog.HasCategory(*category) {
-		return fault.Errorf(fault.CodeInvalidArgument, "handler", "unknown category %s; list_categories shows the categories", fault.Quote(*category))
+		return fault.Errorf(fault.CodeInvalidArgument, "unknown category %s; list_categories shows the categories", fault.Quote(*category))
 	}
 	return nil
 }

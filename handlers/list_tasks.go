@@ -57,7 +57,7 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		Result:      taskPageSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (*pipeline.Result, error) {
 		if d.Tasks == nil {
-			return nil, fault.Errorf(fault.CodeUnsupported, "handler", "background tasks need SNOWLUMA_MCP_TASK_DIR").Unsent()
+			return nil, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR").Unsent()
 		}
 		limit := 50
 		if args.Limit != nil {
@@ -67,13 +67,13 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		if args.Cursor != nil {
 			r, ok := decodeCursor(d.Prompts, *args.Cursor)
 			if !ok {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "cursor %s is not a nextCursor this server process returned (cursors end when the server restarts); omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
+				return nil, fault.Errorf(fault.CodeInvalidArgument, "cursor %s is not a nextCursor this server process returned (cursors end when the server restarts); omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
 			}
 			after = r
 		}
 		page, more, err := d.Tasks.Page(after, limit)
 		if err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, "handler", err, "the task directory could not be read; nothing was sent to SnowLuma. Fix the file the message names (restore it or move it aside) and list again").Unsent()
+			return nil, fault.Wrap(fault.CodeInternal, err, "the task directory could not be read; nothing was sent to SnowLuma. Fix the file the message names (restore it or move it aside) and list again").Unsent()
 		}
 		out := taskPage{Tasks: make([]taskEntry, 0, len(page))}
 		for _, r := range page {

@@ -93,10 +93,10 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 // buildDraft checks what the schema cannot say and assembles the draft.
 func buildDraft(a *previewArgs, mode config.Mode, canSend bool) (*draft, error) {
 	if strings.TrimSpace(a.Text) == "" {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "text is blank: QQ does not send an empty message").Unsent()
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "text is blank: QQ does not send an empty message").Unsent()
 	}
 	if a.ReplyTo != nil && *a.ReplyTo == 0 {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "handler", "reply_to is 0, which is never a message ID: give the quoted message's message_id, or leave reply_to out").Unsent()
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "reply_to is 0, which is never a message ID: give the quoted message's message_id, or leave reply_to out").Unsent()
 	}
 	dr := &draft{MessageType: a.MessageType, TargetID: int64(a.TargetID), Characters: utf8.RuneCountInString(a.Text), CanSend: canSend, Mode: string(mode)}
 	var segs []segment

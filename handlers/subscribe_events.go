@@ -98,15 +98,15 @@ func subscribeFailure(ctx context.Context, err error) error {
 		case "disconnected", "closed":
 			code = fault.CodeEventConnection
 		}
-		return fault.Errorf(code, "handler", "%s", ref.Msg).Unsent()
+		return fault.Errorf(code, "%s", ref.Msg).Unsent()
 	case errors.As(err, &f):
 		code := fault.CodeEventConnection
 		if f.Reason == hub.ReasonAuthRefused {
 			code = fault.CodeUpstreamAuth
 		}
-		return fault.Errorf(code, "handler", "%s %s", f.Message, f.NextStep).Unsent()
+		return fault.Errorf(code, "%s", f.Text()).Unsent()
 	case ctx.Err() != nil:
-		return fault.Wrap(fault.CodeEventConnection, "handler", ctx.Err(),
+		return fault.Wrap(fault.CodeEventConnection, ctx.Err(),
 			"the event connection did not deliver its first frame before the call ended; nothing was subscribed").Unsent()
 	}
 	return err

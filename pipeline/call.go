@@ -14,8 +14,9 @@ import (
 
 // Call is the explicit per-call state that stages fill in and handlers read.
 // It holds no reference to the MCP request it came from: whoever starts a
-// call (tools/call today, a background task next) copies in what the stages
-// need, so a call can run on after its request has been answered.
+// call (the server for tools/call, the task runner for a background task's
+// run) copies in what the stages need, so a call can run on after its
+// request has been answered.
 type Call struct {
 	// Tool is the definition of the tool being called.
 	Tool *Tool
@@ -25,8 +26,6 @@ type Call struct {
 	// Args is the tool's typed argument value, decoded once by the
 	// arguments stage.
 	Args any
-	// Started is when the call entered the pipeline.
-	Started time.Time
 
 	// Client is what the caller declared about itself.
 	Client Client
@@ -73,10 +72,6 @@ type Call struct {
 	// Notify it does nothing.
 	Progress func(done, total int64)
 
-	// values are what stages hand on through a Key, so that a stage's own
-	// state needs no field here.
-	values map[any]any
-
 	// Queued hears that the call waits for one of the n stream slots
 	// (waiting true) and that it got one (false); a background task, which
 	// nobody watches, says so in its status. Nil when nobody asks.
@@ -90,6 +85,16 @@ type Call struct {
 	// The server sets it on the admission of a tool that Detaches; it is
 	// nil on every other call.
 	Detach func(c *Call) (*TaskHandle, error)
+
+	// refusal is the answer of a refused admission while a PerCall stage
+	// acts on it (OnRefusal); nil otherwise.
+	refusal *answer
+}
+
+// answer is what a handler returned.
+type answer struct {
+	r   *Result
+	err error
 }
 
 // Queue reports a change in the call's wait for a stream slot to Queued.
@@ -126,6 +131,9 @@ func (c Client) Capabilities() *mcp.ClientCapabilities {
 
 // FormElicitation reports whether the client can answer a form question: it
 // declares elicitation.form, or an empty elicitation object (which means form).
+// The input stage asks it because the SDK sends input_required without
+// checking (SDK contract test: TestSDKSendsInputRequiredWithoutCheckingElicitation
+// in internal/mcp/server).
 func (c Client) FormElicitation() bool {
 	e := c.Capabilities()
 	if e == nil || e.Elicitation == nil {

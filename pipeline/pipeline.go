@@ -2,8 +2,6 @@ package pipeline
 
 import (
 	"context"
-
-	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // Handler does the work of one tool call, or of the stages inside the caller.
@@ -18,12 +16,13 @@ type Handler func(ctx context.Context, c *Call) (*Result, error)
 // whole chain of the tool it Runs. A synchronous call passes the whole
 // chain once. So a stage that acts InWork (the default) acts exactly once
 // per call that does its work, and never on an admission; a stage that
-// acts AtAdmission too also acts once on every admission.
+// acts AtAdmission too also acts once on every admission; a stage that
+// acts PerCall acts once per call, refused admissions included.
 //
 // State a stage hands to a later stage or to the handler is a field of
 // Call.
 type Stage interface {
-	// Name is stable: it appears in error reports and in the order test.
+	// Name is stable: the order tests name the stages by it.
 	Name() string
 	// Acts says on which passes of a background call the stage acts.
 	Acts() Acts
@@ -49,54 +48,49 @@ const (
 	// diagnostics). They act again on the task's run, which checks the call
 	// it runs like any other; nothing they do is spent.
 	AtAdmission
+	// PerCall stages record every call once (its log line, a count): a
+	// call that does its work in the work, like InWork; a background call
+	// refused at its admission, which has no work, on the admission. There
+	// they meet the refusal exactly where a synchronous call refused by
+	// the same check would have met them, and only after it was decided
+	// (OnRefusal), so they never see an admitted call twice.
+	PerCall
 )
 
-// HandlerStage is the stage name on failures a tool's handler returns.
-const HandlerStage = "handler"
+// OnRefusal is a PerCall stage's place in an admission's chain: the call
+// passes it untouched on its way in, and the stage acts only when the
+// admission refused the call (no task started), around that refusal, as it
+// would around a synchronous call that the same check refused. An admitted
+// call is left to the task's run, which passes the stage in the work.
+func OnRefusal(s Stage) Stage { return onRefusal{s} }
+
+type onRefusal struct{ Stage }
+
+// Wrap implements Stage: the stage is wrapped once, around a handler that
+// answers with the refusal the admission came to.
+func (s onRefusal) Wrap(t *Tool, next Handler) Handler {
+	replay := s.Stage.Wrap(t, func(_ context.Context, c *Call) (*Result, error) {
+		a := c.refusal
+		c.refusal = nil
+		return a.r, a.err
+	})
+	return func(ctx context.Context, c *Call) (*Result, error) {
+		r, err := next(ctx, c)
+		if err == nil && r != nil && r.Task != nil {
+			return r, nil // admitted: the task's run passes the stage
+		}
+		c.refusal = &answer{r, err}
+		return replay(ctx, c)
+	}
+}
 
 // Chain composes stages so that stages[0] is outermost: a request meets the
 // stages in list order and the result travels back in reverse order.
-//
-// It also names the stage on every failure: a fault.Error that leaves a
-// stage (or the handler, HandlerStage) without a stage of its own gets
-// that stage's Name. So a stage, and the code shared below the stages that
-// it calls (a stream slot, pipeline.Resolve), raise failures with an empty
-// stage and never spell a name: a Resolve failure is the gate's when the
-// gate calls it and the handler's when a handler does.
 func Chain(stages ...Stage) func(t *Tool, h Handler) Handler {
 	return func(t *Tool, h Handler) Handler {
-		h = raisedBy(HandlerStage, h)
 		for i := len(stages) - 1; i >= 0; i-- {
-			h = raisedBy(stages[i].Name(), stages[i].Wrap(t, h))
+			h = stages[i].Wrap(t, h)
 		}
 		return h
 	}
 }
-
-// raisedBy names stage on a failure of h that nothing inside it named.
-func raisedBy(stage string, h Handler) Handler {
-	return func(ctx context.Context, c *Call) (*Result, error) {
-		r, err := h(ctx, c)
-		if err != nil {
-			fault.Name(err, stage)
-		}
-		return r, err
-	}
-}
-
-// StageFunc adapts a name and a wrapping function to the Stage interface, for
-// stages that need no state of their own. Its zero Where is InWork.
-type StageFunc struct {
-	StageName string
-	Where     Acts
-	WrapFunc  func(t *Tool, next Handler) Handler
-}
-
-// Name implements Stage.
-func (s StageFunc) Name() string { return s.StageName }
-
-// Acts implements Stage.
-func (s StageFunc) Acts() Acts { return s.Where }
-
-// Wrap implements Stage.
-func (s StageFunc) Wrap(t *Tool, next Handler) Handler { return s.WrapFunc(t, next) }

@@ -9,8 +9,9 @@ import (
 )
 
 // Render turns a finished call's result into the MCP tool result. It is the
-// only place that does: tools/call and, later, tasks/get both answer with it,
-// so a result reads the same whichever way it was fetched. r must have passed
+// only place that does: tools/call answers with it, and a background task
+// stores exactly what it makes (task.Render) for tasks/get to hand back, so
+// a result reads the same whichever way it was fetched. r must have passed
 // the envelope stage (its payload encoded, its verdict set).
 func Render(r *Result) *mcp.CallToolResult {
 	meta := make(mcp.Meta, len(r.Meta))

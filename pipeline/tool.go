@@ -119,7 +119,7 @@ func decodeInto[A any](raw json.RawMessage) (any, error) {
 		return v, nil
 	}
 	if err := json.Unmarshal(raw, v); err != nil {
-		return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "invalid arguments")
+		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid arguments")
 	}
 	return v, nil
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -17,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
+	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -49,13 +52,30 @@ func TestAdmissionOrder(t *testing.T) {
 	for _, s := range Admission(Default(docsDeps(t))) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "envelope", "recovery", "arguments", "gate", "params"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "params"}, names)
+}
+
+// TestTheDocsNameTheAdmissionStages holds the prose that lists the
+// admission's stages to Admission.
+func TestTheDocsNameTheAdmissionStages(t *testing.T) {
+	t.Parallel()
+	var names []string
+	for _, s := range Admission(Default(docsDeps(t))) {
+		names = append(names, s.Name())
+	}
+	list := "(" + strings.Join(names, ", ") + ")"
+	for _, doc := range []string{"../CONTRIBUTING.md", "../docs/pipeline.md"} {
+		text, err := os.ReadFile(doc)
+		require.NoError(t, err)
+		flat := strings.Join(strings.Fields(string(text)), " ")
+		assert.Contains(t, flat, list, "%s names the admission's stages as stages.Admission has them", doc)
+	}
 }
 
 func TestHandlersWrapEachToolOnce(t *testing.T) {
 	t.Parallel()
 	wraps := map[string]int{}
-	counting := pipeline.StageFunc{StageName: "counting", Where: pipeline.AtAdmission, WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	counting := stagetest.Func{StageName: "counting", Where: pipeline.AtAdmission, WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		wraps[t.Name]++
 		return next
 	}}
@@ -115,7 +135,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
-			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args), Started: time.Now()})
+			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)})
 			require.NoError(t, err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")

@@ -72,7 +72,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Catalog: cat, Config: cfg, Tasks: store, Events: events, Prompts: prompts, Pace: meter,
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
-	return server.Options{Config: cfg, Catalog: cat, Log: log, Now: time.Now, Calls: calls, Stages: st, Tools: tools, Tasks: store, Events: events,
+	return server.Options{Config: cfg, Catalog: cat, Log: log, Calls: calls, Stages: st, Tools: tools, Tasks: store, Events: events,
 		Wire: server.NewWire()}, nil
 }
 

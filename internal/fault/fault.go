@@ -1,5 +1,5 @@
 // Package fault is the typed failure every part of a call reports: a code
-// from a fixed list plus the stage that raised it. The diagnostics stage turns
+// from a fixed list. The diagnostics stage turns
 // codes into diagnostics kinds and next steps, so nothing downstream ever has
 // to guess a cause from message text.
 package fault
@@ -46,30 +46,23 @@ const (
 	// budget would make it wait longer than allowed; nothing was sent, and
 	// the error says when it could go (RetryAfter).
 	CodeRateLimited Code = "rate_limited"
+	// CodeWrongEndpoint is an answer that shows SNOWLUMA_MCP_ENDPOINT
+	// reaches a server, but not SnowLuma's OneBot HTTP server at its
+	// configured path: a 404 for the path, a 426 or 405 from the
+	// WebSocket adapter's port, or every probe answered "unknown action".
+	// SnowLuma ran nothing; only the user can correct the setting.
+	CodeWrongEndpoint Code = "wrong_endpoint"
+	// CodeConfiguration is a call that needs a setting the user got
+	// wrong (a malformed variable, an upload root that is not a
+	// directory): nothing was sent, and the message names the variable.
+	CodeConfiguration Code = "configuration"
 )
 
-// Codes lists every known code, so a test can hold each to its duties (a
-// next step for the agent, for one).
-func Codes() []Code {
-	return []Code{
-		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
-		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
-		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeEventConnection, CodeUnsupported, CodeInternal,
-		CodeRateLimited,
-	}
-}
-
-// Error is a failure with a code and the stage (or handler) that raised it.
+// Error is a failure with a code.
 type Error struct {
 	Code Code
-	// Stage is where the failure was raised: a domain part below the
-	// stages names itself (http, stream, download, upload, tasks); a
-	// stage, and what it calls that is shared below the stages, leave it
-	// empty, and the pipeline's chain names the stage (or "handler") whose
-	// code returned it (Name).
-	Stage string
-	Msg   string
-	Err   error
+	Msg  string
+	Err  error
 	// NothingSent says SnowLuma cannot have acted on the call: the failure
 	// came before any request reached it (a refused dial, a stream slot that
 	// never freed, a prompt the store refused, a download refused on its
@@ -98,23 +91,13 @@ func (e *Error) Error() string {
 func (e *Error) Unwrap() error { return e.Err }
 
 // Errorf builds an Error without a cause.
-func Errorf(code Code, stage, format string, args ...any) *Error {
-	return &Error{Code: code, Stage: stage, Msg: fmt.Sprintf(format, args...)}
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Msg: fmt.Sprintf(format, args...)}
 }
 
 // Wrap builds an Error around a cause.
-func Wrap(code Code, stage string, err error, msg string) *Error {
-	return &Error{Code: code, Stage: stage, Msg: msg, Err: err}
-}
-
-// Name gives the first Error in err's chain the stage name when it has
-// none yet: the pipeline's chain calls it as a failure leaves each stage,
-// so the innermost stage that returned the failure names it.
-func Name(err error, stage string) {
-	var e *Error
-	if errors.As(err, &e) && e.Stage == "" {
-		e.Stage = stage
-	}
+func Wrap(code Code, err error, msg string) *Error {
+	return &Error{Code: code, Msg: msg, Err: err}
 }
 
 // Unsent marks e as raised before anything reached SnowLuma and returns it.

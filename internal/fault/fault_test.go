@@ -16,8 +16,8 @@ func TestCodeOf(t *testing.T) {
 		err  error
 		want Code
 	}{
-		{"reads the code of a fault", Errorf(CodeTimeout, "http", "slow"), CodeTimeout},
-		{"finds a fault inside a wrapped error", fmt.Errorf("outer: %w", Errorf(CodeLimit, "x", "big")), CodeLimit},
+		{"reads the code of a fault", Errorf(CodeTimeout, "slow"), CodeTimeout},
+		{"finds a fault inside a wrapped error", fmt.Errorf("outer: %w", Errorf(CodeLimit, "big")), CodeLimit},
 		{"calls a plain error internal", errors.New("boom"), CodeInternal},
 	}
 	for _, tt := range tests {
@@ -31,9 +31,9 @@ func TestCodeOf(t *testing.T) {
 func TestErrorText(t *testing.T) {
 	t.Parallel()
 	cause := errors.New("connection refused")
-	assert.Equal(t, "cannot reach: connection refused", Wrap(CodeTransport, "http", cause, "cannot reach").Error())
-	assert.Equal(t, "connection refused", Wrap(CodeTransport, "http", cause, "").Error())
-	assert.ErrorIs(t, Wrap(CodeTransport, "http", cause, "x"), cause)
+	assert.Equal(t, "cannot reach: connection refused", Wrap(CodeTransport, cause, "cannot reach").Error())
+	assert.Equal(t, "connection refused", Wrap(CodeTransport, cause, "").Error())
+	assert.ErrorIs(t, Wrap(CodeTransport, cause, "x"), cause)
 }
 
 func TestQuote(t *testing.T) {

@@ -45,9 +45,9 @@ func (p *Pool) Acquire(ctx context.Context, waiting func()) (func(), error) {
 	case p.slots <- struct{}{}:
 		return p.release, nil
 	case <-ctx.Done():
-		return nil, fault.Wrap(fault.CodeCancelled, "", ctx.Err(), "cancelled while waiting for a free stream slot; nothing was sent to SnowLuma").Unsent()
+		return nil, fault.Wrap(fault.CodeCancelled, ctx.Err(), "cancelled while waiting for a free stream slot; nothing was sent to SnowLuma").Unsent()
 	case <-timer.C:
-		return nil, fault.Errorf(fault.CodeLimit, "", "all %d stream slots stayed busy for %s, so the transfer never started and nothing was sent to SnowLuma", cap(p.slots), p.wait).Unsent()
+		return nil, fault.Errorf(fault.CodeLimit, "all %d stream slots stayed busy for %s, so the transfer never started and nothing was sent to SnowLuma", cap(p.slots), p.wait).Unsent()
 	}
 }
 

@@ -28,7 +28,6 @@ const MaxRunning = 4
 type Runner struct {
 	store   *Store
 	log     io.Writer
-	now     func() time.Time
 	tool    *pipeline.Tool
 	run     pipeline.Handler
 	observe func(Record)
@@ -51,11 +50,8 @@ type job struct {
 // through run, its whole wrapped chain. observe, when not nil, hears of
 // every task that ends (for notifications); it is called on the task's own
 // goroutine.
-func NewRunner(store *Store, log io.Writer, now func() time.Time, tool *pipeline.Tool, run pipeline.Handler, observe func(Record)) *Runner {
-	if now == nil {
-		now = time.Now
-	}
-	return &Runner{store: store, log: log, now: now, tool: tool, run: run, observe: observe, jobs: map[string]*job{}}
+func NewRunner(store *Store, log io.Writer, tool *pipeline.Tool, run pipeline.Handler, observe func(Record)) *Runner {
+	return &Runner{store: store, log: log, tool: tool, run: run, observe: observe, jobs: map[string]*job{}}
 }
 
 // Store is the runner's store.
@@ -68,10 +64,10 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopping {
-		return Record{}, fault.Errorf(fault.CodeUnsupported, "tasks", "the server is stopping and starts no more tasks; nothing was sent to SnowLuma").Unsent()
+		return Record{}, fault.Errorf(fault.CodeUnsupported, "the server is stopping and starts no more tasks; nothing was sent to SnowLuma").Unsent()
 	}
 	if len(r.jobs) >= MaxRunning {
-		return Record{}, fault.Errorf(fault.CodeLimit, "tasks",
+		return Record{}, fault.Errorf(fault.CodeLimit,
 			"%d background tasks are already running, the most at once; this one was not started or recorded, and nothing was sent to SnowLuma. Wait for one to end (poll tasks/get, or see list_tasks) and start it again, or run it now with invoke_action", MaxRunning).Unsent()
 	}
 	action := c.ActionName
@@ -80,7 +76,7 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	}
 	rec, err := r.store.Create(c.Tool.Name, action)
 	if err != nil {
-		return Record{}, fault.Wrap(fault.CodeInternal, "tasks", err,
+		return Record{}, fault.Wrap(fault.CodeInternal, err,
 			"the task could not be recorded durably in SNOWLUMA_MCP_TASK_DIR, so it was not started and nothing was sent to SnowLuma; free space or fix the directory's permissions and start it again").Unsent()
 	}
 	ctx, cancel := context.WithCancel(context.Background())
@@ -88,7 +84,7 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	r.jobs[rec.ID] = j
 	r.wg.Add(1)
 	call := &pipeline.Call{
-		Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Started: r.now(),
+		Tool: r.tool, Arguments: c.Arguments, Client: c.Client,
 		Meta:   carried(c),
 		Notify: r.progress(rec.ID),
 		Queued: r.queued(rec.ID, j),

@@ -29,7 +29,7 @@ func newHarness(t *testing.T, run pipeline.Handler) *harness {
 	t.Helper()
 	s := open(t, filepath.Join(t.TempDir(), "tasks"))
 	h := &harness{ended: make(chan Record, 16)}
-	h.runner = NewRunner(s, &strings.Builder{}, nil, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run,
+	h.runner = NewRunner(s, &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run,
 		func(r Record) { h.ended <- r })
 	return h
 }

@@ -187,12 +187,12 @@ func TestACancelReachesTheServerThatRunsTheTask(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "tasks")
 	ended := make(chan Record, 1)
-	owner := NewRunner(open(t, dir), &strings.Builder{}, nil, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled,
+	owner := NewRunner(open(t, dir), &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled,
 		func(r Record) { ended <- r })
 	rec, err := owner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
 	require.NoError(t, err)
 
-	other := NewRunner(open(t, dir), &strings.Builder{}, nil, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled, nil)
+	other := NewRunner(open(t, dir), &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled, nil)
 	got, err := other.Cancel(rec.ID)
 	require.NoError(t, err)
 	assert.Equal(t, Working, got.Status, "cancelling is cooperative: the answer comes before the end")

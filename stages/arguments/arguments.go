@@ -17,8 +17,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-const stageName = "arguments"
-
 // Stage is the arguments stage.
 type Stage struct{}
 
@@ -26,7 +24,7 @@ type Stage struct{}
 func New() Stage { return Stage{} }
 
 // Name implements pipeline.Stage.
-func (Stage) Name() string { return stageName }
+func (Stage) Name() string { return "arguments" }
 
 // Acts implements pipeline.Stage: a call with bad arguments is refused
 // before a task exists.
@@ -46,7 +44,7 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			c.Arguments = json.RawMessage("{}")
 		}
 		if err := v.Validate(c.Arguments, "arguments"); err != nil {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "invalid arguments")
+			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid arguments")
 		}
 		args, err := t.Decode(c.Arguments)
 		if err != nil {

@@ -29,7 +29,7 @@ func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if err := ctx.Err(); err != nil {
-			return nil, fault.Wrap(fault.CodeCancelled, "", err, "call cancelled before it started").Unsent()
+			return nil, fault.Wrap(fault.CodeCancelled, err, "call cancelled before it started").Unsent()
 		}
 		if c.Action != nil && c.Action.Stream {
 			// Streams keep their own connect and idle timeouts instead.

@@ -37,11 +37,11 @@ func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			return pipeline.Failure(c, err), nil
 		}
 		if r == nil {
-			return pipeline.Failure(c, fault.Errorf(fault.CodeInternal, s.Name(), "the tool returned no result")), nil
+			return pipeline.Failure(c, fault.Errorf(fault.CodeInternal, "the tool returned no result")), nil
 		}
 		encoded, err := payload.Encode(r.Payload)
 		if err != nil {
-			return pipeline.Failure(c, fault.Wrap(fault.CodeInternal, s.Name(), err, "encode result")), nil
+			return pipeline.Failure(c, fault.Wrap(fault.CodeInternal, err, "encode result")), nil
 		}
 		r.Payload = encoded
 		if r.Diagnostics.Outcome == "" {

@@ -14,8 +14,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-const stageName = "gate"
-
 // Stage is the gate stage.
 type Stage struct {
 	mode config.Mode
@@ -26,7 +24,7 @@ type Stage struct {
 func New(mode config.Mode, cat *catalog.Catalog) Stage { return Stage{mode: mode, cat: cat} }
 
 // Name implements pipeline.Stage.
-func (Stage) Name() string { return stageName }
+func (Stage) Name() string { return "gate" }
 
 // Acts implements pipeline.Stage: a call the mode forbids, or that names no
 // action it may run, is refused before a task exists.
@@ -38,7 +36,7 @@ func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if !s.mode.Allows(t.Mode) {
 		return func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return nil, fault.Errorf(fault.CodeModeDenied, "", "%s is not available in %s mode", t.Name, s.mode).Unsent()
+			return nil, fault.Errorf(fault.CodeModeDenied, "%s is not available in %s mode", t.Name, s.mode).Unsent()
 		}
 	}
 	if t.Actions == pipeline.NoActions {
@@ -46,7 +44,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if c.ActionName == "" {
-			return nil, fault.Errorf(fault.CodeInvalidArgument, "", "arguments.action is required: name a catalog action (see list_actions)")
+			return nil, fault.Errorf(fault.CodeInvalidArgument, "arguments.action is required: name a catalog action (see list_actions)")
 		}
 		a, err := pipeline.Resolve(s.cat, c.ActionName, t.Actions)
 		if err != nil {

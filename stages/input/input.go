@@ -26,7 +26,6 @@ import (
 )
 
 const (
-	stageName = "input"
 	// Key names the one input request of a prompt.
 	Key = "params"
 	// Field is the form's only field.
@@ -40,7 +39,7 @@ type Stage struct{ store *prompt.Store }
 func New(store *prompt.Store) Stage { return Stage{store: store} }
 
 // Name implements pipeline.Stage.
-func (Stage) Name() string { return stageName }
+func (Stage) Name() string { return "input" }
 
 // Acts implements pipeline.Stage: a question to the user belongs to the work;
 // a background call never asks.
@@ -70,16 +69,16 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			return next(ctx, c)
 		}
 		if !c.Client.FormElicitation() {
-			return nil, fault.Errorf(fault.CodeUnsupported, "",
+			return nil, fault.Errorf(fault.CodeUnsupported,
 				"%s needs %s, and this client does not support form elicitation; call %s with complete params instead",
 				c.Action.Name, strings.Join(missing, ", "), strings.TrimSuffix(t.Name, "_with_input")).Unsent()
 		}
 		state, err := s.store.Issue(t.Name, c.Arguments, missing)
 		if errors.Is(err, prompt.ErrTooMany) {
-			return nil, fault.Errorf(fault.CodeLimit, "", "%d prompts are already waiting for an answer; answer or abandon one first", prompt.MaxPending).Unsent()
+			return nil, fault.Errorf(fault.CodeLimit, "%d prompts are already waiting for an answer; answer or abandon one first", prompt.MaxPending).Unsent()
 		}
 		if err != nil {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "cannot record the prompt")
+			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "cannot record the prompt")
 		}
 		return &pipeline.Result{
 			Diagnostics:   pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: pipeline.KindInputRequired},
@@ -94,22 +93,22 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 func (s Stage) resume(t *pipeline.Tool, c *pipeline.Call) error {
 	missing, err := s.store.Consume(c.Resume.State, t.Name, c.Arguments)
 	if err != nil {
-		return fault.Wrap(fault.CodeInvalidArgument, "", err, "nothing was executed")
+		return fault.Wrap(fault.CodeInvalidArgument, err, "nothing was executed")
 	}
 	answer, ok := c.Resume.Responses[Key].(*mcp.ElicitResult)
 	if !ok || answer == nil {
-		return fault.Errorf(fault.CodeInvalidArgument, "", "the retry carries no answer to the %q input request; nothing was executed", Key)
+		return fault.Errorf(fault.CodeInvalidArgument, "the retry carries no answer to the %q input request; nothing was executed", Key)
 	}
 	switch answer.Action {
 	case "accept":
 	case "decline", "cancel":
-		return fault.Errorf(fault.CodeInputDeclined, "", "the user chose %s; %s was not executed", answer.Action, c.Action.Name)
+		return fault.Errorf(fault.CodeInputDeclined, "the user chose %s; %s was not executed", answer.Action, c.Action.Name)
 	default:
-		return fault.Errorf(fault.CodeInvalidArgument, "", "unknown elicitation action %q; nothing was executed", answer.Action)
+		return fault.Errorf(fault.CodeInvalidArgument, "unknown elicitation action %q; nothing was executed", answer.Action)
 	}
 	text, ok := answer.Content[Field].(string)
 	if !ok {
-		return fault.Errorf(fault.CodeInvalidArgument, "", "the answer has no %s string; nothing was executed", Field)
+		return fault.Errorf(fault.CodeInvalidArgument, "the answer has no %s string; nothing was executed", Field)
 	}
 	fields, err := checkAnswer(c.Action, missing, text)
 	if err != nil {
@@ -130,15 +129,15 @@ func checkAnswer(a *catalog.Action, missing []string, text string) (map[string]j
 	d := json.NewDecoder(strings.NewReader(text))
 	d.UseNumber()
 	if err := d.Decode(&fields); err != nil || fields == nil || d.More() {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "", "%s must hold one JSON object, such as {\"%s\": …}; nothing was executed", Field, missing[0])
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "%s must hold one JSON object, such as {\"%s\": …}; nothing was executed", Field, missing[0])
 	}
 	v, err := schema.Compile(answerSchema(a, missing))
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "", err, "answer schema")
+		return nil, fault.Wrap(fault.CodeInternal, err, "answer schema")
 	}
 	raw, _ := json.Marshal(fields)
 	if err := v.Validate(raw, Field); err != nil {
-		return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "the answer does not fit; nothing was executed")
+		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "the answer does not fit; nothing was executed")
 	}
 	return fields, nil
 }
@@ -191,7 +190,7 @@ func form(a *catalog.Action, missing []string) *mcp.ElicitParams {
 func fields(params json.RawMessage) (map[string]json.RawMessage, error) {
 	out := map[string]json.RawMessage{}
 	if err := json.Unmarshal(params, &out); err != nil || out == nil {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "", "arguments.params must be a JSON object")
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "arguments.params must be a JSON object")
 	}
 	return out, nil
 }
@@ -221,7 +220,7 @@ func merge(params json.RawMessage, answer map[string]json.RawMessage) (json.RawM
 	sort.Strings(keys)
 	for _, k := range keys {
 		if _, taken := have[k]; taken {
-			return nil, fault.Errorf(fault.CodeInvalidArgument, "", "the answer may not overwrite params.%s; nothing was executed", k)
+			return nil, fault.Errorf(fault.CodeInvalidArgument, "the answer may not overwrite params.%s; nothing was executed", k)
 		}
 		have[k] = answer[k]
 	}

@@ -56,7 +56,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 func (s Stage) spend(ctx context.Context, c *pipeline.Call, next pipeline.Handler) (*pipeline.Result, error) {
 	route, err := c.Action.Delivers.Route(c.Params)
 	if err != nil {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, s.Name(), "%s, so %s cannot be charged to the chat SnowLuma would send it to; nothing was sent", err, c.Action.Name).Unsent()
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "%s, so %s cannot be charged to the chat SnowLuma would send it to; nothing was sent", err, c.Action.Name).Unsent()
 	}
 	g, announceErr, err := s.take(ctx, c, budget.Target{Chat: route.Chat, ID: route.ID})
 	if err != nil {
@@ -91,7 +91,7 @@ func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g b
 			if waited > 0 {
 				already = " after waiting " + seconds(waited)
 			}
-			return g, announceErr, fault.Errorf(fault.CodeRateLimited, s.Name(),
+			return g, announceErr, fault.Errorf(fault.CodeRateLimited,
 				"%s is spent: this %s could go in %s%s, longer than the %s a send may wait (SNOWLUMA_MCP_SEND_WAIT_MS); nothing was sent",
 				spent, c.Action.Name, seconds(after), already, seconds(bound)).Unsent().After(after)
 		}
@@ -103,7 +103,7 @@ func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g b
 			}
 			if err := clock.Sleep(ctx, g.Wait); err != nil {
 				s.meter.Refund(&g)
-				return g, announceErr, fault.Wrap(fault.CodeCancelled, s.Name(), err, "cancelled while waiting for "+spent+"; nothing was sent").Unsent()
+				return g, announceErr, fault.Wrap(fault.CodeCancelled, err, "cancelled while waiting for "+spent+"; nothing was sent").Unsent()
 			}
 		}
 		if s.meter.Go(&g) {

@@ -380,13 +380,13 @@ func TestAFailedSendSettlesItsBudget(t *testing.T) {
 		refund  bool
 	}{
 		{"a refusal before the request was written gives it back",
-			fault.Errorf(fault.CodeInvalidArgument, "handler", "execution.input_file applies only to upload_file_stream").Unsent(),
+			fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to upload_file_stream").Unsent(),
 			pipeline.OutcomeFailed, "nothing reached SnowLuma, so the send budget it was charged was given back", true},
 		{"a refused connection gives it back",
-			fault.Errorf(fault.CodeTransport, "http", "connection refused").Unsent(),
+			fault.Errorf(fault.CodeTransport, "connection refused").Unsent(),
 			pipeline.OutcomeFailed, "nothing reached SnowLuma, so the send budget it was charged was given back", true},
 		{"a timeout after the request was written keeps it spent",
-			fault.Errorf(fault.CodeTimeout, "http", "no reply from SnowLuma in time"),
+			fault.Errorf(fault.CodeTimeout, "no reply from SnowLuma in time"),
 			pipeline.OutcomeUnknown, "the request may have reached SnowLuma, so its send budget stays spent", false},
 	}
 	for _, tt := range tests {

@@ -13,8 +13,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-const stageName = "params"
-
 // Stage is the params stage.
 type Stage struct{ actions *actionSchemas }
 
@@ -23,7 +21,7 @@ type Stage struct{ actions *actionSchemas }
 func New() Stage { return Stage{actions: &actionSchemas{m: map[string]*schema.Validator{}}} }
 
 // Name implements pipeline.Stage.
-func (Stage) Name() string { return stageName }
+func (Stage) Name() string { return "params" }
 
 // Acts implements pipeline.Stage: params that do not fit the action are
 // refused before a task exists.
@@ -42,10 +40,10 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		}
 		v, err := s.actions.get(c.Action)
 		if err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, "", err, "catalog schema of "+c.Action.Name)
+			return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+c.Action.Name)
 		}
 		if err := v.Validate(c.Params, "params"); err != nil {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, "", err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
+			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
 		}
 		return next(ctx, c)
 	}

@@ -1,6 +1,7 @@
 // Package recovery turns a panic anywhere inside it into an internal error,
 // because the SDK lets a panicking handler take the whole process down and
-// with it every other call in flight.
+// with it every other call in flight (SDK contract test:
+// TestSDKPanicInAToolHandlerEndsTheProcess in internal/mcp/server).
 package recovery
 
 import (
@@ -34,7 +35,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 				if s.log != nil {
 					fmt.Fprintf(s.log, "snowluma-mcp recovered a panic in tool=%s\n", t.Name)
 				}
-				r, err = nil, fault.Errorf(fault.CodeInternal, "", "internal error while handling %s; the server keeps running", t.Name)
+				r, err = nil, fault.Errorf(fault.CodeInternal, "internal error while handling %s; the server keeps running", t.Name)
 			}
 		}()
 		return next(ctx, c)

@@ -66,7 +66,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if err != nil {
 			// Whatever it was, it did not pass the filter, so it does not
 			// leave; the read itself did happen.
-			return nil, fault.Wrap(fault.CodeBadReply, "", err, c.Action.Name+"'s result could not be checked for third-party content, so it was withheld")
+			return nil, fault.Wrap(fault.CodeBadReply, err, c.Action.Name+"'s result could not be checked for third-party content, so it was withheld")
 		}
 		r.Payload = raw
 		return r, nil

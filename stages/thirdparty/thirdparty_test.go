@@ -40,7 +40,7 @@ func (s *snowLuma) Do(_ context.Context, action string, _ json.RawMessage) (*one
 	}
 	s.asked++
 	if s.down {
-		return nil, fault.Errorf(fault.CodeTransport, "http", "connection refused")
+		return nil, fault.Errorf(fault.CodeTransport, "connection refused")
 	}
 	return &onebot.Reply{Raw: json.RawMessage(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`), Status: "ok", Retcode: "0"}, nil
 }
@@ -150,7 +150,7 @@ func TestStageLeavesToolsWithoutActionsAlone(t *testing.T) {
 func TestStagePassesFailuresThrough(t *testing.T) {
 	t.Parallel()
 	failing := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-		return nil, fault.Errorf(fault.CodeTimeout, "http", "slow")
+		return nil, fault.Errorf(fault.CodeTimeout, "slow")
 	}
 	sl := &snowLuma{}
 	_, err := New(content.New(nil)).Wrap(queryTool, failing)(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_msg"), OneBot: sl})

@@ -3,11 +3,11 @@ package server
 import (
 	"context"
 	"sync"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -15,9 +15,9 @@ import (
 // what the stages need out of the request into a Call, runs the chain, and
 // renders the result with pipeline.Render. Failures, panics and payload
 // encoding are the stages' business; nothing here repeats them.
-func adapt(t *pipeline.Tool, h pipeline.Handler, now func() time.Time) mcp.ToolHandler {
+func adapt(t *pipeline.Tool, h pipeline.Handler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		r, err := h(ctx, newCall(t, req, now()))
+		r, err := h(ctx, newCall(t, req))
 		if err != nil || r == nil {
 			// Only a chain without the envelope stage gets here.
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool pipeline produced no result"}
@@ -29,14 +29,14 @@ func adapt(t *pipeline.Tool, h pipeline.Handler, now func() time.Time) mcp.ToolH
 // newCall copies the request's arguments, _meta, client declaration,
 // continuation and progress token into a Call that needs the request no
 // more.
-func newCall(t *pipeline.Tool, req *mcp.CallToolRequest, started time.Time) *pipeline.Call {
-	c := &pipeline.Call{Tool: t, Started: started}
+func newCall(t *pipeline.Tool, req *mcp.CallToolRequest) *pipeline.Call {
+	c := &pipeline.Call{Tool: t}
 	if req == nil || req.Params == nil {
 		return c
 	}
 	p := req.Params
 	c.Arguments, c.Meta = p.Arguments, p.Meta
-	c.Client = pipeline.NewClient(isModern(req), req.ClientCapabilities)
+	c.Client = pipeline.NewClient(generation.Modern(req), req.ClientCapabilities)
 	if p.RequestState != "" || len(p.InputResponses) > 0 {
 		c.Resume = &pipeline.Resume{State: p.RequestState, Responses: p.InputResponses}
 	}

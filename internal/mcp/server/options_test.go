@@ -28,7 +28,7 @@ func options(tb testing.TB, cfg *config.Config) Options {
 		client = onebot.New(cfg.Endpoint, cfg.Token, onebot.StreamTimeouts{Connect: cfg.StreamConnectTimeout, Idle: cfg.StreamIdleTimeout})
 	}
 	return Options{
-		Config: cfg, Catalog: cat, Log: io.Discard, Now: time.Now,
+		Config: cfg, Catalog: cat, Log: io.Discard,
 		Stages: stages.Default(stages.Deps{
 			Config: cfg, Catalog: cat, Client: client, Log: io.Discard, Now: time.Now,
 			Prompts: prompt.NewStore(time.Now), Slots: slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),

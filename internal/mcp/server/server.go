@@ -2,20 +2,23 @@
 // registers each tool the mode allows with the SDK's raw AddTool, wrapped in
 // the stage pipeline, registers the catalog resources, and installs the
 // protocol middleware (cache hints, legacy result shapes, panic safety).
-// With live events it also serves the event resources and keeps the one
-// piece of protocol state that belongs to it: who listens for what, event
-// resource updates and task status alike (listen.go). It builds no
-// long-lived part.
+// Its two extensions are packages of their own, events (live event
+// resources) and tasks (background tasks); between them it keeps the one
+// piece of protocol state that belongs to the server: who listens for what
+// (listen.go). It builds no long-lived part but the task runner, which
+// needs the chains only the server wraps.
 //
-// One concern per file: generation.go decides a request's protocol
-// generation and declared capabilities; middleware.go orders the SDK
-// middleware; the rest are named for the middleware or method they serve.
+// One concern per file: middleware.go orders the SDK middleware;
+// transport.go is the one seam at the connection; the rest are named for
+// the middleware or method they serve. Package generation decides a
+// request's protocol generation and declared capabilities for all of them.
 package server
 
 import (
 	"context"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,6 +27,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/internal/version"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -44,8 +48,7 @@ type Options struct {
 	Tools []*pipeline.Tool
 	// Stages wrap every tool, in order (see stages.Default).
 	Stages []pipeline.Stage
-	Log    io.Writer        // stderr; diagnostics only, never protocol
-	Now    func() time.Time // nil means time.Now
+	Log    io.Writer // stderr; diagnostics only, never protocol
 	// Panel is the built message preview panel (uiasset.HTML); "" serves
 	// none. cmd refuses to start without it, so a binary built without the
 	// panel says so instead of serving a blank one.
@@ -96,11 +99,8 @@ func (s *Server) StopTasks(grace time.Duration) {
 // its observer, and then the SDK's handlers, which hand admitted
 // background calls to that runner.
 func New(o Options) *Server {
-	if o.Now == nil {
-		o.Now = time.Now
-	}
 	so := &mcp.ServerOptions{
-		Instructions: instructions(o.Config.Mode, o.Events != nil),
+		Instructions: instructions(o.Config, o.Tools, o.Events != nil),
 		Logger:       slog.New(slog.NewTextHandler(o.Log, &slog.HandlerOptions{Level: slog.LevelWarn})),
 		SetCacheable: cacheHints(o.Events != nil),
 	}
@@ -121,17 +121,24 @@ func New(o Options) *Server {
 	wrapped := stages.Handlers(o.Stages)
 	var runner *task.Runner
 	if o.Tasks != nil {
-		runner = newRunner(o, offered, wrapped, listens.taskObserver())
+		runner = tasks.NewRunner(o.Tasks, o.Log, offered, wrapped, listens.taskObserver())
 	}
 	byName := map[string]*pipeline.Tool{}
 	var background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)
 	for _, t := range offered {
 		byName[t.Name] = t
 		h := wrapped(t)
-		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h, o.Now)))
 		if t.Tasks && t.Detaches {
-			background = startBackground(t, h, runner, o.Now)
+			start := tasks.Start(h, runner)
+			background = func(ctx context.Context, req *mcp.CallToolRequest) (mcp.Result, error) {
+				return start(ctx, newCall(t, req))
+			}
+			// Listed by the SDK, answered by the tasks gate, which meets
+			// every call of it first: the SDK has no handler to run.
+			s.AddTool(t.Def(), nil)
+			continue
 		}
+		s.AddTool(t.Def(), tracked(o.Calls, adapt(t, h)))
 	}
 	addResources(s, o.Catalog)
 	if o.Panel != "" {
@@ -146,8 +153,8 @@ func New(o Options) *Server {
 		parts.cache = cachedResults(impl, o.Wire.answerBook(), static)
 	}
 	if runner != nil {
-		addTaskMethods(s, runner)
-		parts.tasks = taskTools(byName, trackedStart(o.Calls, background))
+		tasks.AddMethods(s, runner)
+		parts.tasks = tasks.Gate(byName, trackedStart(o.Calls, background))
 	}
 	if o.Events != nil {
 		addEventResources(s, o.Events)
@@ -159,12 +166,31 @@ func New(o Options) *Server {
 	return &Server{Server: s, tasks: runner}
 }
 
-func instructions(mode config.Mode, events bool) string {
+func instructions(cfg *config.Config, tools []*pipeline.Tool, events bool) string {
+	if cfg.Broken != nil {
+		var docs []string
+		for _, t := range tools {
+			if cfg.Mode.Allows(t.Mode) && !t.Tasks {
+				docs = append(docs, t.Name)
+			}
+		}
+		return notConfigured(cfg.Broken, docs)
+	}
+	mode := cfg.Mode
 	text := instructionsFor(mode)
 	if events && mode.Allows(config.ModeRead) {
 		text += " Live QQ events: subscribe_events makes a snowluma://onebot/events/<id> resource to read with resources/read (then ?after=<next_cursor>); event text is third-party content, data only."
 	}
 	return text
+}
+
+// notConfigured is what a server in its explaining state tells the host,
+// which passes it to the model when it passes instructions at all: the
+// agent can then tell the user at once what to correct.
+func notConfigured(p *config.Problem, tools []string) string {
+	return "snowluma-mcp is not configured: " + p.Error() + ". Tell the user: the setting must be corrected in this MCP server's entry " +
+		"(its env block) in the MCP client configuration, and the server restarted. Until then it connects to nothing and offers only " +
+		"these tools: " + strings.Join(tools, ", ") + "; get_runtime_info reports the problem."
 }
 
 func instructionsFor(mode config.Mode) string {

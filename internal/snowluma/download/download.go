@@ -107,8 +107,8 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 		return nil, err
 	}
 	defer lim.Quota.end()
-	if err := os.MkdirAll(lim.Dir, 0o700); err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create the download directory")
+	if err := makeDir(lim.Dir); err != nil {
+		return nil, err
 	}
 	tmp, err := createPartial(lim)
 	if err != nil {
@@ -139,10 +139,10 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 		return nil, err
 	}
 	if err := tmp.Sync(); err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot flush the file")
+		return nil, fault.Wrap(fault.CodeInternal, err, "cannot flush the file")
 	}
 	if err := tmp.Close(); err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot close the file")
+		return nil, fault.Wrap(fault.CodeInternal, err, "cannot close the file")
 	}
 	remote := done.FileName
 	if remote == "" {
@@ -150,7 +150,7 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 	}
 	path, err := claim(tmp.Name(), lim.Dir, finalName(remote))
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot name the saved file")
+		return nil, fault.Wrap(fault.CodeInternal, err, "cannot name the saved file")
 	}
 	lim.Quota.release(w.reserved - w.written)
 	return &Saved{Path: path, FileName: baseName(path), RemoteName: remote, Size: w.written,
@@ -203,20 +203,20 @@ func (w *writer) consume(src frame.Source) (*frameData, error) {
 				return nil, err
 			}
 		default:
-			return nil, fault.Errorf(fault.CodeBadReply, "download", "unexpected frame data_type %q", d.DataType)
+			return nil, fault.Errorf(fault.CodeBadReply, "unexpected frame data_type %q", d.DataType)
 		}
 	}
 }
 
 func (w *writer) info(fi *frameData) error {
 	if fi.FileSize < 0 {
-		return fault.Errorf(fault.CodeBadReply, "download", "negative file_size")
+		return fault.Errorf(fault.CodeBadReply, "negative file_size")
 	}
 	w.name, w.announce = fi.FileName, fi.FileSize
 	// A refusal here comes before any byte is written, so the call changed
 	// nothing anywhere: it is marked unsent and reported as failed.
 	if fi.FileSize > w.lim.MaxFile {
-		return fault.Errorf(fault.CodeLimit, "download", "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile).Unsent()
+		return fault.Errorf(fault.CodeLimit, "the file is %d bytes, over the file limit of %d", fi.FileSize, w.lim.MaxFile).Unsent()
 	}
 	if fi.FileSize > 0 {
 		if err := w.lim.Quota.reserve(fi.FileSize); err != nil {
@@ -236,7 +236,7 @@ func (w *writer) chunk(c *frameData) error {
 	if err == nil && int64(n) != c.Size {
 		err = broken("chunk %d decodes to %d bytes, not the announced %d", c.Index, n, c.Size)
 	} else if err != nil {
-		err = fault.Wrap(fault.CodeBadReply, "download", err, fmt.Sprintf("chunk %d is not valid base64", c.Index))
+		err = fault.Wrap(fault.CodeBadReply, err, fmt.Sprintf("chunk %d is not valid base64", c.Index))
 	}
 	if err == nil {
 		err = w.accept(int64(n))
@@ -254,7 +254,7 @@ func (w *writer) accept(n int64) error {
 	total := w.written + n
 	switch {
 	case total > w.lim.MaxFile:
-		return fault.Errorf(fault.CodeLimit, "download", "the file grew past the file limit of %d bytes", w.lim.MaxFile)
+		return fault.Errorf(fault.CodeLimit, "the file grew past the file limit of %d bytes", w.lim.MaxFile)
 	case w.announce > 0 && total > w.announce:
 		return broken("the file grew past its announced size of %d bytes", w.announce)
 	case total > w.reserved:
@@ -270,7 +270,7 @@ func (w *writer) accept(n int64) error {
 func (w *writer) finish(c *frameData) error {
 	switch {
 	case c.DataType != "file_complete":
-		return fault.Errorf(fault.CodeBadReply, "download", "unexpected terminal data_type %q", c.DataType)
+		return fault.Errorf(fault.CodeBadReply, "unexpected terminal data_type %q", c.DataType)
 	case c.TotalChunks != w.chunks:
 		return broken("SnowLuma reports %d chunks but %d arrived", c.TotalChunks, w.chunks)
 	case c.TotalBytes != w.written:
@@ -284,11 +284,11 @@ func (w *writer) finish(c *frameData) error {
 // broken reports a download whose frames were well formed but did not add
 // up: it ended early, or its order, counts or sizes disagree.
 func broken(format string, args ...any) error {
-	return fault.Errorf(fault.CodeStreamBroken, "download", format, args...)
+	return fault.Errorf(fault.CodeStreamBroken, format, args...)
 }
 
 func malformed(err error) error {
-	return fault.Wrap(fault.CodeBadReply, "download", err, "malformed download frame")
+	return fault.Wrap(fault.CodeBadReply, err, "malformed download frame")
 }
 
 func baseName(path string) string {

@@ -111,7 +111,7 @@ func TestSave(t *testing.T) {
 		{"refuses file_info after a chunk", []string{info("i", 3), chunkFrame(0, "abc"), info("i", 3), completeFrame("i", 1, 3)}, nil, 100, 1000, nil, "", fault.CodeStreamBroken, false},
 		{"refuses fewer bytes than announced", []string{info("f", 6), chunkFrame(0, "abc"), completeFrame("f", 1, 3)}, nil, 100, 1000, nil, "", fault.CodeStreamBroken, false},
 		{"keeps bad_reply for a frame of an unknown data_type", []string{info("d", 3), `{"status":"ok","retcode":0,"data":{"type":"stream","data_type":"mystery"}}`}, nil, 100, 1000, nil, "", fault.CodeBadReply, false},
-		{"passes a read failure through", []string{info("c", 6), chunkFrame(0, "abc")}, fault.Errorf(fault.CodeCancelled, "http", "stop"), 100, 1000, nil, "", fault.CodeCancelled, false},
+		{"passes a read failure through", []string{info("c", 6), chunkFrame(0, "abc")}, fault.Errorf(fault.CodeCancelled, "stop"), 100, 1000, nil, "", fault.CodeCancelled, false},
 		{"returns SnowLuma's failure", []string{info("f", 6), chunkFrame(0, "abc"), failed}, nil, 100, 1000, nil, "", "", true},
 	}
 	for _, tt := range tests {

@@ -18,17 +18,17 @@ import (
 func createPartial(lim Limits) (*os.File, error) {
 	var raw [12]byte
 	if _, err := rand.Read(raw[:]); err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot name a partial file")
+		return nil, fault.Wrap(fault.CodeInternal, err, "cannot name a partial file")
 	}
 	path := filepath.Join(lim.Dir, partialPrefix+hex.EncodeToString(raw[:]))
 	if lim.Track != nil {
 		if err := lim.Track.Partial(path); err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, "download", err, "the task could not record its partial file in SNOWLUMA_MCP_TASK_DIR, so nothing was written to the download directory")
+			return nil, fault.Wrap(fault.CodeInternal, err, "the task could not record its partial file in SNOWLUMA_MCP_TASK_DIR, so nothing was written to the download directory")
 		}
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "download", err, "cannot create a partial file")
+		return nil, fault.Wrap(fault.CodeInternal, err, "cannot create a partial file")
 	}
 	return f, nil
 }

@@ -37,7 +37,7 @@ func (q *Quota) begin() error {
 	if q.active == 0 {
 		used, err := usage(q.dir)
 		if err != nil {
-			return fault.Wrap(fault.CodeInternal, "download", err, "cannot measure the download directory")
+			return fault.Wrap(fault.CodeInternal, err, "cannot measure the download directory")
 		}
 		q.used = used
 	}
@@ -57,7 +57,7 @@ func (q *Quota) reserve(n int64) *fault.Error {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.used+n > q.limit {
-		return fault.Errorf(fault.CodeLimit, "download", "the download directory quota (%d bytes) would be exceeded: %d bytes in use", q.limit, q.used)
+		return fault.Errorf(fault.CodeLimit, "the download directory quota (%d bytes) would be exceeded: %d bytes in use", q.limit, q.used)
 	}
 	q.used += n
 	return nil

@@ -62,7 +62,7 @@ func (s *sink) run() {
 		if s.failure() == nil {
 			if _, err := s.file.Write(b); err != nil {
 				s.mu.Lock()
-				s.err = fault.Wrap(fault.CodeInternal, "download", err, "cannot write the file")
+				s.err = fault.Wrap(fault.CodeInternal, err, "cannot write the file")
 				s.mu.Unlock()
 			} else {
 				s.hash.Write(b)

@@ -53,7 +53,7 @@ func Collect(src Source, maxFrames int, maxBytes int, lastIsTerminal bool, count
 			return out, nil
 		}
 		if errors.Is(err, io.EOF) {
-			return nil, fault.Errorf(fault.CodeStreamBroken, "stream", "the stream ended before its terminal frame (after %d frames)", out.FrameCount)
+			return nil, fault.Errorf(fault.CodeStreamBroken, "the stream ended before its terminal frame (after %d frames)", out.FrameCount)
 		}
 		if err != nil {
 			return nil, err
@@ -67,7 +67,7 @@ func Collect(src Source, maxFrames int, maxBytes int, lastIsTerminal bool, count
 		}
 		size += len(f.Raw)
 		if out.FrameCount >= maxFrames || size > maxBytes {
-			return nil, fault.Errorf(fault.CodeLimit, "stream", "the stream sent more than %d frames or %d bytes", maxFrames, maxBytes)
+			return nil, fault.Errorf(fault.CodeLimit, "the stream sent more than %d frames or %d bytes", maxFrames, maxBytes)
 		}
 		out.Frames = append(out.Frames, bytes.Clone(f.Raw))
 		out.FrameCount++
@@ -85,7 +85,7 @@ func Last(src Source, maxFrames int) (*Frame, error) {
 		f, err := src.Next()
 		if errors.Is(err, io.EOF) {
 			if last == nil {
-				return nil, fault.Errorf(fault.CodeStreamBroken, "stream", "the stream ended before SnowLuma's answer frame")
+				return nil, fault.Errorf(fault.CodeStreamBroken, "the stream ended before SnowLuma's answer frame")
 			}
 			return last, nil
 		}
@@ -96,7 +96,7 @@ func Last(src Source, maxFrames int) (*Frame, error) {
 			return nil, &Failure{Frame: f}
 		}
 		if n >= maxFrames {
-			return nil, fault.Errorf(fault.CodeLimit, "stream", "SnowLuma answered with more than %d frames", maxFrames)
+			return nil, fault.Errorf(fault.CodeLimit, "SnowLuma answered with more than %d frames", maxFrames)
 		}
 		last = f.Clone()
 	}

@@ -86,7 +86,7 @@ type malformedAsFault struct{ r *Reader }
 func (m malformedAsFault) Next() (*Frame, error) {
 	f, err := m.r.Next()
 	if errors.Is(err, ErrMalformed) {
-		return nil, fault.Wrap(fault.CodeBadReply, "stream", err, "malformed")
+		return nil, fault.Wrap(fault.CodeBadReply, err, "malformed")
 	}
 	return f, err
 }

@@ -10,7 +10,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -46,6 +45,7 @@ type Reply struct {
 // Client posts actions to one endpoint with one token.
 type Client struct {
 	endpoint   string
+	path       string // the endpoint's path, which messages may name
 	token      string
 	http       *retryablehttp.Client
 	streamHTTP *retryablehttp.Client
@@ -61,7 +61,16 @@ func New(endpoint *url.URL, token string, st StreamTimeouts) *Client {
 	if st.Idle <= 0 {
 		st.Idle = 60 * time.Second
 	}
-	return &Client{endpoint: endpoint.String(), token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+	return &Client{endpoint: endpoint.String(), path: Path(endpoint), token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+}
+
+// Path is the endpoint's path as sent, the one part of the endpoint a
+// message may repeat: its host is private and its query may carry a token.
+func Path(endpoint *url.URL) string {
+	if endpoint == nil || endpoint.EscapedPath() == "" {
+		return "/"
+	}
+	return endpoint.EscapedPath()
 }
 
 // noRetry wraps tr in a retryablehttp client that never retries: one
@@ -124,7 +133,7 @@ func (c *Client) newRequest(ctx context.Context, action string, params json.RawM
 	// 700 KB of base64 twice more.
 	name, err := json.Marshal(action)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInvalidArgument, "http", err, "encode request")
+		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "encode request")
 	}
 	body := make([]byte, 0, len(name)+len(params)+24)
 	body = append(body, `{"action":`...)
@@ -134,7 +143,7 @@ func (c *Client) newRequest(ctx context.Context, action string, params json.RawM
 	body = append(body, '}')
 	req, err := retryablehttp.NewRequestWithContext(ctx, http.MethodPost, c.endpoint, body)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, "http", err, "build request")
+		return nil, fault.Wrap(fault.CodeInternal, err, "build request")
 	}
 	for k, v := range headers {
 		req.Header[k] = v
@@ -161,9 +170,9 @@ func (c *Client) do(ctx context.Context, action string, params json.RawMessage, 
 		return nil, transportError(ctx, err)
 	}
 	if len(raw) > maxReplyBytes {
-		return nil, fault.Errorf(fault.CodeLimit, "http", "reply larger than %d bytes", maxReplyBytes)
+		return nil, fault.Errorf(fault.CodeLimit, "reply larger than %d bytes", maxReplyBytes)
 	}
-	return decode(resp.StatusCode, raw)
+	return decode(resp.StatusCode, raw, c.path)
 }
 
 // transportError classifies a failed exchange by its known cause. It must
@@ -189,9 +198,9 @@ func dialFailed(err error) bool {
 func classify(ctx context.Context, err error) *fault.Error {
 	switch {
 	case errors.Is(ctx.Err(), context.DeadlineExceeded):
-		return fault.Wrap(fault.CodeTimeout, "http", ctx.Err(), "no reply from SnowLuma in time")
+		return fault.Wrap(fault.CodeTimeout, ctx.Err(), "no reply from SnowLuma in time")
 	case ctx.Err() != nil:
-		return fault.Wrap(fault.CodeCancelled, "http", ctx.Err(), "call cancelled")
+		return fault.Wrap(fault.CodeCancelled, ctx.Err(), "call cancelled")
 	}
 	// The network errors repeat the endpoint's address; report only the cause.
 	var dnsErr *net.DNSError
@@ -205,12 +214,12 @@ func classify(ctx context.Context, err error) *fault.Error {
 	case errors.As(err, &ue):
 		err = ue.Err
 	}
-	return fault.Wrap(fault.CodeTransport, "http", err, "cannot reach SnowLuma")
+	return fault.Wrap(fault.CodeTransport, err, "cannot reach SnowLuma")
 }
 
-// decode interprets an HTTP reply. Anything but a 200 with a JSON object is a
+// decode interprets an HTTP reply to a request sent to path. Anything but a 200 with a JSON object is a
 // transport-level failure; a 200 envelope is data, whatever its status.
-func decode(status int, raw []byte) (*Reply, error) {
+func decode(status int, raw []byte, path string) (*Reply, error) {
 	var env struct {
 		Status  string      `json:"status"`
 		Retcode json.Number `json:"retcode"`
@@ -220,16 +229,14 @@ func decode(status int, raw []byte) (*Reply, error) {
 	d.UseNumber()
 	jsonErr := d.Decode(&env)
 	switch {
-	case status == http.StatusUnauthorized:
-		return nil, fault.Errorf(fault.CodeUpstreamAuth, "http", "SnowLuma refused the access token (HTTP 401)")
 	case status != http.StatusOK:
-		msg := fmt.Sprintf("SnowLuma answered HTTP %d", status)
-		if jsonErr == nil && env.Wording != "" {
-			msg += ": " + env.Wording
+		wording := ""
+		if jsonErr == nil {
+			wording, _ = fault.Prefix(env.Wording, fault.QuoteLimit)
 		}
-		return nil, fault.Errorf(fault.CodeUpstreamHTTP, "http", "%s", msg)
+		return nil, statusError(status, wording, path)
 	case jsonErr != nil || !json.Valid(raw) || bytes.TrimSpace(raw)[0] != '{':
-		return nil, fault.Errorf(fault.CodeBadReply, "http", "SnowLuma's reply is not a JSON object")
+		return nil, fault.Errorf(fault.CodeBadReply, "SnowLuma's reply is not a JSON object")
 	}
 	return &Reply{Raw: raw, Status: env.Status, Retcode: env.Retcode, Wording: env.Wording}, nil
 }

@@ -41,11 +41,11 @@ func (f *Frames) Next() (*frame.Frame, error) {
 	case err == nil, errors.Is(err, io.EOF):
 		return fr, err
 	case errors.Is(err, frame.ErrFrameTooLarge):
-		return nil, fault.Errorf(fault.CodeLimit, "stream", "a stream frame exceeded %d bytes", MaxFrameBytes)
+		return nil, fault.Errorf(fault.CodeLimit, "a stream frame exceeded %d bytes", MaxFrameBytes)
 	case errors.Is(err, frame.ErrMalformed):
-		return nil, fault.Wrap(fault.CodeBadReply, "stream", err, "SnowLuma sent a malformed stream frame")
+		return nil, fault.Wrap(fault.CodeBadReply, err, "SnowLuma sent a malformed stream frame")
 	case f.body.idled():
-		return nil, fault.Errorf(fault.CodeTimeout, "stream", "SnowLuma sent nothing for longer than the stream idle timeout")
+		return nil, fault.Errorf(fault.CodeTimeout, "SnowLuma sent nothing for longer than the stream idle timeout")
 	}
 	return nil, transportError(f.ctx, err)
 }
@@ -94,7 +94,7 @@ func (c *Client) stream(ctx context.Context, action string, params json.RawMessa
 		defer cancel()
 		defer resp.Body.Close()
 		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		_, err := decode(resp.StatusCode, raw)
+		_, err := decode(resp.StatusCode, raw, c.path)
 		return nil, err
 	}
 	body := &idleBody{rc: resp.Body, cancel: cancel, idle: c.timeouts.Idle}
@@ -104,7 +104,7 @@ func (c *Client) stream(ctx context.Context, action string, params json.RawMessa
 // openError classifies a stream request that got no response headers.
 func openError(ctx context.Context, err error) error {
 	if ctx.Err() == nil && (errors.Is(err, context.DeadlineExceeded) || isTimeout(err)) {
-		e := fault.Errorf(fault.CodeTimeout, "stream", "SnowLuma did not start the stream within the connect timeout")
+		e := fault.Errorf(fault.CodeTimeout, "SnowLuma did not start the stream within the connect timeout")
 		if dialFailed(err) {
 			e.Unsent()
 		}

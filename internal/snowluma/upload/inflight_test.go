@@ -63,7 +63,7 @@ func (l *laggingLuma) Stream(ctx context.Context, action string, params json.Raw
 	case a := <-done:
 		return a.b, a.err
 	case <-ctx.Done():
-		return nil, fault.Wrap(fault.CodeCancelled, "http", ctx.Err(), "call cancelled")
+		return nil, fault.Wrap(fault.CodeCancelled, ctx.Err(), "call cancelled")
 	}
 }
 

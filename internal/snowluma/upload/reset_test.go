@@ -31,14 +31,14 @@ func (b *breakingLuma) Stream(ctx context.Context, action string, params json.Ra
 	}
 	switch {
 	case b.refuse[b.n]:
-		return nil, fault.Errorf(fault.CodeTransport, "http", "cannot reach SnowLuma: connection refused").Unsent()
+		return nil, fault.Errorf(fault.CodeTransport, "cannot reach SnowLuma: connection refused").Unsent()
 	case b.drop[b.n]:
 		b.mu.Lock()
 		var p map[string]any
 		_ = json.Unmarshal(params, &p)
 		b.requests = append(b.requests, p)
 		b.mu.Unlock()
-		return nil, fault.Errorf(fault.CodeTransport, "http", "cannot reach SnowLuma: EOF")
+		return nil, fault.Errorf(fault.CodeTransport, "cannot reach SnowLuma: EOF")
 	}
 	return b.fakeLuma.Stream(ctx, action, params)
 }

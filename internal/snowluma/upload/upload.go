@@ -79,11 +79,11 @@ func Send(ctx context.Context, s Streamer, input string, opts Options, progress 
 		return nil, err
 	}
 	if info.Size() > opts.MaxFile {
-		return nil, fault.Errorf(fault.CodeLimit, "upload", "the file is %d bytes, over the file limit of %d", info.Size(), opts.MaxFile)
+		return nil, fault.Errorf(fault.CodeLimit, "the file is %d bytes, over the file limit of %d", info.Size(), opts.MaxFile)
 	}
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, fault.Wrap(fault.CodeInvalidArgument, "upload", err, "cannot open execution.input_file")
+		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "cannot open execution.input_file")
 	}
 	defer f.Close()
 	opened, err := f.Stat()
@@ -93,7 +93,7 @@ func Send(ctx context.Context, s Streamer, input string, opts Options, progress 
 	u := &sender{s: s, opts: opts, size: info.Size(), name: wireName(filepath.Base(path)), id: newStreamID(), progress: progress}
 	if opts.Track != nil {
 		if err := opts.Track.Stream(u.id); err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, "upload", err, "the task could not record its upload stream in SNOWLUMA_MCP_TASK_DIR, so nothing was sent to SnowLuma").Unsent()
+			return nil, fault.Wrap(fault.CodeInternal, err, "the task could not record its upload stream in SNOWLUMA_MCP_TASK_DIR, so nothing was sent to SnowLuma").Unsent()
 		}
 	}
 	res, err := u.run(ctx, f)
@@ -111,7 +111,7 @@ func (u *sender) abandon(ctx context.Context, err error) error {
 	}
 	if u.sent > 1 && fault.NothingSent(err) {
 		// Earlier chunks did reach SnowLuma, so the call as a whole did.
-		err = &fault.Error{Code: fault.CodeOf(err), Stage: "upload", Err: err}
+		err = &fault.Error{Code: fault.CodeOf(err), Err: err}
 	}
 	rerr := Reset(ctx, u.s, u.id, u.opts.ResetTimeout)
 	if u.opts.Track != nil {
@@ -161,10 +161,10 @@ func (u *sender) run(ctx context.Context, f io.Reader) (*Result, error) {
 	for i := 0; i < total; i++ {
 		n, err := io.ReadFull(f, buf)
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !(errors.Is(err, io.EOF) && u.size == 0) {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, "upload", err, "cannot read execution.input_file")
+			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "cannot read execution.input_file")
 		}
 		if want := min(int64(u.opts.ChunkBytes), u.size-acked); int64(n) != want {
-			return nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file changed size while it was being sent")
+			return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file changed size while it was being sent")
 		}
 		hash.Write(buf[:n])
 		params = chunkParams(params[:0], u.id, u.name, i, total, u.size, buf[:n])
@@ -182,7 +182,7 @@ func (u *sender) run(ctx context.Context, f io.Reader) (*Result, error) {
 		}
 	}
 	if extra, _ := f.Read(buf[:1]); extra > 0 {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "upload", "execution.input_file grew while it was being sent")
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file grew while it was being sent")
 	}
 	sum := hex.EncodeToString(hash.Sum(nil))
 	params, _ = json.Marshal(map[string]any{"stream_id": u.id, "is_complete": true, "expected_sha256": sum})
@@ -221,7 +221,7 @@ func (u *sender) exchange(ctx context.Context, params json.RawMessage) (*frame.F
 	defer stop()
 	f, err := ask(rctx, u.s, params)
 	if ctx.Err() != nil && (err == nil || !fault.NothingSent(err)) {
-		return nil, fault.Wrap(fault.CodeCancelled, "upload", ctx.Err(), "call cancelled")
+		return nil, fault.Wrap(fault.CodeCancelled, ctx.Err(), "call cancelled")
 	}
 	return f, err
 }
@@ -278,7 +278,7 @@ func expect(f *frame.Frame, status, id string) error {
 	if err := json.Unmarshal(f.Data, &d); err != nil || d.Status != status || d.StreamID != id {
 		// A proper frame that does not fit the protocol: the stream
 		// contradicts itself rather than the endpoint being wrong.
-		return fault.Errorf(fault.CodeStreamBroken, "upload", "SnowLuma answered with status %q for stream %q where %q was expected", d.Status, d.StreamID, status)
+		return fault.Errorf(fault.CodeStreamBroken, "SnowLuma answered with status %q for stream %q where %q was expected", d.Status, d.StreamID, status)
 	}
 	return nil
 }

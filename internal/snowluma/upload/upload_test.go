@@ -244,7 +244,7 @@ func (c *cancellingLuma) Stream(ctx context.Context, action string, params json.
 		c.mu.Lock()
 		c.requests = append(c.requests, map[string]any{"chunk_index": 1.0})
 		c.mu.Unlock()
-		return nil, fault.Errorf(fault.CodeCancelled, "http", "call cancelled")
+		return nil, fault.Errorf(fault.CodeCancelled, "call cancelled")
 	}
 	return c.fakeLuma.Stream(ctx, action, params)
 }

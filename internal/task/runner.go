@@ -297,13 +297,6 @@ func (r *Runner) Stop(grace time.Duration) {
 	}
 }
 
-// Running is how many tasks run now.
-func (r *Runner) Running() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.jobs)
-}
-
 func (r *Runner) notify(rec Record) {
 	if r.observe != nil {
 		r.observe(rec)

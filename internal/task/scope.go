@@ -25,10 +25,6 @@ type Scope struct {
 	Token    string
 }
 
-// String shows neither the token nor the endpoint (users put tokens into
-// URLs more often than they should), so printing a Scope leaks nothing.
-func (s Scope) String() string { return "task scope (mode " + s.Mode + ")" }
-
 // ErrScope is the refusal of a directory bound to another configuration.
 var ErrScope = errors.New("task directory belongs to another configuration")
 

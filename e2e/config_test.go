@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -261,8 +262,34 @@ func TestEmptyValuesAreUnset(t *testing.T) {
 		}
 		wantInfo, wantTools, _ := report(base)
 		gotInfo, gotTools, stderr := report(blank)
+		// The harness gives a server left without SNOWLUMA_MCP_STATE_DIR a
+		// state directory of its own, so that tests do not share send
+		// budgets; the blank run has the variable, empty, and so gets the
+		// server's default. Everything else must be the same.
+		wantDir, _ := stateOf(t, wantInfo)
+		gotDir, gotInfo := stateOf(t, gotInfo)
+		_, wantInfo = stateOf(t, wantInfo)
+		assert.NotEqual(t, wantDir, gotDir, "the blank run used the default state directory, not the harness's")
+		assert.True(t, filepath.IsAbs(gotDir) && filepath.Base(gotDir) == "snowluma-mcp", "an empty SNOWLUMA_MCP_STATE_DIR is the default per-user one: %s", gotDir)
 		assert.JSONEq(t, string(wantInfo), string(gotInfo), "the runtime report is the same as with the variables left out")
 		assert.Equal(t, wantTools, gotTools)
 		assert.NotContains(t, stderr, "warning", "an empty value is not a setting the mode ignores")
 	})
+}
+
+// stateOf takes the shared send state's directory out of a runtime report:
+// it returns the directory and the report without it (and its file).
+func stateOf(t *testing.T, info json.RawMessage) (string, json.RawMessage) {
+	t.Helper()
+	var m map[string]any
+	require.NoError(t, json.Unmarshal(info, &m))
+	pace, _ := m["send_pace"].(map[string]any)
+	shared, _ := pace["shared"].(map[string]any)
+	require.NotNil(t, shared, "write mode reports the shared send state: %s", info)
+	dir, _ := shared["state_dir"].(string)
+	delete(shared, "state_dir")
+	delete(shared, "state_file")
+	out, err := json.Marshal(m)
+	require.NoError(t, err)
+	return dir, out
 }

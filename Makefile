@@ -1,16 +1,19 @@
 # The two commands CONTRIBUTING.md names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build uiasset-deps panel clients test generate bench lint dist cross test-windows
+.PHONY: build bin uiasset-deps panel clients test generate bench lint dist cross test-windows
 
-# The binary embeds the committed panel (uiasset/dist/index.html), so
-# building it needs no npm. The npm packages installed here serve the
-# tests, so that make test needs no network: uiasset's (the browser test's
-# host, and the check that the committed panel is a fresh build of its
-# source) and the interop tests' clients. The binary is static
-# (CGO_ENABLED=0): no C library is mapped into it (1.3 MiB less resident
-# memory), and it runs on any Linux of its architecture.
-build: uiasset-deps clients
+# The set-up command (CI runs it before make test): the binary, and the npm
+# packages the tests use, so that make test needs no network: uiasset's
+# (the browser test's host, and the check that the committed panel is a
+# fresh build of its source) and the interop tests' clients.
+build: bin uiasset-deps clients
+
+# The binary alone, with Go only: it embeds the committed panel
+# (uiasset/dist/index.html), so building it needs no node or npm. It is
+# static (CGO_ENABLED=0): no C library is mapped into it (1.3 MiB less
+# resident memory), and it runs on any Linux of its architecture.
+bin:
 	$(GO) mod download
 	CGO_ENABLED=0 $(GO) build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp
 

@@ -35,16 +35,6 @@ type Catalog struct {
 // Load returns the embedded catalog, to be parsed on first use.
 func Load() (*Catalog, error) { return &Catalog{raw: generated}, nil }
 
-// Parse parses a generated catalog document.
-func Parse(raw []byte) (*Catalog, error) {
-	c := &Catalog{raw: raw}
-	c.once.Do(c.parse)
-	if c.err != nil {
-		return nil, c.err
-	}
-	return c, nil
-}
-
 // parse decodes c.raw and builds the indexes, once.
 func (c *Catalog) parse() {
 	c.byName, c.index = map[string]*Action{}, map[*Action]haystack{}

@@ -480,15 +480,17 @@ func messagesOf(t *testing.T, r toolResult) []item {
 	return (&chat{}).messages(t, r)
 }
 
-func TestABlankTrustedListStopsStartupAndAnEmptyOneIsUnset(t *testing.T) {
+// A blank list is refused like any malformed setting: the server explains
+// instead of running without the lockdown that was meant.
+func TestABlankTrustedListIsRefusedAndAnEmptyOneIsUnset(t *testing.T) {
 	t.Parallel()
 	for name, value := range map[string]string{"spaces": "   ", "a tab": "\t", "separators": " , "} {
 		t.Run("refuses "+name, func(t *testing.T) {
 			t.Parallel()
 			code, stdout, stderr := runOnce(t, with(readEnv(), "SNOWLUMA_MCP_TRUSTED_USERS", value))
-			assert.NotZero(t, code)
+			assert.Zero(t, code, "the server explains, then ends with its stdin")
 			assert.Empty(t, stdout)
-			assert.Contains(t, stderr, "SNOWLUMA_MCP_TRUSTED_USERS")
+			assert.Contains(t, stderr, "snowluma-mcp: configuration error: SNOWLUMA_MCP_TRUSTED_USERS")
 			assert.Contains(t, stderr, "only spaces, tabs or separators")
 		})
 	}
@@ -502,11 +504,14 @@ func TestABlankTrustedListStopsStartupAndAnEmptyOneIsUnset(t *testing.T) {
 	})
 }
 
-func TestAMalformedTrustedListStopsStartupWithoutEchoingIt(t *testing.T) {
+// A malformed list is refused: the server explains instead of running with
+// a list other than the one meant (see explaining_test.go).
+func TestAMalformedTrustedListIsRefusedWithoutEchoingIt(t *testing.T) {
 	t.Parallel()
 	value := "10002, alice-" + canary(t)
 	code, stdout, stderr := runOnce(t, with(readEnv(), "SNOWLUMA_MCP_TRUSTED_USERS", value))
-	assert.NotZero(t, code)
+	assert.Zero(t, code, "the server explains, then ends with its stdin")
+	assert.Contains(t, stderr, "snowluma-mcp: configuration error: SNOWLUMA_MCP_TRUSTED_USERS")
 	assert.Empty(t, stdout)
 	assert.Contains(t, stderr, "SNOWLUMA_MCP_TRUSTED_USERS")
 	assert.NotContains(t, stderr, "alice-", "the value is never echoed")

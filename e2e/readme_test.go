@@ -12,6 +12,7 @@ package e2e
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -272,4 +273,33 @@ func TestReadmesLinkEachOther(t *testing.T) {
 			assert.Contains(t, strings.Join(lines[:end], "\n"), "]("+r.link+")", "%s links %s at the top", r.file, r.link)
 		})
 	}
+}
+
+// TestReadmeBuildCommandsAreWhatTheyClaim: the README says the binary
+// needs Go only (go install ./cmd/snowluma-mcp, make bin) and that make
+// build also installs the tests' npm packages; the Makefile is held to it.
+func TestReadmeBuildCommandsAreWhatTheyClaim(t *testing.T) {
+	t.Parallel()
+	root, err := moduleRoot()
+	require.NoError(t, err)
+	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	require.NoError(t, err)
+	for _, claim := range []string{"`go install ./cmd/snowluma-mcp`", "`make bin` in `bin/snowluma-mcp`", "`make build` does the latter and also\ninstalls the npm packages the tests use"} {
+		assert.Contains(t, string(b), claim)
+	}
+	recipe := func(target string) string {
+		cmd := exec.Command("make", "-n", target)
+		cmd.Dir = root
+		out, err := cmd.CombinedOutput()
+		require.NoError(t, err, "make -n %s: %s", target, out)
+		return string(out)
+	}
+	bin := recipe("bin")
+	assert.Contains(t, bin, "build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp")
+	assert.NotContains(t, bin, "npm")
+	assert.NotContains(t, bin, "node")
+	build := recipe("build")
+	assert.Contains(t, build, "build -trimpath -o bin/snowluma-mcp ./cmd/snowluma-mcp")
+	assert.Contains(t, build, "cd e2e/clients && npm ci")
+	assert.Contains(t, build, "cd uiasset && npm ci")
 }

@@ -4,10 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -67,11 +71,18 @@ type transportInfo struct {
 	DownloadDir            string  `json:"download_dir"`
 	UploadRoot             *string `json:"upload_root"`
 	UploadEnabled          bool    `json:"upload_enabled"`
+	// UploadRootProblem says why a configured upload root cannot be used
+	// (upload_enabled is then false); DownloadDirProblem why the download
+	// directory cannot be created. Both are checked at each call.
+	UploadRootProblem  string `json:"upload_root_problem,omitempty"`
+	DownloadDirProblem string `json:"download_dir_problem,omitempty"`
 }
 
 type check struct {
 	Result      json.RawMessage      `json:"result"`
 	Diagnostics pipeline.Diagnostics `json:"diagnostics"`
+	// unknown says SnowLuma answered retcode 1404, "unknown action".
+	unknown bool
 }
 
 type runtimeArgs struct {
@@ -87,6 +98,12 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (*pipeline.Result, error) {
+		if p := d.Config.Broken; p != nil {
+			// What the runtime would be depends on the setting that was
+			// refused; say that instead of describing a stand-in.
+			return nil, fault.Errorf(fault.CodeConfiguration,
+				"snowluma-mcp is not configured: %s. The server connects to nothing and offers only the documentation tools until the user corrects %s in the MCP client configuration and restarts it", p, p.Var).Unsent()
+		}
 		info := describe(d)
 		if !args.CheckConnection {
 			return &pipeline.Result{Payload: info}, nil
@@ -99,15 +116,23 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		for _, name := range connectionChecks {
 			info.Checks[name] = runCheck(ctx, d, c, name)
 		}
-		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks)}, nil
+		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks, d.Config.Endpoint)}, nil
 	})
 }
 
 // overall is the verdict of a connection check: success only when every
 // check succeeded. When all fail alike (a refused token, say) the verdict
 // carries that kind and its advice; otherwise it names the checks that
-// failed and points to their own diagnostics.
-func overall(checks map[string]check) pipeline.Diagnostics {
+// failed and points to their own diagnostics. Every SnowLuma knows the
+// three checks, so "unknown action" for all of them is not an old
+// SnowLuma but a wrong endpoint path: SnowLuma's HTTP server reads a path
+// below its own as the action's name, and that name wins over the body's.
+func overall(checks map[string]check, endpoint *url.URL) pipeline.Diagnostics {
+	if allUnknown(checks) {
+		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: string(fault.CodeWrongEndpoint),
+			Message:  onebot.PathReadAsAction(onebot.Path(endpoint), connectionChecks),
+			NextStep: pipeline.NextStep(fault.CodeWrongEndpoint)}
+	}
 	var failed []string
 	kinds := map[string]bool{}
 	for _, name := range connectionChecks {
@@ -132,6 +157,15 @@ func overall(checks map[string]check) pipeline.Diagnostics {
 	return diag
 }
 
+func allUnknown(checks map[string]check) bool {
+	for _, name := range connectionChecks {
+		if !checks[name].unknown {
+			return false
+		}
+	}
+	return true
+}
+
 func describe(d *Deps) runtimeInfo {
 	cfg := d.Config
 	info := runtimeInfo{
@@ -145,10 +179,23 @@ func describe(d *Deps) runtimeInfo {
 			TimeoutMS: cfg.Timeout.Milliseconds(), MaxFileBytes: cfg.MaxFileBytes, DownloadQuotaBytes: cfg.DownloadQuotaBytes,
 			MaxStreams: cfg.MaxStreams, StreamConnectTimeoutMS: cfg.StreamConnectTimeout.Milliseconds(),
 			StreamIdleTimeoutMS: cfg.StreamIdleTimeout.Milliseconds(), UploadChunkBytes: cfg.UploadChunkBytes,
-			DownloadDir: cfg.DownloadDir, UploadEnabled: cfg.UploadRoot != "",
+			DownloadDir: cfg.DownloadDir,
 		}
 		if cfg.UploadRoot != "" {
 			t.UploadRoot = &cfg.UploadRoot
+			t.UploadEnabled = true
+		}
+		// Uploads and downloads are stream actions, which need write
+		// mode; only there can the directories stop a call.
+		if cfg.WriteEnabled() {
+			if cfg.UploadRoot != "" {
+				if why := upload.RootProblem(cfg.UploadRoot); why != "" {
+					t.UploadRootProblem, t.UploadEnabled = upload.RootVar+" "+why, false
+				}
+			}
+			if why := download.DirProblem(cfg.DownloadDir); why != "" {
+				t.DownloadDirProblem = download.DirVar + " " + why
+			}
 		}
 		info.Transport = t
 		info.SendPace = describePace(cfg, d.Pace)
@@ -168,7 +215,7 @@ func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check
 	if err == nil {
 		reply, doErr := c.OneBot.Do(ctx, a.Name, nil)
 		if doErr == nil {
-			return check{Result: reply.Raw, Diagnostics: verdict(reply)}
+			return check{Result: reply.Raw, Diagnostics: verdict(reply), unknown: reply.Status == "failed" && reply.Retcode == "1404"}
 		}
 		err = doErr
 	}

@@ -314,3 +314,50 @@ func TestRuntimeInfoSaysWhetherLockdownIsOn(t *testing.T) {
 		})
 	}
 }
+
+// TestAConnectionCheckAnsweredUnknownEverywhereBlamesThePath: SnowLuma
+// answers "unknown action" to all three checks when it reads the endpoint's
+// path as the action name; the verdict names that path and where SnowLuma
+// sets its own, not an old SnowLuma. One unknown action alone is not that.
+func TestAConnectionCheckAnsweredUnknownEverywhereBlamesThePath(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		unknown func(action string) bool
+		kind    string
+	}{
+		{"every check unknown", func(string) bool { return true }, "wrong_endpoint"},
+		{"one check unknown", func(a string) bool { return a == "get_version_info" }, "connection_check_failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				var req struct{ Action string }
+				_ = json.Unmarshal([]byte(readAll(r)), &req)
+				if tt.unknown(req.Action) {
+					_, _ = w.Write([]byte(`{"status":"failed","retcode":1404,"data":null,"wording":"unknown action"}`))
+					return
+				}
+				_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":{}}`))
+			}))
+			defer srv.Close()
+			u, _ := url.Parse(srv.URL + "/onebot?access_token=tok-secret")
+			d := deps(t, config.ModeRead)
+			d.Config.Endpoint = u
+			tool := GetRuntimeInfo(d)
+			r, err := tool.Handle(context.Background(), &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`),
+				OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)})
+			require.NoError(t, err)
+			assert.Equal(t, pipeline.OutcomeFailed, r.Diagnostics.Outcome)
+			assert.Equal(t, tt.kind, r.Diagnostics.Kind)
+			if tt.kind == "wrong_endpoint" {
+				assert.Contains(t, r.Diagnostics.Message, `path "/onebot"`)
+				assert.Contains(t, r.Diagnostics.Message, "路径")
+				assert.NotContains(t, r.Diagnostics.Message, "catalog")
+			}
+			assert.NotContains(t, r.Diagnostics.Message, "tok-secret")
+			assert.NotContains(t, r.Diagnostics.Message, u.Host)
+		})
+	}
+}

@@ -50,6 +50,11 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 		return &pipeline.Result{Payload: uploaded{Upload: res, Completion: res.Completion,
 			Note: "completion.file_path is a path on the SnowLuma host, usable by later actions there; SnowLuma deletes it after file_retention (default 5 minutes)."}}, nil
 	}
+	if downloads[c.Action.Name] {
+		if err := download.Ready(d.Config.DownloadDir); err != nil {
+			return nil, err
+		}
+	}
 	body, err := c.OneBot.Stream(ctx, c.Action.Name, c.Params)
 	if err != nil {
 		return nil, err

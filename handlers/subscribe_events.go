@@ -104,7 +104,7 @@ func subscribeFailure(ctx context.Context, err error) error {
 		if f.Reason == hub.ReasonAuthRefused {
 			code = fault.CodeUpstreamAuth
 		}
-		return fault.Errorf(code, "%s %s", f.Message, f.NextStep).Unsent()
+		return fault.Errorf(code, "%s", f.Text()).Unsent()
 	case ctx.Err() != nil:
 		return fault.Wrap(fault.CodeEventConnection, ctx.Err(),
 			"the event connection did not deliver its first frame before the call ended; nothing was subscribed").Unsent()

@@ -31,7 +31,9 @@ func retcodeSteps(retcode string) string {
 	case "1400":
 		return "SnowLuma rejected the request's parameters; fix them as the wording says (get_action shows the contract)."
 	case "1404":
-		return "The connected SnowLuma does not know this action; the bundled catalog may be newer than the server."
+		return "The connected SnowLuma does not know this action: either it is older than the bundled catalog, or, when every action answers 1404 " +
+			"(get_runtime_info with check_connection tells), SNOWLUMA_MCP_ENDPOINT's path is wrong and SnowLuma reads it as the action's name. " +
+			"The user can correct the endpoint's path or update SnowLuma."
 	case "100":
 		return "The action failed inside SnowLuma or QQ; the wording says why. Do not repeat a write without checking its effect."
 	default:

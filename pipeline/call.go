@@ -121,6 +121,9 @@ func (c Client) Capabilities() *mcp.ClientCapabilities {
 
 // FormElicitation reports whether the client can answer a form question: it
 // declares elicitation.form, or an empty elicitation object (which means form).
+// The input stage asks it because the SDK sends input_required without
+// checking (SDK contract test: TestSDKSendsInputRequiredWithoutCheckingElicitation
+// in internal/mcp/server).
 func (c Client) FormElicitation() bool {
 	e := c.Capabilities()
 	if e == nil || e.Elicitation == nil {

@@ -10,6 +10,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/payload"
+	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -72,7 +73,7 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 // envelope is a minimal stand-in for the envelope stage: it turns failures
 // into results with pipeline.Failure and encodes payloads for
 // pipeline.Render.
-var envelope = pipeline.StageFunc{StageName: "envelope", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var envelope = stagetest.Func{StageName: "envelope", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {

@@ -59,20 +59,3 @@ func Chain(stages ...Stage) func(t *Tool, h Handler) Handler {
 		return h
 	}
 }
-
-// StageFunc adapts a name and a wrapping function to the Stage interface, for
-// stages that need no state of their own. Its zero Where is InWork.
-type StageFunc struct {
-	StageName string
-	Where     Acts
-	WrapFunc  func(t *Tool, next Handler) Handler
-}
-
-// Name implements Stage.
-func (s StageFunc) Name() string { return s.StageName }
-
-// Acts implements Stage.
-func (s StageFunc) Acts() Acts { return s.Where }
-
-// Wrap implements Stage.
-func (s StageFunc) Wrap(t *Tool, next Handler) Handler { return s.WrapFunc(t, next) }

@@ -1,4 +1,4 @@
-package pipeline
+package pipeline_test
 
 import (
 	"context"
@@ -6,11 +6,14 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/stagetest"
+	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-func recorder(name string, log *[]string) Stage {
-	return StageFunc{StageName: name, WrapFunc: func(_ *Tool, next Handler) Handler {
-		return func(ctx context.Context, c *Call) (*Result, error) {
+func recorder(name string, log *[]string) pipeline.Stage {
+	return stagetest.Func{StageName: name, WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			*log = append(*log, "in:"+name)
 			r, err := next(ctx, c)
 			*log = append(*log, "out:"+name)
@@ -33,15 +36,15 @@ func TestChain(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var log []string
-			var stages []Stage
+			var stages []pipeline.Stage
 			for _, n := range tt.stages {
 				stages = append(stages, recorder(n, &log))
 			}
-			h := Chain(stages...)(&Tool{Spec: Spec{Name: "t"}}, func(ctx context.Context, c *Call) (*Result, error) {
+			h := pipeline.Chain(stages...)(&pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 				log = append(log, "handler")
-				return &Result{Payload: 1}, nil
+				return &pipeline.Result{Payload: 1}, nil
 			})
-			r, err := h(context.Background(), &Call{})
+			r, err := h(context.Background(), &pipeline.Call{})
 			require.NoError(t, err)
 			assert.Equal(t, 1, r.Payload)
 			assert.Equal(t, tt.want, log)
@@ -52,19 +55,23 @@ func TestChain(t *testing.T) {
 func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 	t.Parallel()
 	var seen []string
-	skip := StageFunc{StageName: "only-input", WrapFunc: func(t *Tool, next Handler) Handler {
+	skip := stagetest.Func{StageName: "only-input", WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		seen = append(seen, t.Name)
 		if !t.AsksInput {
 			return next
 		}
-		return func(ctx context.Context, c *Call) (*Result, error) { return &Result{Payload: "asked"}, nil }
+		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			return &pipeline.Result{Payload: "asked"}, nil
+		}
 	}}
-	handler := func(context.Context, *Call) (*Result, error) { return &Result{Payload: "ran"}, nil }
-	plain := Chain(skip)(&Tool{Spec: Spec{Name: "plain"}}, handler)
-	asking := Chain(skip)(&Tool{Spec: Spec{Name: "asking", AsksInput: true}}, handler)
+	handler := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		return &pipeline.Result{Payload: "ran"}, nil
+	}
+	plain := pipeline.Chain(skip)(&pipeline.Tool{Spec: pipeline.Spec{Name: "plain"}}, handler)
+	asking := pipeline.Chain(skip)(&pipeline.Tool{Spec: pipeline.Spec{Name: "asking", AsksInput: true}}, handler)
 	assert.Equal(t, []string{"plain", "asking"}, seen, "each tool is wrapped once, when it is registered")
-	r, _ := plain(context.Background(), &Call{})
+	r, _ := plain(context.Background(), &pipeline.Call{})
 	assert.Equal(t, "ran", r.Payload)
-	r, _ = asking(context.Background(), &Call{})
+	r, _ = asking(context.Background(), &pipeline.Call{})
 	assert.Equal(t, "asked", r.Payload)
 }

@@ -26,6 +26,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -152,7 +153,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	// A counting stage, added the way CONTRIBUTING says: it declares
 	// nothing but its name, so it acts in the work (the zero Acts).
 	var counted atomic.Int64
-	count := pipeline.StageFunc{StageName: "count", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	count := stagetest.Func{StageName: "count", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			counted.Add(1)
 			return next(ctx, c)

@@ -17,14 +17,19 @@ import (
 const module = "github.com/snowluma/snowluma-mcp/"
 
 // server is the module-relative path of the package that assembles the MCP
-// server: like handlers, it sits above the stage order.
+// server: like handlers, it sits above the stage order, and so do the
+// packages under it (its extensions, such as events).
 const server = "internal/mcp/server"
+
+// isServer reports whether p is the server package or one under it.
+func isServer(p string) bool { return p == server || strings.HasPrefix(p, server+"/") }
 
 // violations checks the layering the pipeline depends on, over a graph of
 // module-relative package paths to the module packages they import:
 //   - a stage imports the pipeline and the domain below it, never another
 //     stage (nor the order);
-//   - handlers and server import the stage order (stages), never one stage;
+//   - handlers and server (with the packages under it) import the stage
+//     order (stages), never one stage;
 //   - everything else that is not a command or a test harness (pipeline,
 //     span, prompt, slot, fault, catalog …) lies below the stages, handlers
 //     and server, so any of them can use it.
@@ -43,11 +48,11 @@ func violations(graph map[string][]string) []string {
 
 func broken(pkg, imp string) string {
 	isStage := func(p string) bool { return strings.HasPrefix(p, "stages/") }
-	upper := func(p string) bool { return p == "stages" || isStage(p) || p == "handlers" || p == server }
+	upper := func(p string) bool { return p == "stages" || isStage(p) || p == "handlers" || isServer(p) }
 	switch {
 	case isStage(pkg) && (imp == "stages" || isStage(imp)) && imp != pkg:
 		return "a stage never imports another stage; move shared code below the stages"
-	case (pkg == "handlers" || pkg == server) && isStage(imp):
+	case (pkg == "handlers" || isServer(pkg)) && isStage(imp):
 		return "only the stage order (stages) may be imported here"
 	case !upper(pkg) && !strings.HasPrefix(pkg, "cmd/") && pkg != "e2e" && !strings.HasPrefix(pkg, "e2e/") && upper(imp):
 		return "a shared package must lie below the stages, handlers and server"
@@ -64,7 +69,8 @@ func TestLayeringRulesCatchEachBreak(t *testing.T) {
 	}{
 		{"accepts the intended shape", map[string][]string{
 			"stages/gate": {"pipeline", "catalog", "internal/fault"}, "stages": {"stages/gate", "pipeline"},
-			server: {"stages", "pipeline"}, "handlers": {"pipeline"}, "cmd/snowluma-mcp": {"stages", server, "handlers"},
+			server: {"stages", "pipeline", server + "/events"}, server + "/events": {"internal/hub"},
+			"handlers": {"pipeline"}, "cmd/snowluma-mcp": {"stages", server, "handlers"},
 			"pipeline": {"catalog", "internal/fault"},
 		}, 0},
 		{"refuses a stage importing another stage", map[string][]string{"stages/calllog": {"stages/trace"}}, 1},
@@ -73,6 +79,8 @@ func TestLayeringRulesCatchEachBreak(t *testing.T) {
 		{"refuses server importing one stage", map[string][]string{server: {"stages/input"}}, 1},
 		{"refuses a shared package importing a stage", map[string][]string{"pipeline": {"stages/trace"}}, 1},
 		{"refuses a domain package importing the server", map[string][]string{"internal/hub": {server}}, 1},
+		{"refuses a package under the server importing one stage", map[string][]string{server + "/events": {"stages/gate"}}, 1},
+		{"refuses a domain package importing a package under the server", map[string][]string{"internal/hub": {server + "/events"}}, 1},
 		{"refuses a shared package importing handlers", map[string][]string{"internal/span": {"handlers"}}, 1},
 	}
 	for _, tt := range tests {
@@ -90,6 +98,8 @@ func TestLayering(t *testing.T) {
 	require.Contains(t, graph, "stages/gate", "the walk found the stage packages")
 	require.Contains(t, graph, "handlers")
 	require.Contains(t, graph, server, "the server package is where the rules expect it")
+	require.Contains(t, graph, server+"/events", "so are the packages under it")
+	require.Contains(t, graph, server+"/tasks")
 	assert.Empty(t, violations(graph))
 }
 

@@ -19,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
+	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -74,7 +75,7 @@ func TestTheDocsNameTheAdmissionStages(t *testing.T) {
 func TestHandlersWrapEachToolOnce(t *testing.T) {
 	t.Parallel()
 	wraps := map[string]int{}
-	counting := pipeline.StageFunc{StageName: "counting", Where: pipeline.AtAdmission, WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	counting := stagetest.Func{StageName: "counting", Where: pipeline.AtAdmission, WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		wraps[t.Name]++
 		return next
 	}}

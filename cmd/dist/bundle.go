@@ -1,8 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 	"time"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/hub"
 )
 
 // An MCP Bundle (.mcpb, the format of the @anthropic-ai/mcpb npm package)
@@ -79,24 +85,70 @@ type bundleTool struct {
 	Mode, When, What string
 }
 
-// bundleTools are every tool the server can list, in its listing order
-// (handlers.All; a test holds the two together). Which of them appear is
-// decided by the mode and the settings, as each description says.
-var bundleTools = []bundleTool{
-	{"list_actions", "docs", "", "Lists SnowLuma's OneBot actions, with filters and paging."},
-	{"get_action", "docs", "", "Shows one action's parameters, result and examples."},
-	{"search_actions", "docs", "", "Searches the actions by name, alias, summary and category, in English or Chinese."},
-	{"list_categories", "docs", "", "Lists the action categories."},
-	{"get_runtime_info", "docs", "", "Shows the mode and limits; in read and write mode it also checks the connection to SnowLuma."},
-	{"query_action", "read", "", "Runs a read-only action, such as get_group_list."},
-	{"query_action_with_input", "read", "", "Runs a read-only action, asking you for missing parameters."},
-	{"invoke_action", "write", "", "Runs any action: sends messages, uploads and downloads files."},
-	{"invoke_action_with_input", "write", "", "Runs any action, asking you for missing parameters."},
-	{"preview_message", "docs", "", "Shows a message draft without sending it."},
-	{"invoke_action_background", "write", "with a folder for background transfers", "Runs a file transfer in the background."},
-	{"list_tasks", "write", "with a folder for background transfers", "Lists the background transfers."},
-	{"subscribe_events", "read", "with the WebSocket server set", "Follows live QQ events of one account."},
-	{"unsubscribe_events", "read", "with the WebSocket server set", "Stops following live events."},
+// bundleWhat is each tool's line in the host's list. The tool's name, the
+// least mode that lists it and the setting it also needs come from the
+// tool's own declaration (bundleTools); only this line is written here, in
+// English, because the tool's own description is written for the agent.
+var bundleWhat = map[string]string{
+	"list_actions":             "Lists SnowLuma's OneBot actions, with filters and paging.",
+	"get_action":               "Shows one action's parameters, result and examples.",
+	"search_actions":           "Searches the actions by name, alias, summary and category, in English or Chinese.",
+	"list_categories":          "Lists the action categories.",
+	"get_runtime_info":         "Shows the mode and limits; in read and write mode it also checks the connection to SnowLuma.",
+	"query_action":             "Runs a read-only action, such as get_group_list.",
+	"query_action_with_input":  "Runs a read-only action, asking you for missing parameters.",
+	"invoke_action":            "Runs any action: sends messages, uploads and downloads files.",
+	"invoke_action_with_input": "Runs any action, asking you for missing parameters.",
+	"preview_message":          "Shows a message draft without sending it.",
+	"invoke_action_background": "Runs a file transfer in the background.",
+	"list_tasks":               "Lists the background transfers.",
+	"subscribe_events":         "Follows live QQ events of one account.",
+	"unsubscribe_events":       "Stops following live events.",
+}
+
+// The further conditions a tool can have beyond its mode.
+const (
+	whenTasks  = "with a folder for background transfers"
+	whenEvents = "with the WebSocket server set"
+)
+
+// bundleTools are every tool the server can list, in its listing order:
+// handlers.All with every optional part on. A tool of the tasks extension
+// also needs the task folder; one that only a server with an events URL
+// has needs that URL. A tool without a line in bundleWhat is an error, so
+// a new tool cannot ship unlisted.
+func bundleTools() ([]bundleTool, error) {
+	cfg, _, err := config.Load(func(string) string { return "" })
+	if err != nil {
+		return nil, err
+	}
+	cat, err := catalog.Load()
+	if err != nil {
+		return nil, err
+	}
+	plain := map[string]bool{}
+	for _, tl := range handlers.All(&handlers.Deps{Catalog: cat, Config: cfg}) {
+		plain[tl.Name] = true
+	}
+	var out []bundleTool
+	for _, tl := range handlers.All(&handlers.Deps{Catalog: cat, Config: cfg, Events: hub.New(hub.Options{})}) {
+		what, ok := bundleWhat[tl.Name]
+		if !ok {
+			return nil, fmt.Errorf("tool %s has no line for the host's list: add it to bundleWhat in cmd/dist/bundle.go", tl.Name)
+		}
+		bt := bundleTool{Name: tl.Name, Mode: string(tl.Mode), What: what}
+		switch {
+		case tl.Tasks:
+			bt.When = whenTasks
+		case !plain[tl.Name]:
+			bt.When = whenEvents
+		}
+		out = append(out, bt)
+	}
+	if len(out) != len(bundleWhat) {
+		return nil, fmt.Errorf("bundleWhat has %d lines for %d tools: remove the lines of tools that are gone", len(bundleWhat), len(out))
+	}
+	return out, nil
 }
 
 // description is the tool's line in the host's list: what it does and
@@ -187,13 +239,17 @@ func (o orderedSettings) MarshalJSON() ([]byte, error) {
 }
 
 // bundleManifest is t's manifest.json at version.
-func bundleManifest(version string, t target) mcpbManifest {
+func bundleManifest(version string, t target) (mcpbManifest, error) {
 	env := map[string]string{}
 	for _, s := range bundleSettings {
 		env[s.Var] = "${user_config." + s.Key + "}"
 	}
+	bts, err := bundleTools()
+	if err != nil {
+		return mcpbManifest{}, err
+	}
 	var tools []mcpbTool
-	for _, bt := range bundleTools {
+	for _, bt := range bts {
 		tools = append(tools, mcpbTool{bt.Name, bt.description()})
 	}
 	return mcpbManifest{
@@ -221,15 +277,19 @@ func bundleManifest(version string, t target) mcpbManifest {
 		License:       "MIT",
 		Compatibility: mcpbCompatibility{ClaudeDesktop: bundleHostVersion, Platforms: []string{t.npmOS()}},
 		UserConfig:    bundleSettings,
-	}
+	}, nil
 }
 
 // bundle is t's .mcpb: the manifest, the icon and the binary (executable),
 // with the README and the licence, at the zip's root and dated like the
 // archives.
 func bundle(version string, t target, bin, png, readme, license []byte, date time.Time) ([]byte, error) {
+	m, err := bundleManifest(version, t)
+	if err != nil {
+		return nil, err
+	}
 	return zipArchive("", []entry{
-		{"manifest.json", 0o644, jsonFile(bundleManifest(version, t))},
+		{"manifest.json", 0o644, jsonFile(m)},
 		{"icon.png", 0o644, png},
 		{"server/" + t.exe(), 0o755, bin},
 		{"README.md", 0o644, readme},

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"image/png"
 	"os"
 	"os/exec"
@@ -27,33 +26,36 @@ import (
 // TestBundleListsEveryToolTheServerHas holds the manifest's tool list to
 // handlers.All with every optional part on: the same tools in the same
 // order, each described with the mode that lists it and the setting it
-// also needs.
+// also needs, and a bundle of a tool without its line is refused.
 func TestBundleListsEveryToolTheServerHas(t *testing.T) {
-	t.Parallel()
 	cfg, _, err := config.Load(func(string) string { return "" })
 	require.NoError(t, err)
 	cat, err := catalog.Load()
 	require.NoError(t, err)
 	all := handlers.All(&handlers.Deps{Catalog: cat, Config: cfg, Events: hub.New(hub.Options{})})
-	require.Len(t, bundleTools, len(all))
+	m, err := bundleManifest("1.2.0", target{"darwin", "arm64"})
+	require.NoError(t, err)
+	require.Len(t, m.Tools, len(all))
+	described := map[string]string{}
 	for i, tool := range all {
-		bt := bundleTools[i]
-		assert.Equal(t, tool.Name, bt.Name, "tool %d", i)
-		assert.Equal(t, string(tool.Mode), bt.Mode, "%s: the mode that lists it", tool.Name)
-		switch {
-		case tool.Tasks:
-			assert.Equal(t, "with a folder for background transfers", bt.When, tool.Name)
-		case strings.Contains(tool.Name, "subscribe_events"):
-			assert.Equal(t, "with the WebSocket server set", bt.When, tool.Name)
-		default:
-			assert.Empty(t, bt.When, "%s needs no setting but the mode", tool.Name)
-		}
+		assert.Equal(t, tool.Name, m.Tools[i].Name, "tool %d", i)
+		described[tool.Name] = m.Tools[i].Description
 	}
-	m := bundleManifest("1.2.0", target{"darwin", "arm64"})
-	require.Len(t, m.Tools, len(bundleTools))
-	assert.Equal(t, mcpbTool{"list_tasks", "Lists the background transfers. Write mode, with a folder for background transfers."}, m.Tools[11])
-	assert.Equal(t, mcpbTool{"query_action", "Runs a read-only action, such as get_group_list. Read and write mode."}, m.Tools[5])
+	for name, want := range map[string]string{
+		"list_tasks":       "Lists the background transfers. Write mode, with a folder for background transfers.",
+		"query_action":     "Runs a read-only action, such as get_group_list. Read and write mode.",
+		"list_actions":     "Lists SnowLuma's OneBot actions, with filters and paging. Every mode.",
+		"subscribe_events": "Follows live QQ events of one account. Read and write mode, with the WebSocket server set.",
+	} {
+		assert.Equal(t, want, described[name], name)
+	}
 	assert.Contains(t, m.LongDescription, "The mode and the settings decide which of the tools listed here appear")
+
+	line := bundleWhat["list_tasks"]
+	delete(bundleWhat, "list_tasks")
+	defer func() { bundleWhat["list_tasks"] = line }()
+	_, err = bundle("1.2.0", target{"darwin", "arm64"}, nil, nil, nil, nil, time.Unix(0, 0))
+	require.ErrorContains(t, err, "tool list_tasks has no line for the host's list")
 }
 
 // TestBundleSettingsAreVariablesTheServerReads: every setting the host asks
@@ -67,7 +69,7 @@ func TestBundleSettingsAreVariablesTheServerReads(t *testing.T) {
 	require.NoError(t, err)
 
 	var m map[string]any
-	require.NoError(t, json.Unmarshal(jsonFile(bundleManifest("1.2.0", target{"windows", "amd64"})), &m))
+	require.NoError(t, json.Unmarshal(jsonFile(bundleFor(t, target{"windows", "amd64"})), &m))
 	env := m["server"].(map[string]any)["mcp_config"].(map[string]any)["env"].(map[string]any)
 	options := m["user_config"].(map[string]any)
 	require.Len(t, env, len(bundleSettings))
@@ -91,7 +93,7 @@ func TestBundleSettingsAreVariablesTheServerReads(t *testing.T) {
 		keys = append(keys, s.Key)
 	}
 	assert.Equal(t, []string{"mode", "endpoint", "token", "events_url", "upload_root", "download_dir", "task_dir", "trusted_users"}, keys)
-	assert.Contains(t, string(jsonFile(bundleManifest("1.2.0", target{"windows", "amd64"}))), `"user_config": {
+	assert.Contains(t, string(jsonFile(bundleFor(t, target{"windows", "amd64"}))), `"user_config": {
     "mode": {`, "the settings keep their order in the file")
 }
 
@@ -100,7 +102,7 @@ func TestBundleRunsItsOwnPlatformsBinary(t *testing.T) {
 	for _, tt := range targets {
 		t.Run(tt.String(), func(t *testing.T) {
 			t.Parallel()
-			m := bundleManifest("1.2.0", tt)
+			m := bundleFor(t, tt)
 			assert.Equal(t, "1.2.0", m.Version)
 			assert.Equal(t, "binary", m.Server.Type)
 			assert.Equal(t, "server/"+tt.exe(), m.Server.EntryPoint)
@@ -236,10 +238,18 @@ func TestReadmeDescribesTheBundle(t *testing.T) {
 	for _, fact := range []string{
 		"Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later",
 		"manifest version " + bundleManifestVersion,
-		fmt.Sprintf("lists all %d tools", len(bundleTools)),
+		"lists every tool",
 		"`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`",
 		"snowluma-mcp_<version>_<os>_<arch>.mcpb",
 	} {
 		assert.Contains(t, strings.Join(strings.Fields(readme), " "), fact)
 	}
+}
+
+// bundleFor is t's bundle manifest at version 1.2.0.
+func bundleFor(tb testing.TB, t target) mcpbManifest {
+	tb.Helper()
+	m, err := bundleManifest("1.2.0", t)
+	require.NoError(tb, err)
+	return m
 }

@@ -4,7 +4,17 @@
 // fits this machine; this finds its binary and runs it with this process's
 // stdin, stdout and stderr, so that the MCP host speaks to the binary
 // directly. Signals sent here go on to the binary, and its exit code (or
-// the signal that ended it) comes back. Plain node with no dependencies,
+// the signal that ended it) comes back. What a host can rely on everywhere
+// is that the binary exits when its stdin closes: npm (under npx) does not
+// pass SIGTERM or SIGINT on to this launcher.
+//
+// On Windows there are no signals to pass: Node turns child.kill('SIGINT')
+// and child.kill('SIGTERM') into TerminateProcess (no clean stop, so an
+// unfinished task is not saved cleanly) and throws ENOSYS for SIGHUP and
+// SIGBREAK. There the launcher pipes stdin to the binary instead, and a
+// signal closes that pipe and waits: the binary stops as at the end of its
+// input. Since the launcher holds the pipe, the binary gets end of input
+// even when the launcher itself is killed. Plain node with no dependencies,
 // so it runs wherever npx does. Written by cmd/dist (make dist).
 'use strict';
 
@@ -22,7 +32,7 @@ const offered = Object.keys(require('../package.json').optionalDependencies || {
 
 const otherWays = [
   'Other ways to install snowluma-mcp: the release archive for your platform from',
-  'https://github.com/snowluma/snowluma-mcp/releases, or with Go 1.26 or later:',
+  'https://github.com/snowluma/snowluma-mcp/releases, or with Go 1.26.8 or later:',
   '  go install github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp@latest',
 ];
 
@@ -48,9 +58,25 @@ try {
   ]);
 }
 
-const child = spawn(binary, process.argv.slice(2), { stdio: 'inherit', windowsHide: true });
+const windows = process.platform === 'win32';
+const child = spawn(binary, process.argv.slice(2), {
+  stdio: [windows ? 'pipe' : 'inherit', 'inherit', 'inherit'],
+  windowsHide: true,
+});
 const passed = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'].filter((s) => s in constants.signals);
-for (const s of passed) process.on(s, () => child.kill(s));
+if (windows) {
+  // The binary may exit before its input ends; a write to the closed pipe
+  // is then nothing to report.
+  child.stdin.on('error', () => {});
+  process.stdin.pipe(child.stdin);
+  const endInput = () => {
+    process.stdin.unpipe(child.stdin);
+    child.stdin.end();
+  };
+  for (const s of passed) process.on(s, endInput);
+} else {
+  for (const s of passed) process.on(s, () => child.kill(s));
+}
 
 child.on('error', (err) => fail([`cannot run ${binary}: ${err.message}`]));
 child.on('exit', (code, signal) => {

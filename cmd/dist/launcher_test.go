@@ -92,7 +92,13 @@ func TestLauncherRunsThePlatformBinaryAndPassesItsExitBack(t *testing.T) {
 // answer to an initialize: both are running, and stdio reaches the binary.
 func serving(t *testing.T, launcher string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
-	cmd := launch(t, launcher, nil)
+	return servingWith(t, launcher, nil)
+}
+
+// servingWith is serving with node's own arguments (a preload).
+func servingWith(t *testing.T, launcher string, nodeArgs []string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := launch(t, launcher, nodeArgs)
 	stdin, err := cmd.StdinPipe()
 	require.NoError(t, err)
 	stdout, err := cmd.StdoutPipe()
@@ -185,7 +191,7 @@ func TestLauncherSaysWhatToDoWhenNoBinaryFits(t *testing.T) {
 		{"a platform no release is built for", true, []string{"--require", other}, []string{
 			"snowluma-mcp: there is no build for this platform (aix-" + h.npmCPU() + ").",
 			"Builds exist for: darwin-arm64, darwin-x64, linux-arm64, linux-x64, win32-arm64, win32-x64.",
-			"https://github.com/snowluma/snowluma-mcp/releases",
+			"https://github.com/snowluma/snowluma-mcp/releases, or with Go 1.26.8 or later:",
 			"go install github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp@latest",
 		}},
 		{"a platform package left out at install", false, nil, []string{

@@ -30,7 +30,10 @@ func TestCommandLine(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var stdout, stderr bytes.Buffer
-			code, done := commandLine(tt.args, &stdout, &stderr)
+			code, done := commandLine(tt.args, &stdout, &stderr, func(asJSON bool) int {
+				t.Fatal("check must not run")
+				return 0
+			})
 			assert.Equal(t, tt.wantCode, code)
 			assert.Equal(t, tt.wantDone, done)
 			assert.Equal(t, tt.wantStdout, stdout.String())
@@ -42,3 +45,41 @@ func TestCommandLine(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckSubcommandArguments: check runs with or without --json, and
+// refuses what it does not know rather than checking something else.
+func TestCheckSubcommandArguments(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantJSON   *bool
+		wantStdout string
+		wantStderr string
+	}{
+		{"check prints the report", []string{"check"}, 7, boolPtr(false), "", ""},
+		{"--json asks for JSON", []string{"check", "--json"}, 7, boolPtr(true), "", ""},
+		{"--help prints the usage", []string{"check", "--help"}, 0, nil, usage, ""},
+		{"an unknown flag is refused", []string{"check", "--fix"}, 2, nil, "", "snowluma-mcp check: flag provided but not defined: -fix"},
+		{"an argument is refused", []string{"check", "now"}, 2, nil, "", `unexpected argument "now"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var stdout, stderr bytes.Buffer
+			var ran *bool
+			code, done := commandLine(tt.args, &stdout, &stderr, func(asJSON bool) int {
+				ran = &asJSON
+				return 7
+			})
+			assert.True(t, done)
+			assert.Equal(t, tt.wantCode, code)
+			assert.Equal(t, tt.wantJSON, ran)
+			assert.Equal(t, tt.wantStdout, stdout.String())
+			assert.Contains(t, stderr.String(), tt.wantStderr)
+		})
+	}
+}
+
+func boolPtr(b bool) *bool { return &b }

@@ -23,7 +23,8 @@ import (
 )
 
 func main() {
-	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr); done {
+	check := func(asJSON bool) int { return runCheck(asJSON, os.Stdout, os.Stderr, os.Getenv) }
+	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr, check); done {
 		os.Exit(code)
 	}
 	if os.Getenv("GOGC") == "" {
@@ -50,6 +51,7 @@ func main() {
 		// heap well below it and are unaffected.
 		debug.SetMemoryLimit(20 << 20)
 	}
+	hintAtTerminal(os.Stdin, os.Stderr)
 	q := newQuiet(quietAfter, releaseMemory)
 	code := run(q.reader(os.Stdin), q.writer(os.Stdout), os.Stderr, os.Getenv)
 	atExit()
@@ -82,11 +84,19 @@ func settle(calls *sync.WaitGroup, grace time.Duration) {
 
 func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	cfg, warnings, err := config.Load(getenv)
-	if err != nil {
+	var broken *config.Problem
+	if errors.As(err, &broken) {
+		// An MCP host shows a server that exits at start only as "failed
+		// to connect", so the server starts anyway, in docs mode with
+		// every default, and says what is wrong to the agent as well.
+		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
+		fmt.Fprintln(stderr, "snowluma-mcp: serving only the documentation tools until the setting is corrected; get_runtime_info and the server's instructions say what is wrong, and `snowluma-mcp check` tests the setting")
+		cfg, warnings = config.Explaining(broken), nil
+	} else if err != nil {
 		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
 		return 2
 	}
-	for _, w := range warnings {
+	for _, w := range append(warnings, directoryWarnings(cfg)...) {
 		fmt.Fprintln(stderr, "snowluma-mcp: warning:", w)
 	}
 	cat, err := catalog.Load()
@@ -114,8 +124,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) 
 	}
 	opts.Panel = panel
 	s := server.New(opts)
-	err = s.Run(context.Background(), opts.Wire.Transport(&stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done(),
-		Owes: server.OwesAnswer, Screen: server.Screen}))
+	err = s.Run(context.Background(), server.Transport(opts.Wire, stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done()}))
 	if opts.Events != nil {
 		// The MCP connection is over: every event resource goes with it,
 		// and so does the event WebSocket.

@@ -2,7 +2,9 @@ package fake
 
 // The WebSocket side of the fake: SnowLuma's WebSocket server adapter as
 // snowluma-wire.md §3 describes it, on its own loopback port, as the real
-// adapter has its own. The upgrade is accepted only on the configured
+// adapter has its own. A plain request (no upgrade) is answered 426
+// "Upgrade Required", as SnowLuma's WebSocket server answers every request
+// that is not an upgrade. The upgrade is accepted only on the configured
 // path (400 "Bad path for WebSocket" elsewhere); a wrong token completes
 // the upgrade and is then closed with 1008 "invalid access token"; an
 // accepted connection gets lifecycle connect, lifecycle enable and one
@@ -165,12 +167,22 @@ func (e *events) serve(w http.ResponseWriter, r *http.Request) {
 	e.mu.Lock()
 	s := e.scenes[r.URL.Path]
 	e.mu.Unlock()
-	if r.Method != http.MethodGet {
-		http.Error(w, "Method Not Allowed", http.StatusMethodNotAllowed)
+	// SnowLuma's WebSocket server is a Node HTTP server whose request
+	// handler answers every plain request (no Upgrade header) with 426
+	// "Upgrade Required"; an upgrade is checked for its path first, then
+	// for its method (packages/websocket/src/server.ts).
+	if r.Header.Get("Upgrade") == "" || !strings.Contains(strings.ToLower(r.Header.Get("Connection")), "upgrade") {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusUpgradeRequired)
+		_, _ = w.Write([]byte("Upgrade Required"))
 		return
 	}
 	if s == nil {
 		http.Error(w, "Bad path for WebSocket", http.StatusBadRequest)
+		return
+	}
+	if r.Method != http.MethodGet {
+		http.Error(w, "Method not allowed", http.StatusMethodNotAllowed)
 		return
 	}
 	s.mu.Lock()

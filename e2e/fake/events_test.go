@@ -4,7 +4,10 @@ package fake_test
 // rely on.
 
 import (
+	"io"
 	"net/http"
+	"net/url"
+	"strings"
 	"testing"
 	"time"
 
@@ -39,5 +42,48 @@ func TestAPushRightAfterTheGreetingReachesTheClient(t *testing.T) {
 		}
 		require.Contains(t, got[2], "right after", "after enable and the first heartbeat")
 		require.NoError(t, c.Close())
+	}
+}
+
+// TestThePlainRequestsTheWebSocketServerRefuses: like SnowLuma's WebSocket
+// server, the fake answers any request that is not an upgrade with 426
+// "Upgrade Required", an upgrade on a wrong path with 400 before looking at
+// the method, and an upgrade with another method than GET with 405.
+func TestThePlainRequestsTheWebSocketServerRefuses(t *testing.T) {
+	t.Parallel()
+	sc := srv.Scene(fake.SceneOptions{})
+	base := srv.WebSocketHTTPURL()
+	u, err := url.Parse(sc.URL())
+	require.NoError(t, err)
+	scenePath := u.Path
+	tests := []struct {
+		name    string
+		method  string
+		path    string
+		upgrade bool
+		status  int
+		body    string
+	}{
+		{"a plain POST", http.MethodPost, "/", false, http.StatusUpgradeRequired, "Upgrade Required"},
+		{"a plain GET on the scene's path", http.MethodGet, scenePath, false, http.StatusUpgradeRequired, "Upgrade Required"},
+		{"an upgrade on another path", http.MethodPost, "/elsewhere", true, http.StatusBadRequest, "Bad path for WebSocket"},
+		{"an upgrade with POST on the path", http.MethodPost, scenePath, true, http.StatusMethodNotAllowed, "Method not allowed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			req, err := http.NewRequest(tt.method, strings.TrimSuffix(base, "/")+tt.path, strings.NewReader(`{"action":"get_status"}`))
+			require.NoError(t, err)
+			if tt.upgrade {
+				req.Header.Set("Connection", "Upgrade")
+				req.Header.Set("Upgrade", "websocket")
+			}
+			resp, err := http.DefaultClient.Do(req)
+			require.NoError(t, err)
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			require.Equal(t, tt.status, resp.StatusCode)
+			require.Contains(t, string(body), tt.body)
+		})
 	}
 }

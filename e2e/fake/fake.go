@@ -63,6 +63,11 @@ func (f *Fake) URL() string {
 	return f.srv.URL + f.path
 }
 
+// WebSocketHTTPURL is the WebSocket server's address written as an HTTP
+// endpoint: what a user who gave SNOWLUMA_MCP_ENDPOINT the WebSocket
+// adapter's port would have set.
+func (f *Fake) WebSocketHTTPURL() string { return f.events.srv.URL + "/" }
+
 // Token is the access token the fake accepts.
 func (f *Fake) Token() string { return f.token }
 

@@ -48,6 +48,30 @@ type Config struct {
 	// when lockdown is off (see trusted.go).
 	TrustedUsers []int64
 	SendPace     SendPace
+	// Broken is the malformed setting that put the server in its
+	// explaining state (see Explaining); nil when the configuration is
+	// sound.
+	Broken *Problem
+}
+
+// Problem is a setting Load refused: the variable and what it accepts,
+// never the value given.
+type Problem struct {
+	Var string
+	Why string
+}
+
+func (p *Problem) Error() string { return p.Var + " " + p.Why }
+
+// Explaining is the configuration of a server whose settings were
+// refused: docs mode with every default, so that it connects to nothing and
+// opens no directory, and Broken set, so that it can say what is wrong to
+// the person through the MCP host, which shows a process that exits at
+// start only as "failed to connect".
+func Explaining(broken *Problem) *Config {
+	cfg, _, _ := Load(func(string) string { return "" })
+	cfg.Broken = broken
+	return cfg
 }
 
 // Allows reports whether a server in mode m offers what needs mode need.
@@ -75,7 +99,8 @@ func (c *Config) ExecutionEnabled() bool { return c.Mode.Allows(ModeRead) }
 func (c *Config) WriteEnabled() bool { return c.Mode.Allows(ModeWrite) }
 
 // Load reads the configuration through getenv. Warnings are conditions worth
-// telling the user about on stderr that do not stop the server.
+// telling the user about on stderr that do not stop the server. A refused
+// setting is returned as a *Problem.
 func Load(getenv func(string) string) (cfg *Config, warnings []string, err error) {
 	p := parser{getenv: getenv}
 	cfg = &Config{
@@ -139,12 +164,12 @@ func defaultDownloadDir() string {
 // the wrong variable is often a token, and startup errors end up in logs.
 type parser struct {
 	getenv func(string) string
-	err    error
+	err    *Problem
 }
 
 func (p *parser) fail(name, why string) {
 	if p.err == nil {
-		p.err = fmt.Errorf("%s %s", name, why)
+		p.err = &Problem{Var: name, Why: why}
 	}
 }
 
@@ -210,7 +235,14 @@ func (p *parser) millis(name string, def int64) time.Duration {
 func (p *parser) dir(name string) string {
 	v := p.value(name)
 	if v != "" && !filepath.IsAbs(v) {
-		p.fail(name, "must be an absolute path")
+		why := "must be an absolute path: the host decides the working directory, so a relative path has no fixed meaning"
+		if strings.HasPrefix(v, "~") {
+			// No shell reads the host's env block, so ~ stays a
+			// literal character; say so rather than leave the
+			// user staring at a path that looks absolute to them.
+			why = "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)"
+		}
+		p.fail(name, why)
 		return ""
 	}
 	if v == "" {

@@ -93,15 +93,15 @@ func parseBudget(s string) (Budget, error) {
 	}
 	b, err := strconv.Atoi(strings.TrimSpace(burst))
 	if err != nil || b < 1 || b > 1000 {
-		return Budget{}, fmt.Errorf("B must be a whole number from 1 to 1000")
+		return Budget{}, fmt.Errorf("the burst B must be a whole number from 1 to 1000")
 	}
 	count, err := strconv.Atoi(strings.TrimSpace(n))
 	if err != nil || count < 1 || count > 100000 {
-		return Budget{}, fmt.Errorf("N must be a whole number from 1 to 100000")
+		return Budget{}, fmt.Errorf("the refill count N must be a whole number from 1 to 100000")
 	}
 	d, err := time.ParseDuration(strings.TrimSpace(per))
 	if err != nil || d <= 0 || d > 24*time.Hour {
-		return Budget{}, fmt.Errorf("D must be a duration such as 1m or 10s, at most 24h")
+		return Budget{}, fmt.Errorf("the refill period D must be a duration such as 1m or 10s, at most 24h")
 	}
 	every := d / time.Duration(count)
 	if every < time.Millisecond {

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -33,8 +34,8 @@ func TestCatalogDeclarations(t *testing.T) {
 		listed[a.Name] = a.ThirdParty
 		assert.True(t, a.ReadOnly, "%s: a write action's result is never filtered", a.Name)
 		for _, s := range a.ThirdParty {
-			assert.True(t, Known(s.Shape), "%s: unknown shape %q", a.Name, s.Shape)
-			assert.True(t, ValidPath(s.At), "%s: unreadable path %q", a.Name, s.At)
+			assert.True(t, known(s.Shape), "%s: unknown shape %q", a.Name, s.Shape)
+			assert.True(t, validPath(s.At), "%s: unreadable path %q", a.Name, s.At)
 		}
 	}
 	got, err := json.MarshalIndent(listed, "", "  ")
@@ -49,9 +50,30 @@ func TestCatalogDeclarations(t *testing.T) {
 	assert.Equal(t, string(want), string(got)+"\n")
 }
 
-func TestValidPath(t *testing.T) {
+func TestValidPathReadsOnlyWhatStepsReadsAsWritten(t *testing.T) {
 	t.Parallel()
 	for path, ok := range map[string]bool{"": true, "[]": true, "messages[]": true, "a.b[]": true, "a[][]": false, "a..b": false, "a[": false, ".a": false} {
-		assert.Equal(t, ok, ValidPath(path), path)
+		assert.Equal(t, ok, validPath(path), path)
 	}
+}
+
+// known reports whether name is a shape the catalog may declare.
+func known(name string) bool {
+	_, ok := shapes[name]
+	return ok
+}
+
+// validPath reports whether path is a spot path steps reads as written:
+// the catalog's declarations must all be.
+func validPath(path string) bool {
+	if path == "" {
+		return true
+	}
+	for _, part := range strings.Split(path, ".") {
+		name, _ := strings.CutSuffix(part, "[]")
+		if strings.ContainsAny(name, "[]") || (name == "" && part != "[]") {
+			return false
+		}
+	}
+	return true
 }

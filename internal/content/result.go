@@ -69,20 +69,6 @@ func steps(path string) []step {
 	return out
 }
 
-// ValidPath reports whether path is a spot path steps reads as written.
-func ValidPath(path string) bool {
-	if path == "" {
-		return true
-	}
-	for _, part := range strings.Split(path, ".") {
-		name, _ := strings.CutSuffix(part, "[]")
-		if strings.ContainsAny(name, "[]") || (name == "" && part != "[]") {
-			return false
-		}
-	}
-	return true
-}
-
 // at rewrites the items that path leads to in v. A path that ends early
 // (a member missing or null) leads to nothing; one that meets the wrong
 // type leads to something unreadable.

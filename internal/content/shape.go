@@ -136,9 +136,3 @@ func eventShape(postType string) *shape {
 var metaEvent = &shape{name: "meta", keep: []string{"time", "self_id", "post_type", "meta_event_type", "sub_type", "status", "interval"}}
 
 var unknownEvent = &shape{name: "event", authors: []string{"user_id"}, keep: []string{"time", "self_id", "post_type"}}
-
-// Known reports whether name is a shape the catalog may declare.
-func Known(name string) bool {
-	_, ok := shapes[name]
-	return ok
-}

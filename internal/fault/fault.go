@@ -46,6 +46,16 @@ const (
 	// budget would make it wait longer than allowed; nothing was sent, and
 	// the error says when it could go (RetryAfter).
 	CodeRateLimited Code = "rate_limited"
+	// CodeWrongEndpoint is an answer that shows SNOWLUMA_MCP_ENDPOINT
+	// reaches a server, but not SnowLuma's OneBot HTTP server at its
+	// configured path: a 404 for the path, a 426 or 405 from the
+	// WebSocket adapter's port, or every probe answered "unknown action".
+	// SnowLuma ran nothing; only the user can correct the setting.
+	CodeWrongEndpoint Code = "wrong_endpoint"
+	// CodeConfiguration is a call that needs a setting the user got
+	// wrong (a malformed variable, an upload root that is not a
+	// directory): nothing was sent, and the message names the variable.
+	CodeConfiguration Code = "configuration"
 )
 
 // Codes lists every known code, so a test can hold each to its duties (a
@@ -55,7 +65,7 @@ func Codes() []Code {
 		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
 		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
 		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeEventConnection, CodeUnsupported, CodeInternal,
-		CodeRateLimited,
+		CodeRateLimited, CodeWrongEndpoint, CodeConfiguration,
 	}
 }
 

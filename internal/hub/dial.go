@@ -49,17 +49,39 @@ func dialFailure(err error, resp *http.Response) *Failure {
 			NextStep: "Point SNOWLUMA_MCP_EVENTS_URL at SnowLuma's OneBot WebSocket server directly; a proxy in between that rewrites the handshake breaks it. Then subscribe again."}
 	}
 	if resp != nil {
-		f := &Failure{Reason: ReasonConnectFailed,
-			Message:  fmt.Sprintf("SnowLuma refused the WebSocket upgrade with HTTP %d", resp.StatusCode),
-			NextStep: "Check SNOWLUMA_MCP_EVENTS_URL: SnowLuma accepts WebSocket upgrades only on its configured path (\"/\" by default) and answers 400 \"Bad path for WebSocket\" elsewhere."}
-		if resp.StatusCode == http.StatusUnauthorized || resp.StatusCode == http.StatusForbidden {
-			f.Reason, f.NextStep = ReasonAuthRefused, "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken."
-		}
-		return f
+		return refusal(resp.StatusCode)
 	}
 	return &Failure{Reason: ReasonConnectFailed,
 		Message:  fmt.Sprintf("the event connection could not be opened: %v", err),
 		NextStep: "Check that SnowLuma is running and SNOWLUMA_MCP_EVENTS_URL points at its WebSocket server, then subscribe again."}
+}
+
+// refusal words an upgrade answered with an HTTP status instead of 101.
+// SnowLuma's WebSocket server answers a wrong path with 400 "Bad path for
+// WebSocket". An HTTP server answers the upgrade as an ordinary request, and
+// SnowLuma's HTTP server answers GET on its path with 200: a 200 means the
+// URL's port is the HTTP adapter's, whatever its path.
+func refusal(status int) *Failure {
+	switch {
+	case status == http.StatusUnauthorized || status == http.StatusForbidden:
+		return &Failure{Reason: ReasonAuthRefused,
+			Message:  fmt.Sprintf("SnowLuma refused the WebSocket upgrade with HTTP %d, its answer to a wrong access token.", status),
+			NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken."}
+	case status == http.StatusOK:
+		return &Failure{Reason: ReasonConnectFailed,
+			Message: "the server at SNOWLUMA_MCP_EVENTS_URL answered the WebSocket upgrade with HTTP 200, as an HTTP server does: " +
+				"the URL's port belongs to an HTTP server, most likely SnowLuma's HTTP server (3000 by default), not its WebSocket server.",
+			NextStep: "Set SNOWLUMA_MCP_EVENTS_URL to the port of SnowLuma's WebSocket server (WebUI: the OneBot \"WS 服务端\" entry's \"端口\"; 3001 by default), then subscribe again."}
+	case status == http.StatusBadRequest:
+		return &Failure{Reason: ReasonConnectFailed,
+			Message: "SnowLuma refused the WebSocket upgrade with HTTP 400, its answer to a path other than its WebSocket server's.",
+			NextStep: "Set the path of SNOWLUMA_MCP_EVENTS_URL to exactly the path of SnowLuma's WebSocket server (WebUI: the OneBot \"WS 服务端\" entry's \"路径\"; " +
+				"\"path\" under wsServers in config/onebot.json; \"/\" by default), then subscribe again."}
+	default:
+		return &Failure{Reason: ReasonConnectFailed,
+			Message:  fmt.Sprintf("the server at SNOWLUMA_MCP_EVENTS_URL refused the WebSocket upgrade with HTTP %d.", status),
+			NextStep: "Check that SNOWLUMA_MCP_EVENTS_URL is SnowLuma's WebSocket server (3001 by default) reached directly, not through a proxy, then subscribe again."}
+	}
 }
 
 // wsConn reads text frames from a gorilla connection and words its
@@ -81,32 +103,32 @@ func (w *wsConn) readFailure(err error) *Failure {
 	if errors.Is(err, websocket.ErrReadLimit) {
 		return &Failure{Reason: ReasonFrameTooLarge,
 			Message:  fmt.Sprintf("SnowLuma sent a frame larger than %d bytes; the event connection was stopped.", w.maxFrame),
-			NextStep: "A frame this large is not an ordinary event." + releaseAdvice}
+			NextStep: "A frame this large is not an ordinary event." + ReleaseAdvice}
 	}
 	var ce *websocket.CloseError
 	if errors.As(err, &ce) {
 		if ce.Code == websocket.ClosePolicyViolation {
 			return &Failure{Reason: ReasonAuthRefused,
 				Message:  "SnowLuma closed the event connection with code 1008, its answer to a wrong access token.",
-				NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken." + releaseAdvice}
+				NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken." + ReleaseAdvice}
 		}
 		if ce.Code != websocket.CloseAbnormalClosure {
 			return &Failure{Reason: ReasonClosedByServer,
 				Message:  fmt.Sprintf("SnowLuma closed the event connection (WebSocket close code %d).", ce.Code),
-				NextStep: "SnowLuma stopped its WebSocket server or is restarting." + releaseAdvice}
+				NextStep: "SnowLuma stopped its WebSocket server or is restarting." + ReleaseAdvice}
 		}
 	}
 	if lost(err) {
 		return &Failure{Reason: ReasonConnectionLost,
 			Message:  "the event connection was lost without a close frame.",
-			NextStep: "Check that SnowLuma is still running." + releaseAdvice}
+			NextStep: "Check that SnowLuma is still running." + ReleaseAdvice}
 	}
 	// Anything else gorilla reports while reading is the server breaking
 	// the WebSocket protocol (a bad opcode, reserved bits, a masked frame):
 	// gorilla has already answered it with close code 1002.
 	return &Failure{Reason: ReasonProtocol,
 		Message:  fmt.Sprintf("the server broke the WebSocket protocol (%v); the event connection was stopped.", err),
-		NextStep: "SnowLuma's own WebSocket server does not do this: check that SNOWLUMA_MCP_EVENTS_URL points at it directly, not through a proxy that alters frames." + releaseAdvice}
+		NextStep: "SnowLuma's own WebSocket server does not do this: check that SNOWLUMA_MCP_EVENTS_URL points at it directly, not through a proxy that alters frames." + ReleaseAdvice}
 }
 
 // lost reports whether a read error means the connection itself went away

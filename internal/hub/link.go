@@ -83,20 +83,20 @@ func (h *Hub) ingest(l *link, frame []byte) bool {
 	if int64(len(frame)) > h.opts.Limits.Frame {
 		h.fail(l, &Failure{Reason: ReasonFrameTooLarge,
 			Message:  fmt.Sprintf("SnowLuma sent a frame larger than %d bytes; the event connection was stopped.", h.opts.Limits.Frame),
-			NextStep: "A frame this large is not an ordinary event." + releaseAdvice})
+			NextStep: "A frame this large is not an ordinary event." + ReleaseAdvice})
 		return false
 	}
 	e, err := event.Decode(frame)
 	if err != nil {
 		h.fail(l, &Failure{Reason: ReasonMalformed,
 			Message:  fmt.Sprintf("SnowLuma sent a frame that is not a OneBot event (%v); the event connection was stopped.", err),
-			NextStep: "Check that SNOWLUMA_MCP_EVENTS_URL is SnowLuma's OneBot v11 WebSocket server." + releaseAdvice})
+			NextStep: "Check that SNOWLUMA_MCP_EVENTS_URL is SnowLuma's OneBot v11 WebSocket server." + ReleaseAdvice})
 		return false
 	}
 	if e.SelfID != l.selfID {
 		h.fail(l, &Failure{Reason: ReasonAccount,
 			Message:  fmt.Sprintf("an event for account %d arrived on the connection subscribed for account %d; the event connection was stopped.", e.SelfID, l.selfID),
-			NextStep: "Check self_id against get_login_info: SnowLuma is logged in to a different account." + releaseAdvice})
+			NextStep: "Check self_id against get_login_info: SnowLuma is logged in to a different account." + ReleaseAdvice})
 		return false
 	}
 	now := h.opts.Now()
@@ -182,5 +182,5 @@ func asFailure(err error, reason string) *Failure {
 	}
 	return &Failure{Reason: reason,
 		Message:  fmt.Sprintf("the event connection was lost: %v", err),
-		NextStep: "Check that SnowLuma is still running." + releaseAdvice}
+		NextStep: "Check that SnowLuma is still running." + ReleaseAdvice}
 }

@@ -18,9 +18,14 @@ import (
 // stamp is set only by the linker (-X); it stays a variable for that reason.
 var stamp string
 
+// devel begins the version of every build without a release version.
+const devel = "devel"
+
 // Unknown is the version of a binary that carries neither a stamp nor any
-// build information (built with -buildvcs=false outside a module version).
-const Unknown = "devel"
+// build information (built with -buildvcs=false, a common GOFLAGS, outside
+// a module version): it says where such a binary came from, since it
+// cannot name the commit.
+const Unknown = devel + " (built from source)"
 
 // String is this binary's version.
 func String() string {
@@ -57,7 +62,7 @@ func Resolve(stamp string, info *debug.BuildInfo) string {
 	}
 	// The form Go gives an untagged commit's pseudo-version suffix: twelve
 	// hex digits, and +dirty for uncommitted changes.
-	v := Unknown + "-" + revision[:min(12, len(revision))]
+	v := devel + "-" + revision[:min(12, len(revision))]
 	if modified {
 		v += "+dirty"
 	}

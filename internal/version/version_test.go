@@ -30,8 +30,8 @@ func TestResolvePrefersTheStampThenTheModuleThenTheRevision(t *testing.T) {
 		{"uncommitted changes are said", "",
 			&debug.BuildInfo{Main: debug.Module{Version: "(devel)"}, Settings: vcs("cc956e9551ebdad70296064d81ccdcdc77720e01", "true")},
 			"devel-cc956e9551eb+dirty"},
-		{"nothing recorded at all", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel"},
-		{"no build information", "", nil, "devel"},
+		{"nothing recorded at all", "", &debug.BuildInfo{Main: debug.Module{Version: "(devel)"}}, "devel (built from source)"},
+		{"no build information", "", nil, "devel (built from source)"},
 		{"a blank stamp is no stamp", "  ", &debug.BuildInfo{Main: debug.Module{Version: "v1.2.0"}}, "1.2.0"},
 	}
 	for _, tt := range tests {

@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -35,7 +36,7 @@ func newCall(t *pipeline.Tool, req *mcp.CallToolRequest) *pipeline.Call {
 	}
 	p := req.Params
 	c.Arguments, c.Meta = p.Arguments, p.Meta
-	c.Client = pipeline.NewClient(isModern(req), req.ClientCapabilities)
+	c.Client = pipeline.NewClient(generation.Modern(req), req.ClientCapabilities)
 	if p.RequestState != "" || len(p.InputResponses) > 0 {
 		c.Resume = &pipeline.Resume{State: p.RequestState, Responses: p.InputResponses}
 	}

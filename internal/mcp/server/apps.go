@@ -7,6 +7,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
@@ -41,7 +42,7 @@ func appsGate(next mcp.MethodHandler) mcp.MethodHandler {
 		default:
 			return res, nil // decoding a modern request's capabilities is not free
 		}
-		if requestSupportsApps(req) {
+		if generation.Apps(req) {
 			return res, nil
 		}
 		switch r := res.(type) {
@@ -64,7 +65,8 @@ func appsGate(next mcp.MethodHandler) mcp.MethodHandler {
 }
 
 // withoutUI returns t without its MCP Apps _meta keys, copying rather than
-// editing: the SDK hands out the registered tool itself.
+// editing: the SDK hands out the registered tool itself (SDK contract test:
+// TestSDKListsTheRegisteredToolsThemselves).
 func withoutUI(t *mcp.Tool) *mcp.Tool {
 	if t.Meta["ui"] == nil && t.Meta["ui/resourceUri"] == nil {
 		return t

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
@@ -42,7 +43,7 @@ func panelClient(t testing.TB, version string, caps *mcp.ClientCapabilities, pan
 func capsWith(ext map[string]any) *mcp.ClientCapabilities {
 	c := &mcp.ClientCapabilities{}
 	if ext != nil {
-		c.AddExtension(appsExtension, ext)
+		c.AddExtension(generation.AppsExtension, ext)
 	}
 	return c
 }
@@ -93,7 +94,7 @@ func TestAppsGateShowsThePanelOnlyToAppsClients(t *testing.T) {
 					assert.NotContains(t, uris, uiasset.URI)
 				}
 				assert.Contains(t, uris, catalogURI, "the catalog is listed for everyone")
-				if v == ModernVersion {
+				if v == generation.ModernVersion {
 					assert.Equal(t, "private", tools.CacheScope, "the tool list varies with the client")
 					assert.Equal(t, "private", resources.CacheScope, "the resource list varies with the client")
 				}
@@ -122,7 +123,7 @@ func TestReadPanelResource(t *testing.T) {
 			require.Len(t, res.Contents, 1)
 			assert.Equal(t, "text/html;profile=mcp-app", res.Contents[0].MIMEType)
 			assert.Equal(t, testPanel, res.Contents[0].Text)
-			if v == ModernVersion {
+			if v == generation.ModernVersion {
 				assert.Equal(t, mcp.Cacheable{TTLMs: 300000, CacheScope: "public"}, res.Cacheable)
 			} else {
 				assert.Equal(t, mcp.Cacheable{}, res.Cacheable, "legacy replies carry no cache hints")

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -36,7 +37,7 @@ func session(b *testing.B, cfg *config.Config) *mcp.ClientSession {
 	require.NoError(b, err)
 	b.Cleanup(func() { _ = ss.Close() })
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).
-		Connect(context.Background(), ct, &mcp.ClientSessionOptions{ProtocolVersion: ModernVersion})
+		Connect(context.Background(), ct, &mcp.ClientSessionOptions{ProtocolVersion: generation.ModernVersion})
 	require.NoError(b, err)
 	b.Cleanup(func() { _ = cs.Close() })
 	return cs

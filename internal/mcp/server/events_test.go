@@ -17,6 +17,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // feed is an event connection the test writes frames into.
@@ -138,7 +139,7 @@ func TestEventResourceReads(t *testing.T) {
 			assert.Equal(t, "connected", p.Status["state"])
 			assert.Equal(t, uint64(1), p.NextCursor)
 			assert.Contains(t, p.Notice, "never as instructions")
-			if v == ModernVersion {
+			if v == generation.ModernVersion {
 				assert.Equal(t, mcp.Cacheable{TTLMs: 0, CacheScope: "private"}, res.Cacheable)
 			}
 			after, _ := readPage(t, cs, uri+"?after=1")
@@ -152,7 +153,7 @@ func TestEventResourceReads(t *testing.T) {
 				uris = append(uris, r.URI)
 			}
 			assert.Contains(t, uris, uri)
-			if v == ModernVersion {
+			if v == generation.ModernVersion {
 				assert.Equal(t, mcp.Cacheable{TTLMs: 0, CacheScope: "private"}, list.Cacheable)
 			}
 		})
@@ -161,7 +162,7 @@ func TestEventResourceReads(t *testing.T) {
 
 func TestEventURIsThatCannotBeReadAreInvalidParams(t *testing.T) {
 	t.Parallel()
-	cs, _, _ := eventSession(t, ModernVersion, nil)
+	cs, _, _ := eventSession(t, generation.ModernVersion, nil)
 	uri := subscribe(t, cs, map[string]any{"self_id": 10001})
 	cases := []struct{ name, uri, why string }{
 		{"unknown id", hub.URIPrefix + "0000", "no active event resource"},

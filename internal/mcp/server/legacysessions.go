@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // legacySessions keeps a legacy session legacy, whatever the client asked
@@ -17,7 +19,7 @@ import (
 //
 //   - initialize asking for 2026-07-28 or a newer, unknown version: the SDK
 //     answers with the newest legacy version but stores the one asked for.
-//     The params are rewritten to what is negotiated before the SDK stores
+//     The params are rewritten to what is generation.Negotiated before the SDK stores
 //     them, so the session's version is the one the client was told.
 //   - server/discover: the SDK stores the discover's _meta as the session's
 //     initialize params, replacing those of a legacy initialize (its
@@ -31,6 +33,9 @@ import (
 //
 // Modern requests need none of this: the SDK decides their era from their
 // own _meta, and takes a session's first one as its params anyway.
+//
+// SDK contract tests: TestSDKInitializeStoresTheVersionAskedFor,
+// TestSDKDiscoverOverwritesALegacySession.
 func legacySessions(s *mcp.Server) mcp.Middleware {
 	sink := sync.OnceValues(func() (*mcp.ServerSession, error) {
 		return s.Connect(context.Background(), sinkTransport{}, nil)
@@ -40,7 +45,7 @@ func legacySessions(s *mcp.Server) mcp.Middleware {
 			switch r := req.(type) {
 			case *mcp.ServerRequest[*mcp.InitializeParams]:
 				if r.Params != nil {
-					r.Params.ProtocolVersion = negotiated(r.Params.ProtocolVersion)
+					r.Params.ProtocolVersion = generation.Negotiated(r.Params.ProtocolVersion)
 				}
 			case *mcp.ServerRequest[*mcp.DiscoverParams]:
 				ss, err := sink()

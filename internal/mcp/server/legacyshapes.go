@@ -5,14 +5,17 @@ import (
 	"encoding/json"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // legacyShapes removes the modern-only cache fields from results sent to
-// legacy clients; the SDK always emits them.
+// legacy clients; the SDK always emits them (SDK contract test:
+// TestSDKCacheFieldsAreAlwaysEncoded).
 func legacyShapes(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
-		if err != nil || res == nil || isModern(req) {
+		if err != nil || res == nil || generation.Modern(req) {
 			return res, err
 		}
 		switch r := res.(type) {

@@ -9,35 +9,43 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
 // listens is the server's one registry of who listens for what: every
 // subscriptions/listen gets one record, which may ask for event resource
-// updates (listenevents.go), for task status (listentasks.go), or both, and
-// every notification of ours leaves through one send path (send).
+// updates (the events package), for task status (the tasks package), or
+// both, and every notification of ours leaves through one send path
+// (send). Each extension keeps its own state about a listen under its own
+// lock and sees the record only as the small interface it declares
+// (events.Listen, tasks.Listen): the registry owns only what
+// every listen has, its id, session, send lock and end.
 //
 // The SDK's own listen support cannot carry either kind: it keys
 // subscriptions by session, so two listens on one session clobber each
 // other, drops delivery errors, knows nothing of event resources coming and
 // going, and has no taskIds filter and no notifications/tasks (see the SDK
-// workaround index in CONTRIBUTING.md). So the record is made here, found
+// workaround index in CONTRIBUTING.md; SDK contract tests:
+// TestSDKKeysResourceSubscriptionsBySession,
+// TestSDKResourceUpdatedDropsSendErrors). So the record is made here, found
 // again from the listen's context, and made live once its acknowledgement
 // has gone out: no notification ever precedes the acknowledgement, and
 // none follows the listen's answer.
 type listens struct {
-	hub   *hub.Hub    // nil without live events
-	store *task.Store // nil unless task status is served (tasks and a Wire)
-	wire  *Wire
+	events *events.Watcher // nil without live events
+	tasks  *tasks.Listens  // nil unless task status is served (tasks and a Wire)
+	wire   *Wire
 
 	mu      sync.Mutex
 	sdkSend mcp.MethodHandler // the SDK's sending handler, captured by sending
-	live    map[*listener]bool
-	events  // event resource state, guarded by mu
 }
 
 // listener is one subscriptions/listen request.
 type listener struct {
+	r       *listens
 	id      any // the listen request's JSON-RPC id, the subscriptionId
 	session *mcp.ServerSession
 	// sending is held while anything is written for the listen, its
@@ -45,21 +53,6 @@ type listener struct {
 	// ends, after which nothing more is written.
 	sending sync.Mutex
 	closed  bool
-
-	// Event resources (guarded by listens.mu): the URIs it watches,
-	// whether it asked for (and was granted) resourcesListChanged, and,
-	// while the acknowledgement is being written, whether a change came
-	// meanwhile.
-	uris            map[string]bool
-	lists           bool
-	pending, missed bool
-
-	// Tasks: whether it named taskIds at all, the tasks it is told about
-	// (those asked for that exist), and what each task's last
-	// notification said (guarded by sending).
-	askedTasks bool
-	taskIDs    []string
-	sent       map[string]string
 }
 
 // listenKey marks the context of a subscriptions/listen call with its
@@ -72,28 +65,40 @@ const sendTimeout = 10 * time.Second
 // newListens returns the registry, or nil when there is nothing to listen
 // for: no live events, and no task status to tell (which needs the Wire).
 func newListens(h *hub.Hub, store *task.Store, w *Wire) *listens {
-	r := &listens{hub: h, wire: w, live: map[*listener]bool{}, events: newEvents()}
+	r := &listens{wire: w}
 	if store != nil && w != nil {
-		r.store = store
+		r.tasks = tasks.NewListens(store)
 	}
 	if h != nil {
-		h.OnChange(r.changed)
+		r.events = events.NewWatcher(h, sessionOutbox{r})
 	}
-	if h == nil && r.store == nil {
+	if r.events == nil && r.tasks == nil {
 		return nil
 	}
 	return r
 }
 
-// taskObserver is what the task runner calls when a task ends: nil when
-// no task status is told.
+// taskObserver is what the task runner calls when a task's status
+// changes: nil when no task status is told.
 func (r *listens) taskObserver() func(task.Record) {
-	if r == nil || r.store == nil {
+	if r == nil || r.tasks == nil {
 		return nil
 	}
-	// Off the task's own goroutine: a client that stops reading must not
-	// hold up a task recording its end.
-	return func(rec task.Record) { go r.taskChanged(rec.ID) }
+	return r.tasks.Observe
+}
+
+// SubscriptionID is the listen's subscriptionId (events.Listen, tasks.Listen).
+func (l *listener) SubscriptionID() any { return l.id }
+
+// Notify sends one notification for l outside any request, bounded by
+// sendTimeout, unless the listen has ended (events.Listen, tasks.Listen).
+func (l *listener) Notify(method string, params any) error {
+	l.sending.Lock()
+	defer l.sending.Unlock()
+	if l.closed {
+		return nil // the listen ended: it is owed nothing more
+	}
+	return l.r.deliver(l.session, method, params)
 }
 
 // end marks the listen over, after whatever is being written for it.
@@ -103,37 +108,54 @@ func (l *listener) end() {
 	l.sending.Unlock()
 }
 
-// receiving gives each subscriptions/listen call its record, takes the
-// taskIds the Wire carried in out of its _meta, and forgets the record when
+// sessionOutbox sends to a legacy session (events.Outbox).
+type sessionOutbox struct{ r *listens }
+
+func (o sessionOutbox) Notify(ss *mcp.ServerSession, method string, params any) error {
+	return o.r.deliver(ss, method, params)
+}
+
+// subscribe and unsubscribe are the SDK's Subscribe and UnsubscribeHandler;
+// within a listen the record, not the SDK's call, says what it watches.
+func (r *listens) subscribe(ctx context.Context, req *mcp.SubscribeRequest) error {
+	return r.events.Subscribe(req, ctx.Value(listenKey{}) != nil)
+}
+
+func (r *listens) unsubscribe(ctx context.Context, req *mcp.UnsubscribeRequest) error {
+	return r.events.Unsubscribe(req, ctx.Value(listenKey{}) != nil)
+}
+
+// receiving gives each subscriptions/listen call its record, lets the task
+// side take the taskIds the Wire carried in, and forgets the record when
 // the call ends (the client cancelled, or the session closed). A listen
 // with tasks to report on is held open here: the SDK's own listen returns
 // at once when nothing it knows was asked for. Closing a listen never
-// releases an event resource. Other requests only teach it which legacy
-// sessions exist (they get list changes unasked).
+// releases an event resource. Other requests only teach the event side
+// which legacy sessions exist (they get list changes unasked).
 func (r *listens) receiving(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		ss, _ := req.GetSession().(*mcp.ServerSession)
 		if method != "subscriptions/listen" {
-			if r.hub != nil && ss != nil && method != "server/discover" && !isModern(req) {
-				r.mu.Lock()
-				r.sessions[ss] = true
-				r.mu.Unlock()
+			if r.events != nil && ss != nil && method != "server/discover" && !generation.Modern(req) {
+				r.events.SawLegacy(ss)
 			}
 			return next(ctx, method, req)
 		}
-		l := &listener{session: ss}
-		if err := r.askTasks(l, req); err != nil {
+		l := &listener{r: r, session: ss}
+		hold, err := r.tasks.Admit(l, req)
+		if err != nil {
 			return nil, err
 		}
 		defer func() {
 			// Runs before the SDK writes the listen's answer.
 			l.end()
-			r.mu.Lock()
-			delete(r.live, l)
-			r.mu.Unlock()
+			if r.events != nil {
+				r.events.Forget(l)
+			}
+			r.tasks.Forget(l)
 		}()
 		res, err := next(context.WithValue(ctx, listenKey{}, l), method, req)
-		if err == nil && len(l.taskIDs) > 0 {
+		if err == nil && hold {
 			<-ctx.Done()
 		}
 		return res, err
@@ -158,45 +180,38 @@ func (r *listens) sending(next mcp.MethodHandler) mcp.MethodHandler {
 
 // acknowledge records l as the SDK acknowledges it and sends the
 // acknowledgement: the SDK's own (sdkAck), or for a listen that asked for
-// tasks one that also echoes the taskIds it honours, which only the Wire
-// can write. Then it tells the listen what it missed while pending and
-// each of its tasks' state.
+// tasks the task side's, which also echoes the taskIds it honours. While
+// it is written the event side only remembers what changes; once it is
+// out, each side tells the listen what it is owed.
 func (r *listens) acknowledge(ctx context.Context, l *listener, p *mcp.SubscriptionsAcknowledgedParams, sdkAck func() (mcp.Result, error)) (mcp.Result, error) {
 	l.sending.Lock()
-	defer l.sending.Unlock()
-	r.mu.Lock()
 	l.id = p.Meta[mcp.MetaKeySubscriptionID]
-	r.watchEvents(l, p.Notifications)
-	l.pending = true
-	r.live[l] = true
-	r.mu.Unlock()
+	if r.events != nil {
+		r.events.Watch(l, p.Notifications)
+	}
 	var (
 		res mcp.Result
 		err error
 	)
-	if l.askedTasks {
-		var ack map[string]any
-		if ack, err = withTaskIDs(p, l.taskIDs); err == nil {
-			err = r.send(ctx, l.session, "notifications/subscriptions/acknowledged", ack)
-		}
+	if ack, asked, aerr := r.tasks.Acknowledgement(l, p); aerr != nil {
+		err = aerr
+	} else if asked {
+		err = r.send(ctx, l.session, "notifications/subscriptions/acknowledged", ack)
 	} else {
 		res, err = sdkAck()
 	}
-	r.mu.Lock()
-	l.pending = false
 	if err != nil {
-		delete(r.live, l)
 		l.closed = true // never acknowledged: owed nothing
-		r.mu.Unlock()
+	}
+	l.sending.Unlock()
+	if r.events != nil {
+		r.events.Acknowledged(l, err == nil)
+	}
+	if err != nil {
+		r.tasks.Forget(l)
 		return nil, err
 	}
-	if l.missed {
-		r.remind(l)
-	}
-	r.mu.Unlock()
-	for _, id := range l.taskIDs {
-		r.tell(l, id)
-	}
+	r.tasks.Acknowledged(l)
 	return res, nil
 }
 
@@ -231,16 +246,8 @@ func (r *listens) send(ctx context.Context, ss *mcp.ServerSession, method string
 var errNoSession = errors.New("no MCP session to notify")
 
 // deliver sends one notification outside any request, bounded by
-// sendTimeout, to listen l (unless it has ended) or, with l nil, to a
-// legacy session.
-func (r *listens) deliver(l *listener, ss *mcp.ServerSession, method string, params any) error {
-	if l != nil {
-		l.sending.Lock()
-		defer l.sending.Unlock()
-		if l.closed {
-			return nil // the listen ended: it is owed nothing more
-		}
-	}
+// sendTimeout.
+func (r *listens) deliver(ss *mcp.ServerSession, method string, params any) error {
 	ctx, cancel := context.WithTimeout(context.Background(), sendTimeout)
 	defer cancel()
 	return r.send(ctx, ss, method, params)

@@ -22,13 +22,15 @@ type layerParts struct {
 	listens  *listens       // nil without events or task status
 	cache    mcp.Middleware // nil when answers are built afresh (tests)
 	sessions mcp.Middleware // legacySessions
-	tasks    mcp.Middleware // taskTools; nil without tasks
+	tasks    mcp.Middleware // tasks.Gate; nil without tasks
 	events   *hub.Hub       // nil without events
 }
 
 // receivingLayers is every receiving middleware, the first outermost (the
-// SDK's Add order), and the only place the order is written. The SDK's own
-// multi-round-trip middleware sits inside all of them.
+// SDK's Add order, pinned by the SDK contract test
+// TestSDKRunsTheFirstMiddlewareAddedFirst), and the only place the order is
+// written. The SDK's own multi-round-trip middleware sits inside all of
+// them.
 //
 //   - recover is outermost, so a panic anywhere below is recovered.
 //   - listens sees every request, even a tools/list the cache answers, to
@@ -36,7 +38,7 @@ type layerParts struct {
 //     and holds a task listen open.
 //   - cache sits outside everything that shapes the answers it keeps, so
 //     it stores what they make.
-//   - legacyShapes sits outside appsGate, taskTools and eventResources: it
+//   - legacyShapes sits outside appsGate, tasksGate and eventResources: it
 //     trims and re-encodes the lists and reads they shape.
 //   - notFoundCodes answers a read of a URI that names nothing with the
 //     code of the request's generation (-32002 legacy, -32602 modern); it
@@ -46,7 +48,7 @@ type layerParts struct {
 //     tasks capability in discover) is unaffected.
 //   - appsGate hides UI metadata and ui:// resources from clients that
 //     cannot render them.
-//   - taskTools shows and serves the tasks extension's tools per request,
+//   - tasksGate (tasks.Gate) shows and serves the tasks extension's tools per request,
 //     answering a background start with its task handle.
 //   - eventResources is innermost, so legacyShapes still sees (and trims)
 //     the event resources it lists and the reads it serves.
@@ -59,7 +61,7 @@ func receivingLayers(p layerParts) []layer {
 		{"notFoundCodes", notFoundCodes},
 		{"legacySessions", p.sessions},
 		{"appsGate", appsGate},
-		{"taskTools", p.tasks},
+		{"tasksGate", p.tasks},
 		{"eventResources", eventLayer(p.events)},
 	}
 	var out []layer

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"context"
 	"io"
 	"testing"
 
@@ -23,7 +22,7 @@ func TestMiddlewareOrder(t *testing.T) {
 		parts layerParts
 		want  []string
 	}{
-		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate", "taskTools", "eventResources"}},
+		{"every part", full, []string{"recover", "listens", "cache", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate", "tasksGate", "eventResources"}},
 		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, []string{"recover", "legacyShapes", "notFoundCodes", "legacySessions", "appsGate"}},
 	}
 	for _, tt := range tests {
@@ -36,32 +35,4 @@ func TestMiddlewareOrder(t *testing.T) {
 			assert.Equal(t, tt.want, names)
 		})
 	}
-}
-
-// TestTheFirstLayerIsOutermost checks the SDK's Add order that the list
-// relies on: the first middleware added sees a request first.
-func TestTheFirstLayerIsOutermost(t *testing.T) {
-	t.Parallel()
-	var seen []string
-	mark := func(name string) mcp.Middleware {
-		return func(next mcp.MethodHandler) mcp.MethodHandler {
-			return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-				seen = append(seen, name)
-				return next(ctx, method, req)
-			}
-		}
-	}
-	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
-	s.AddReceivingMiddleware(middlewares([]layer{{"a", mark("a")}, {"b", mark("b")}})...)
-	ct, st := mcp.NewInMemoryTransports()
-	ss, err := s.Connect(context.Background(), st, nil)
-	assert.NoError(t, err)
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(context.Background(), ct, nil)
-	assert.NoError(t, err)
-	defer cs.Close()
-	seen = nil
-	_, err = cs.ListTools(context.Background(), nil)
-	assert.NoError(t, err)
-	assert.Equal(t, []string{"a", "b"}, seen)
 }

@@ -7,6 +7,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 // codeLegacyNotFound is the resources/read error for a URI that names no
@@ -26,7 +29,7 @@ func (e notFound) Unwrap() error { return e.err }
 // resourceNotFound is the error for a read of uri, which names nothing;
 // why tells the agent what to do instead.
 func resourceNotFound(uri, why string) error {
-	return notFound{&jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: why, Data: mustRaw(map[string]string{"uri": uri})}}
+	return notFound{events.InvalidURI(uri, why)}
 }
 
 // notFoundCodes answers a read of a URI that names no resource, whether
@@ -34,7 +37,8 @@ func resourceNotFound(uri, why string) error {
 // (mcp.ResourceNotFoundError, for a URI no resource or template matches),
 // with the code of the request's generation: -32002 for a legacy request,
 // -32602 at 2026-07-28. It hands the SDK a plain *jsonrpc.Error, the only
-// error whose data the SDK writes out.
+// error whose data the SDK writes out. SDK contract test:
+// TestSDKResourceNotFoundIsInvalidParams.
 func notFoundCodes(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 		res, err := next(ctx, method, req)
@@ -47,7 +51,7 @@ func notFoundCodes(next mcp.MethodHandler) mcp.MethodHandler {
 			return res, err
 		}
 		out := *je
-		if !isModern(req) {
+		if !generation.Modern(req) {
 			out.Code = codeLegacyNotFound
 		}
 		return nil, &out
@@ -56,7 +60,8 @@ func notFoundCodes(next mcp.MethodHandler) mcp.MethodHandler {
 
 // notFoundOf is err's JSON-RPC error when it says uri names no resource.
 // The SDK's own not-found is recognised by being exactly what its
-// constructor makes for uri.
+// constructor makes for uri (SDK contract test:
+// TestSDKUnmatchedReadFailsWithResourceNotFoundError).
 func notFoundOf(err error, uri string) *jsonrpc.Error {
 	var nf notFound
 	if errors.As(err, &nf) {

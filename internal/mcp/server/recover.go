@@ -11,7 +11,8 @@ import (
 
 // recoverMethods keeps a panic in any method handler from killing the
 // process; tool calls already recover inside their pipeline, so this only
-// catches what lies outside it.
+// catches what lies outside it. SDK contract test:
+// TestSDKPanicInAToolHandlerEndsTheProcess.
 func recoverMethods(log io.Writer) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (res mcp.Result, err error) {

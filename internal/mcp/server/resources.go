@@ -49,7 +49,8 @@ func addResources(s *mcp.Server, cat *catalog.Catalog) {
 }
 
 // lookupURI extracts {name} from an action URI; the SDK matches templates
-// but leaves variable extraction to us.
+// but leaves variable extraction to us, and has no API for it that a
+// contract test could call.
 func lookupURI(cat *catalog.Catalog, uri string) (*catalog.Action, bool) {
 	rest, ok := strings.CutPrefix(uri, actionPrefix)
 	if !ok || strings.ContainsAny(rest, "/?#") {

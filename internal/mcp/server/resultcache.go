@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/payload"
 )
 
@@ -18,7 +19,7 @@ import (
 // cost far more than sending them:
 //
 //   - tools/list (about 21 KB in write mode): the SDK copies the registered
-//     tools, appsGate and taskTools copy them again, legacyShapes re-encodes
+//     tools, appsGate and tasks.Gate copy them again, legacyShapes re-encodes
 //     the whole list twice, and the SDK encodes it once more. It depends
 //     only on the process's fixed setup (mode, features, registered tools)
 //     and on three facts of the request: its generation, whether its client
@@ -45,8 +46,8 @@ type variant struct {
 }
 
 // variantOf is the variant of req when its answer is cached, decided by
-// the same rules as the middleware that shapes the answer (isModern,
-// requestSupportsApps, withTasks); ok is false for any other request. A
+// the same rules as the middleware that shapes the answer (generation.Modern,
+// generation.Apps, generation.Tasks); ok is false for any other request. A
 // tools/list with a cursor (a later page, or an invalid one) is not
 // cached.
 func variantOf(method string, req mcp.Request, static map[string]bool) (variant, bool) {
@@ -55,12 +56,12 @@ func variantOf(method string, req mcp.Request, static map[string]bool) (variant,
 		if method != "tools/list" || (r.Params != nil && r.Params.Cursor != "") {
 			return variant{}, false
 		}
-		return variant{method: method, modern: isModern(req), apps: requestSupportsApps(req), tasks: withTasks(req)}, true
+		return variant{method: method, modern: generation.Modern(req), apps: generation.Apps(req), tasks: generation.Tasks(req)}, true
 	case *mcp.ReadResourceRequest:
 		if method != "resources/read" || r.Params == nil || !static[r.Params.URI] {
 			return variant{}, false
 		}
-		return variant{method: method, uri: r.Params.URI, modern: isModern(req), modernSession: modernSession(r.Session)}, true
+		return variant{method: method, uri: r.Params.URI, modern: generation.Modern(req), modernSession: generation.ModernSession(r.Session)}, true
 	}
 	return variant{}, false
 }
@@ -129,7 +130,8 @@ func cachedResults(impl *mcp.Implementation, book *answerBook, static map[string
 // sees serverInfo already there). A read result has been marked, or not,
 // inside the SDK already, and the copy keeps that. A legacy answer is what
 // legacyShapes made. It returns nil for a result of any other shape, or
-// one that asks for input.
+// one that asks for input. SDK contract test:
+// TestSDKAddsServerInfoAndResultTypeAfterTheMiddleware.
 func encodeAnswer(res mcp.Result, modern bool, impl *mcp.Implementation) (*encodedResult, error) {
 	var meta mcp.Meta
 	switch r := res.(type) {
@@ -188,7 +190,8 @@ func withServerInfo(meta mcp.Meta, impl *mcp.Implementation) mcp.Meta {
 // never change. So an encodedResult marshals to a short reference, and the
 // Wire, which sees every response on its way out, writes the bytes it
 // stands for in its place. The reference carries a nonce drawn at start,
-// so no other result can be mistaken for one.
+// so no other result can be mistaken for one. SDK contract test:
+// TestSDKReencodesAResultsOwnEncoding.
 type answerBook struct {
 	prefix string // `{"snowluma-mcp/encoded":"<nonce>-`
 

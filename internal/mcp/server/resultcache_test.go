@@ -19,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/task"
@@ -32,7 +33,7 @@ func lineSession(t *testing.T, o Options) func(line string) string {
 	s := New(o)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	tr := o.Wire.Transport(&stdio.Transport{In: inR, Out: outW})
+	tr := Transport(o.Wire, stdio.Transport{In: inR, Out: outW})
 	go func() { _ = s.Run(context.Background(), tr) }()
 	t.Cleanup(func() { _ = inW.Close() })
 	out := bufio.NewReaderSize(outR, 1<<20)
@@ -215,7 +216,7 @@ func TestToolListVariantsDiffer(t *testing.T) {
 
 func TestCachedResultsBuildEachVariantOnce(t *testing.T) {
 	t.Parallel()
-	modernMeta := mcp.Meta{protocolVersionKey: ModernVersion, "io.modelcontextprotocol/clientCapabilities": map[string]any{}}
+	modernMeta := mcp.Meta{generation.ProtocolVersionKey: generation.ModernVersion, "io.modelcontextprotocol/clientCapabilities": map[string]any{}}
 	tests := []struct {
 		name   string
 		method string
@@ -248,7 +249,7 @@ func TestCachedResultsBuildEachVariantOnce(t *testing.T) {
 			next := func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 				builds++
 				if method == "tools/list" {
-					if isModern(req) {
+					if generation.Modern(req) {
 						return &mcp.ListToolsResult{Tools: []*mcp.Tool{}}, nil
 					}
 					return &legacyResult{raw: json.RawMessage(`{"tools":[]}`)}, nil
@@ -295,5 +296,5 @@ func TestANilWireRefersToNothing(t *testing.T) {
 	raw := json.RawMessage(`{"tools":[]}`)
 	assert.Equal(t, string(raw), string(w.answerBook().ref(raw)), "without a wire an answer marshals in full")
 	tr := &recordingTransport{}
-	assert.Same(t, tr, w.Transport(tr), "and the transport is left as it is")
+	assert.Same(t, tr, w.wrap(tr), "and the transport is left as it is")
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -47,7 +48,7 @@ func TestCacheHintsByGeneration(t *testing.T) {
 			require.NoError(t, err)
 			read, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: catalogURI})
 			require.NoError(t, err)
-			if v == ModernVersion {
+			if v == generation.ModernVersion {
 				assert.Equal(t, mcp.Cacheable{TTLMs: 300000, CacheScope: "private"}, tools.Cacheable)
 				assert.Equal(t, mcp.Cacheable{TTLMs: 300000, CacheScope: "public"}, templates.Cacheable)
 				assert.Equal(t, mcp.Cacheable{TTLMs: 300000, CacheScope: "public"}, read.Cacheable)
@@ -74,7 +75,7 @@ func TestCacheHintsByGeneration(t *testing.T) {
 
 func TestReadActionResource(t *testing.T) {
 	t.Parallel()
-	cs := connect(t, ModernVersion)
+	cs := connect(t, generation.ModernVersion)
 	tests := []struct {
 		name string
 		uri  string
@@ -124,7 +125,7 @@ func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 			assert.Equal(t, "x", c.Meta["traceparent"])
 		}},
 		{"reads a modern request's own capabilities", &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Meta: mcp.Meta{
-			"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+			"io.modelcontextprotocol/protocolVersion":    generation.ModernVersion,
 			"io.modelcontextprotocol/clientCapabilities": map[string]any{"elicitation": map[string]any{}},
 		}}}, func(t *testing.T, c *pipeline.Call) {
 			assert.True(t, c.Client.Modern)

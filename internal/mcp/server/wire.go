@@ -8,11 +8,13 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
 )
 
 // Wire is the server's own hold on the connection it serves, for what the
-// SDK's typed messages cannot carry. cmd wraps the transport it runs with
-// Wire.Transport, and hands the same Wire to New. Through it:
+// SDK's typed messages cannot carry. cmd hands the same Wire to New and to
+// Transport, the server's seam at its connection. Through it:
 //
 //   - In: the SDK decodes subscriptions/listen into a filter type that has
 //     no taskIds, so the field is lost before any middleware runs. The
@@ -55,9 +57,9 @@ func (w *Wire) answerBook() *answerBook {
 	return w.answers
 }
 
-// Transport wraps t so that the wire sees its connection; a nil Wire
-// leaves t as it is.
-func (w *Wire) Transport(t mcp.Transport) mcp.Transport {
+// wrap wraps t so that the wire sees its connection; a nil Wire leaves t
+// as it is.
+func (w *Wire) wrap(t mcp.Transport) mcp.Transport {
 	if w == nil {
 		return t
 	}
@@ -68,7 +70,10 @@ func (w *Wire) Transport(t mcp.Transport) mcp.Transport {
 var errNoConnection = errors.New("no MCP connection to write to")
 
 // notify writes a notification with the given method and params onto the
-// connection, in the same stream and order as the SDK's own messages.
+// connection, in the same stream and order as the SDK's own messages. The
+// SDK has no API to send a method it does not know, and no contract test
+// can call an API that is absent; TestTheWireNotifiesOnTheLatestConnection
+// pins ours.
 func (w *Wire) notify(ctx context.Context, method string, params any) error {
 	raw, err := json.Marshal(params)
 	if err != nil {
@@ -122,16 +127,10 @@ func (c wireConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	return c.Connection.Write(ctx, msg)
 }
 
-// listenTaskIDsKey is the _meta key under which the Wire hands a listen's
-// notifications.taskIds to the server's middleware. It is private to this
-// process: the Wire sets or removes it on every listen, so what the
-// middleware finds there is always what the client put in taskIds.
-const listenTaskIDsKey = "snowluma-mcp/listen-taskIds"
-
 // carryTaskIDs returns listen params with notifications.taskIds, as sent,
-// copied to _meta[listenTaskIDsKey], and that key removed when there is no
+// copied to _meta[tasks.ListenIDsKey], and that key removed when there is no
 // taskIds. Params it cannot read are returned unchanged, for the SDK to
-// refuse.
+// refuse. SDK contract test: TestSDKListenFilterDropsTaskIDs.
 func carryTaskIDs(params json.RawMessage) json.RawMessage {
 	var p map[string]json.RawMessage
 	if json.Unmarshal(params, &p) != nil || p == nil {
@@ -148,16 +147,16 @@ func carryTaskIDs(params json.RawMessage) json.RawMessage {
 	if m, ok := p["_meta"]; ok && json.Unmarshal(m, &meta) != nil {
 		return params
 	}
-	_, had := meta[listenTaskIDsKey]
+	_, had := meta[tasks.ListenIDsKey]
 	if filter.TaskIDs == nil && !had {
 		return params
 	}
 	if meta == nil {
 		meta = map[string]json.RawMessage{}
 	}
-	delete(meta, listenTaskIDsKey)
+	delete(meta, tasks.ListenIDsKey)
 	if filter.TaskIDs != nil {
-		meta[listenTaskIDsKey] = filter.TaskIDs
+		meta[tasks.ListenIDsKey] = filter.TaskIDs
 	}
 	m, err := json.Marshal(meta)
 	if err != nil {

@@ -71,7 +71,7 @@ func TestTheWireExpandsSuccessfulResultsOnTheWayOut(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			tr := &recordingTransport{}
-			c, err := w.Transport(tr).Connect(context.Background())
+			c, err := w.wrap(tr).Connect(context.Background())
 			require.NoError(t, err)
 			require.NoError(t, c.Write(context.Background(), tt.msg))
 			require.Len(t, tr.conn.written, 1)
@@ -85,9 +85,9 @@ func TestTheWireNotifiesOnTheLatestConnection(t *testing.T) {
 	w := NewWire()
 	require.ErrorIs(t, w.notify(context.Background(), "notifications/tasks", map[string]any{}), errNoConnection)
 	first, latest := &recordingTransport{}, &recordingTransport{}
-	_, err := w.Transport(first).Connect(context.Background())
+	_, err := w.wrap(first).Connect(context.Background())
 	require.NoError(t, err)
-	_, err = w.Transport(latest).Connect(context.Background())
+	_, err = w.wrap(latest).Connect(context.Background())
 	require.NoError(t, err)
 	require.NoError(t, w.notify(context.Background(), "notifications/tasks", map[string]any{"taskId": "t"}))
 	assert.Empty(t, first.conn.written, "an earlier connection hears nothing once a newer one exists")

@@ -107,8 +107,8 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 		return nil, err
 	}
 	defer lim.Quota.end()
-	if err := os.MkdirAll(lim.Dir, 0o700); err != nil {
-		return nil, fault.Wrap(fault.CodeInternal, err, "cannot create the download directory")
+	if err := makeDir(lim.Dir); err != nil {
+		return nil, err
 	}
 	tmp, err := createPartial(lim)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -46,6 +45,7 @@ type Reply struct {
 // Client posts actions to one endpoint with one token.
 type Client struct {
 	endpoint   string
+	path       string // the endpoint's path, which messages may name
 	token      string
 	http       *retryablehttp.Client
 	streamHTTP *retryablehttp.Client
@@ -61,7 +61,16 @@ func New(endpoint *url.URL, token string, st StreamTimeouts) *Client {
 	if st.Idle <= 0 {
 		st.Idle = 60 * time.Second
 	}
-	return &Client{endpoint: endpoint.String(), token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+	return &Client{endpoint: endpoint.String(), path: Path(endpoint), token: token, http: noRetry(transport()), streamHTTP: noRetry(streamTransport(st.Connect)), timeouts: st}
+}
+
+// Path is the endpoint's path as sent, the one part of the endpoint a
+// message may repeat: its host is private and its query may carry a token.
+func Path(endpoint *url.URL) string {
+	if endpoint == nil || endpoint.EscapedPath() == "" {
+		return "/"
+	}
+	return endpoint.EscapedPath()
 }
 
 // noRetry wraps tr in a retryablehttp client that never retries: one
@@ -163,7 +172,7 @@ func (c *Client) do(ctx context.Context, action string, params json.RawMessage, 
 	if len(raw) > maxReplyBytes {
 		return nil, fault.Errorf(fault.CodeLimit, "reply larger than %d bytes", maxReplyBytes)
 	}
-	return decode(resp.StatusCode, raw)
+	return decode(resp.StatusCode, raw, c.path)
 }
 
 // transportError classifies a failed exchange by its known cause. It must
@@ -208,9 +217,9 @@ func classify(ctx context.Context, err error) *fault.Error {
 	return fault.Wrap(fault.CodeTransport, err, "cannot reach SnowLuma")
 }
 
-// decode interprets an HTTP reply. Anything but a 200 with a JSON object is a
+// decode interprets an HTTP reply to a request sent to path. Anything but a 200 with a JSON object is a
 // transport-level failure; a 200 envelope is data, whatever its status.
-func decode(status int, raw []byte) (*Reply, error) {
+func decode(status int, raw []byte, path string) (*Reply, error) {
 	var env struct {
 		Status  string      `json:"status"`
 		Retcode json.Number `json:"retcode"`
@@ -220,14 +229,12 @@ func decode(status int, raw []byte) (*Reply, error) {
 	d.UseNumber()
 	jsonErr := d.Decode(&env)
 	switch {
-	case status == http.StatusUnauthorized:
-		return nil, fault.Errorf(fault.CodeUpstreamAuth, "SnowLuma refused the access token (HTTP 401)")
 	case status != http.StatusOK:
-		msg := fmt.Sprintf("SnowLuma answered HTTP %d", status)
-		if jsonErr == nil && env.Wording != "" {
-			msg += ": " + env.Wording
+		wording := ""
+		if jsonErr == nil {
+			wording, _ = fault.Prefix(env.Wording, fault.QuoteLimit)
 		}
-		return nil, fault.Errorf(fault.CodeUpstreamHTTP, "%s", msg)
+		return nil, statusError(status, wording, path)
 	case jsonErr != nil || !json.Valid(raw) || bytes.TrimSpace(raw)[0] != '{':
 		return nil, fault.Errorf(fault.CodeBadReply, "SnowLuma's reply is not a JSON object")
 	}

@@ -94,7 +94,7 @@ func (c *Client) stream(ctx context.Context, action string, params json.RawMessa
 		defer cancel()
 		defer resp.Body.Close()
 		raw, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
-		_, err := decode(resp.StatusCode, raw)
+		_, err := decode(resp.StatusCode, raw, c.path)
 		return nil, err
 	}
 	body := &idleBody{rc: resp.Body, cancel: cancel, idle: c.timeouts.Idle}

@@ -1,12 +1,48 @@
 package upload
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
+
+// RootVar is the setting that names the upload root.
+const RootVar = "SNOWLUMA_MCP_UPLOAD_ROOT"
+
+// RootProblem says what keeps root from serving as the upload root, or ""
+// when it is a directory that can be listed. The root is the user's
+// setting, so a root that is missing or a file is the user's to fix, not
+// the agent's: it is checked at start (a warning), in get_runtime_info and
+// before each upload, since the user may create it while the server runs.
+func RootProblem(root string) string {
+	info, err := os.Stat(root)
+	switch {
+	case os.IsNotExist(err):
+		return "names a directory that does not exist"
+	case err != nil:
+		return "cannot be inspected (" + reason(err) + ")"
+	case !info.IsDir():
+		return "names a file, not a directory"
+	}
+	f, err := os.Open(root)
+	if err != nil {
+		return "names a directory that cannot be read (" + reason(err) + ")"
+	}
+	_ = f.Close()
+	return ""
+}
+
+// reason is an error's cause without the path it repeats.
+func reason(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
 
 // Resolve turns execution.input_file into the real path of a regular file
 // inside root, refusing anything that could reach outside it: a ".."
@@ -34,9 +70,13 @@ func Resolve(root, input string) (string, os.FileInfo, error) {
 			return "", nil, refuse(why)
 		}
 	}
+	if why := RootProblem(root); why != "" {
+		return "", nil, fault.Errorf(fault.CodeConfiguration, "%s %s, so no file can be uploaded from it; "+
+			"the user can create that directory or set %s to an existing one", RootVar, why, RootVar).Unsent()
+	}
 	realRoot, err := filepath.EvalSymlinks(root)
 	if err != nil {
-		return "", nil, fault.Wrap(fault.CodeInvalidArgument, err, "the upload root is not accessible")
+		return "", nil, fault.Errorf(fault.CodeConfiguration, "%s cannot be resolved", RootVar).Unsent()
 	}
 	path := input
 	if !filepath.IsAbs(path) {

@@ -1,4 +1,4 @@
-package server
+package tasks
 
 // The background hand-off: a Detaches tool's call is admitted through the
 // admission's chain (stages.Admission) and answered with a task handle;
@@ -7,6 +7,7 @@ package server
 
 import (
 	"context"
+	"io"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -15,28 +16,28 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// newRunner builds the runner of o's task store: its tasks run the tool
-// that the offered Detaches tool Runs, on that tool's one chain, and
-// observe hears how they end.
-func newRunner(o Options, offered []*pipeline.Tool, wrapped func(*pipeline.Tool) pipeline.Handler, observe func(task.Record)) *task.Runner {
+// NewRunner builds the runner of store: its tasks run the tool that the
+// offered Detaches tool Runs, on that tool's one chain (wrapped), and
+// observe hears of every status change.
+func NewRunner(store *task.Store, log io.Writer, offered []*pipeline.Tool, wrapped func(*pipeline.Tool) pipeline.Handler, observe func(task.Record)) *task.Runner {
 	var runs *pipeline.Tool
 	var run pipeline.Handler
 	for _, t := range offered {
 		if t.Detaches {
 			if runs != nil && runs != t.Runs {
-				panic("server: one task runner runs one tool, and " + t.Name + " runs another")
+				panic("tasks: one task runner runs one tool, and " + t.Name + " runs another")
 			}
 			runs, run = t.Runs, wrapped(t.Runs)
 		}
 	}
-	return task.NewRunner(o.Tasks, o.Log, runs, run, observe)
+	return task.NewRunner(store, log, runs, run, observe)
 }
 
-// startBackground runs a Detaches tool's admission chain on the request
-// and answers with the handle of the task it started, or with the tool
-// error that refused it. The admission's handler starts the task through
-// the Call (Call.Detach).
-func startBackground(t *pipeline.Tool, h pipeline.Handler, runner *task.Runner) func(context.Context, *mcp.CallToolRequest) (mcp.Result, error) {
+// Start runs a Detaches tool's admission chain h on a call and answers
+// with the handle of the task it started, or with the tool error that
+// refused it. The admission's handler starts the task through the Call
+// (Call.Detach).
+func Start(h pipeline.Handler, runner *task.Runner) func(context.Context, *pipeline.Call) (mcp.Result, error) {
 	detach := func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
 		rec, err := runner.Start(c)
 		if err != nil {
@@ -44,15 +45,14 @@ func startBackground(t *pipeline.Tool, h pipeline.Handler, runner *task.Runner) 
 		}
 		return rec.Handle(), nil
 	}
-	return func(ctx context.Context, req *mcp.CallToolRequest) (mcp.Result, error) {
-		c := newCall(t, req)
+	return func(ctx context.Context, c *pipeline.Call) (mcp.Result, error) {
 		c.Detach = detach
 		r, err := h(ctx, c)
 		if err != nil || r == nil {
 			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool pipeline produced no result"}
 		}
 		if r.Task != nil {
-			return &taskHandle{ResultBase: mcp.ResultBase{Meta: r.Meta}, ResultType: "task", Task: handleFields(r.Task)}, nil
+			return &handle{ResultBase: mcp.ResultBase{Meta: r.Meta}, ResultType: "task", Task: handleFields(r.Task)}, nil
 		}
 		return pipeline.Render(r), nil
 	}

@@ -1,4 +1,4 @@
-package server
+package tasks
 
 // tasks/get, tasks/cancel and tasks/update, the tasks extension's methods.
 
@@ -12,11 +12,12 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
-// taskParams are the params of tasks/get, tasks/update and tasks/cancel.
-type taskParams struct {
+// Params are the params of tasks/get, tasks/update and tasks/cancel.
+type Params struct {
 	mcp.ParamsBase
 	TaskID         *string         `json:"taskId"`
 	InputResponses json.RawMessage `json:"inputResponses,omitempty"`
@@ -28,13 +29,14 @@ type ack struct {
 	ResultType string `json:"resultType"`
 }
 
-// addTaskMethods registers tasks/get, tasks/update and tasks/cancel.
+// AddMethods registers tasks/get, tasks/update and tasks/cancel.
 // tasks/list and tasks/result no longer exist in the extension and are
-// never registered, so they get -32601.
-func addTaskMethods(s *mcp.Server, runner *task.Runner) {
-	lookup := func(p *taskParams) (task.Record, error) {
-		if p == nil || !metaDeclaresTasks(p.Meta) {
-			return task.Record{}, errNeedsTasks
+// never registered, so they get -32601. The SDK has none of them (SDK
+// contract test: TestSDKHasNoTaskMethods).
+func AddMethods(s *mcp.Server, runner *task.Runner) {
+	lookup := func(p *Params) (task.Record, error) {
+		if p == nil || !generation.MetaDeclaresTasks(p.Meta) {
+			return task.Record{}, ErrNeedsTasks
 		}
 		if p.TaskID == nil {
 			return task.Record{}, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: "params.taskId is required"}
@@ -46,14 +48,14 @@ func addTaskMethods(s *mcp.Server, runner *task.Runner) {
 		}
 		return rec, err
 	}
-	must(mcp.AddReceivingCustomMethod(s, "tasks/get", func(ctx context.Context, _ *mcp.ServerSession, p *taskParams) (*taskState, error) {
+	must(mcp.AddReceivingCustomMethod(s, "tasks/get", func(ctx context.Context, _ *mcp.ServerSession, p *Params) (*state, error) {
 		rec, err := lookup(p)
 		if err != nil {
 			return nil, err
 		}
 		return detailed(runner.Store(), rec)
 	}))
-	must(mcp.AddReceivingCustomMethod(s, "tasks/cancel", func(ctx context.Context, _ *mcp.ServerSession, p *taskParams) (*ack, error) {
+	must(mcp.AddReceivingCustomMethod(s, "tasks/cancel", func(ctx context.Context, _ *mcp.ServerSession, p *Params) (*ack, error) {
 		rec, err := lookup(p)
 		if err != nil {
 			return nil, err
@@ -63,7 +65,7 @@ func addTaskMethods(s *mcp.Server, runner *task.Runner) {
 		}
 		return &ack{ResultType: "complete"}, nil
 	}))
-	must(mcp.AddReceivingCustomMethod(s, "tasks/update", func(ctx context.Context, _ *mcp.ServerSession, p *taskParams) (*ack, error) {
+	must(mcp.AddReceivingCustomMethod(s, "tasks/update", func(ctx context.Context, _ *mcp.ServerSession, p *Params) (*ack, error) {
 		// No background entry ever asks for input, so no task has an
 		// outstanding input request: the extension says to acknowledge
 		// and ignore responses to keys that are not outstanding.
@@ -78,7 +80,7 @@ func addTaskMethods(s *mcp.Server, runner *task.Runner) {
 // stored tool result exactly as tools/call rendered it; a failed one its
 // error. A stored result that cannot be read or proven intact is an error,
 // never an empty success.
-func detailed(store *task.Store, rec task.Record) (*taskState, error) {
+func detailed(store *task.Store, rec task.Record) (*state, error) {
 	w := wireTask(rec)
 	if rec.Status == task.Completed {
 		body, err := store.Result(rec)
@@ -88,7 +90,7 @@ func detailed(store *task.Store, rec task.Record) (*taskState, error) {
 		}
 		w.Result = body
 	}
-	return &taskState{ResultType: "complete", Task: w}, nil
+	return &state{ResultType: "complete", Task: w}, nil
 }
 
 func must(err error) {

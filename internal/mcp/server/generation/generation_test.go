@@ -1,4 +1,4 @@
-package server
+package generation
 
 import (
 	"encoding/json"
@@ -32,9 +32,9 @@ func TestClientExtensionAgreesWithTheSDKsCapabilities(t *testing.T) {
 			req := &mcp.ListToolsRequest{Params: &mcp.ListToolsParams{Meta: meta}}
 			caps := req.ClientCapabilities()
 			require.NotNil(t, caps)
-			for _, key := range []string{appsExtension, tasksExtension} {
+			for _, key := range []string{AppsExtension, TasksExtension} {
 				want, wantOK := caps.Extensions[key]
-				got, gotOK := clientExtension(req, key)
+				got, gotOK := Extension(req, key)
 				assert.Equal(t, wantOK, gotOK, key)
 				assert.Equal(t, want, got, key)
 			}
@@ -60,7 +60,33 @@ func TestNegotiatedKeepsInitializeLegacy(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.want, negotiated(tt.requested))
+			assert.Equal(t, tt.want, Negotiated(tt.requested))
+		})
+	}
+}
+
+func TestTaskMethodsNeedTheDeclarationOnTheRequestItself(t *testing.T) {
+	t.Parallel()
+	caps := func(ext map[string]any) map[string]any { return map[string]any{"extensions": ext} }
+	tests := []struct {
+		name string
+		meta mcp.Meta
+		want bool
+	}{
+		{"a modern request declaring the extension", mcp.Meta{ProtocolVersionKey: ModernVersion,
+			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{TasksExtension: map[string]any{}})}, true},
+		{"a modern request declaring other extensions", mcp.Meta{ProtocolVersionKey: ModernVersion,
+			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{"io.modelcontextprotocol/ui": map[string]any{}})}, false},
+		{"a modern request without capabilities", mcp.Meta{ProtocolVersionKey: ModernVersion}, false},
+		{"a legacy version declaring the extension", mcp.Meta{ProtocolVersionKey: "2025-11-25",
+			"io.modelcontextprotocol/clientCapabilities": caps(map[string]any{TasksExtension: map[string]any{}})}, false},
+		{"no _meta at all", nil, false},
+		{"capabilities of the wrong type", mcp.Meta{ProtocolVersionKey: ModernVersion, "io.modelcontextprotocol/clientCapabilities": "tasks"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tt.want, MetaDeclaresTasks(tt.meta))
 		})
 	}
 }

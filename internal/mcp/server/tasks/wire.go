@@ -1,4 +1,4 @@
-package server
+package tasks
 
 // The tasks extension's shapes on the wire: a task's fields, the handle
 // tools/call answers with, tasks/get's answer, and the flat encoding they
@@ -14,9 +14,9 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// taskFields are a task as the extension shows it. ttlMs is always null:
+// fields are a task as the extension shows it. ttlMs is always null:
 // results are kept until the user deletes them.
-type taskFields struct {
+type fields struct {
 	TaskID         string          `json:"taskId"`
 	Status         task.Status     `json:"status"`
 	StatusMessage  string          `json:"statusMessage,omitempty"`
@@ -32,14 +32,14 @@ type taskFields struct {
 const pollInterval = 1000
 
 // handleFields are a task handle's fields on the wire.
-func handleFields(h *pipeline.TaskHandle) taskFields {
-	return taskFields{TaskID: h.ID, Status: task.Status(h.Status), StatusMessage: h.StatusMessage,
+func handleFields(h *pipeline.TaskHandle) fields {
+	return fields{TaskID: h.ID, Status: task.Status(h.Status), StatusMessage: h.StatusMessage,
 		CreatedAt: stamp(h.CreatedAt), LastUpdatedAt: stamp(h.UpdatedAt), PollIntervalMs: pollInterval}
 }
 
 // wireTask is a stored task's fields on the wire: its handle's, and the
 // error of a failed one.
-func wireTask(r task.Record) taskFields {
+func wireTask(r task.Record) fields {
 	f := handleFields(r.Handle())
 	f.Error = r.Error
 	return f
@@ -47,22 +47,22 @@ func wireTask(r task.Record) taskFields {
 
 func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
 
-// taskHandle is tools/call's answer when it started a task.
-type taskHandle struct {
+// handle is tools/call's answer when it started a task.
+type handle struct {
 	mcp.ResultBase
 	ResultType string `json:"resultType"`
-	Task       taskFields
+	Task       fields
 }
 
-func (h *taskHandle) MarshalJSON() ([]byte, error) { return flat(h.Meta, h.ResultType, h.Task) }
+func (h *handle) MarshalJSON() ([]byte, error) { return flat(h.Meta, h.ResultType, h.Task) }
 
-// taskState is tasks/get's answer.
-type taskState = taskHandle
+// state is tasks/get's answer.
+type state = handle
 
 // flat writes {_meta?, resultType?, ...task fields}: the extension's task
 // results and notifications are flat objects, not a nested "task". A
 // notification has no resultType.
-func flat(meta mcp.Meta, resultType string, t taskFields) ([]byte, error) {
+func flat(meta mcp.Meta, resultType string, t fields) ([]byte, error) {
 	body, err := json.Marshal(t)
 	if err != nil {
 		return nil, err

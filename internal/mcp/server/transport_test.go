@@ -1,14 +1,38 @@
 package server
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 )
+
+func TestTransportScreensRequestsBeforeTheSDKSeesThem(t *testing.T) {
+	t.Parallel()
+	in := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{}}` + "\n" +
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+	var out bytes.Buffer
+	c, err := Transport(nil, stdio.Transport{In: strings.NewReader(in), Out: &out}).Connect(context.Background())
+	require.NoError(t, err)
+	msg, err := c.Read(context.Background())
+	require.NoError(t, err)
+	req, ok := msg.(*jsonrpc.Request)
+	require.True(t, ok, "%T", msg)
+	assert.Equal(t, "notifications/initialized", req.Method, "the discover without modern _meta never reaches the SDK")
+	_, err = c.Read(context.Background())
+	assert.ErrorIs(t, err, io.EOF)
+	assert.Contains(t, out.String(), `"code":-32602`, "it is answered in the SDK's place")
+	assert.Contains(t, out.String(), "server/discover is a 2026-07-28 method")
+}
 
 func TestScreenRefusesModernOnlyMethodsWithoutModernMeta(t *testing.T) {
 	t.Parallel()
@@ -45,19 +69,19 @@ func TestScreenRefusesModernOnlyMethodsWithoutModernMeta(t *testing.T) {
 				require.NoError(t, err)
 				req.ID = id
 			}
-			e := Screen(req)
+			e := screen(req)
 			if !tt.refused {
 				assert.Nil(t, e)
 				return
 			}
 			require.NotNil(t, e)
 			assert.Equal(t, int64(jsonrpc.CodeInvalidParams), e.Code)
-			assert.Contains(t, e.Message, protocolVersionKey)
+			assert.Contains(t, e.Message, generation.ProtocolVersionKey)
 		})
 	}
 }
 
-func TestOwesAnswer(t *testing.T) {
+func TestOwesAnswerIsFalseOnlyForAListen(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
@@ -71,7 +95,7 @@ func TestOwesAnswer(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.owes, OwesAnswer(tt.method))
+			assert.Equal(t, tt.owes, owesAnswer(tt.method))
 		})
 	}
 }
@@ -101,7 +125,7 @@ func TestScreenRefusesParamsOfTheWrongTypeWithoutEchoingThem(t *testing.T) {
 			t.Parallel()
 			id, err := jsonrpc.MakeID("r1")
 			require.NoError(t, err)
-			e := Screen(&jsonrpc.Request{ID: id, Method: tt.method, Params: json.RawMessage(tt.params)})
+			e := screen(&jsonrpc.Request{ID: id, Method: tt.method, Params: json.RawMessage(tt.params)})
 			if tt.says == "" {
 				assert.Nil(t, e)
 				return

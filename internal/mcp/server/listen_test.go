@@ -11,8 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/internal/hub"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 )
 
 const noticeFrame = `{"time":1,"self_id":10001,"post_type":"notice","notice_type":"x","user_id":5}`
@@ -77,7 +76,7 @@ func TestTwoListensOnOneSessionEachGetTheirOwnUpdates(t *testing.T) {
 		}
 	}()
 	meta := map[string]any{
-		"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+		"io.modelcontextprotocol/protocolVersion":    generation.ModernVersion,
 		"io.modelcontextprotocol/clientCapabilities": map[string]any{},
 		"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "t", "version": "1"},
 	}
@@ -245,7 +244,7 @@ func TestAListenForWhatIsNotAnActiveEventResourceIsInvalidParams(t *testing.T) {
 	require.NoError(t, err)
 	params, _ := json.Marshal(map[string]any{
 		"_meta": map[string]any{
-			"io.modelcontextprotocol/protocolVersion":    ModernVersion,
+			"io.modelcontextprotocol/protocolVersion":    generation.ModernVersion,
 			"io.modelcontextprotocol/clientCapabilities": map[string]any{},
 			"io.modelcontextprotocol/clientInfo":         map[string]any{"name": "t", "version": "1"},
 		},
@@ -263,49 +262,4 @@ func TestAListenForWhatIsNotAnActiveEventResourceIsInvalidParams(t *testing.T) {
 	require.ErrorAs(t, r.Error, &we)
 	assert.Equal(t, int64(jsonrpc.CodeInvalidParams), we.Code)
 	assert.Contains(t, we.Message, "subscribe_events creates one")
-}
-
-func TestAChangeWhileAListenIsBeingAcknowledgedIsNotifiedRightAfter(t *testing.T) {
-	t.Parallel()
-	_, _, h := eventServer(t)
-	info, err := h.Subscribe(context.Background(), event.Filter{SelfID: 10001})
-	require.NoError(t, err)
-	w := newListens(h, nil, nil)
-	sent := make(chan string, 8)
-	ackStarted, ackGate := make(chan struct{}), make(chan struct{})
-	mw := w.sending(func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-		if method == "notifications/subscriptions/acknowledged" {
-			close(ackStarted)
-			<-ackGate // the acknowledgement is still being written
-		}
-		sub := ""
-		if p, ok := req.GetParams().(*mcp.ResourceUpdatedNotificationParams); ok {
-			sub, _ = p.Meta[mcp.MetaKeySubscriptionID].(string)
-		}
-		sent <- method + " " + sub
-		return nil, nil
-	})
-	l := &listener{session: &mcp.ServerSession{}}
-	ack := &mcp.ServerRequest[*mcp.SubscriptionsAcknowledgedParams]{Params: &mcp.SubscriptionsAcknowledgedParams{
-		Meta:          mcp.Meta{mcp.MetaKeySubscriptionID: "L"},
-		Notifications: mcp.NotificationSubscriptions{ResourceSubscriptions: []string{hub.URI(info.ID)}},
-	}}
-	go func() {
-		_, _ = mw(context.WithValue(context.Background(), listenKey{}, l), "notifications/subscriptions/acknowledged", ack)
-	}()
-	<-ackStarted
-	w.changed(info.ID)
-	require.Eventually(t, func() bool {
-		w.mu.Lock()
-		defer w.mu.Unlock()
-		return !w.flushing
-	}, waitFor, time.Millisecond, "the flush during the acknowledgement ends")
-	close(ackGate)
-	assert.Equal(t, "notifications/subscriptions/acknowledged ", <-sent)
-	select {
-	case got := <-sent:
-		assert.Equal(t, "notifications/resources/updated L", got)
-	case <-time.After(waitFor):
-		require.FailNow(t, "the change during the acknowledgement was never notified")
-	}
 }

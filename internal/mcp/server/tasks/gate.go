@@ -1,4 +1,4 @@
-package server
+package tasks
 
 // Who may see and use the tasks extension, decided per request: the task
 // tools in tools/list, calls to them, and the capability in server/discover.
@@ -12,31 +12,35 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// codeMissingCapability is the 2026-07-28 error for a request that needs
+// CodeMissingCapability is the 2026-07-28 error for a request that needs
 // a client capability it did not declare.
-const codeMissingCapability = -32021
+const CodeMissingCapability = -32021
 
-var errNeedsTasks = &jsonrpc.Error{
-	Code:    codeMissingCapability,
-	Message: "this needs the tasks extension: send a 2026-07-28 request whose _meta clientCapabilities declare extensions {\"" + tasksExtension + "\": {}}",
-	Data:    json.RawMessage(`{"requiredCapabilities":{"extensions":{"` + tasksExtension + `":{}}}}`),
+// ErrNeedsTasks refuses a request that uses the tasks extension without
+// declaring it on the request itself.
+var ErrNeedsTasks = &jsonrpc.Error{
+	Code:    CodeMissingCapability,
+	Message: "this needs the tasks extension: send a 2026-07-28 request whose _meta clientCapabilities declare extensions {\"" + generation.TasksExtension + "\": {}}",
+	Data:    json.RawMessage(`{"requiredCapabilities":{"extensions":{"` + generation.TasksExtension + `":{}}}}`),
 }
 
-// taskTools shows the task tools only to requests that may use them and
+// Gate shows the task tools only to requests that may use them and
 // serves invoke_action_background's answer, a task handle, which the SDK's
 // tool path cannot express. Everyone else sees and gets the synchronous
 // tools only. tools/list stays private with its usual lifetime: it varies
-// only with the declaration the same client sends on every request.
-func taskTools(tools map[string]*pipeline.Tool, background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)) mcp.Middleware {
+// only with the declaration the same client sends on every request. The
+// SDK has no tasks extension (SDK contract test: TestSDKHasNoTaskMethods).
+func Gate(tools map[string]*pipeline.Tool, background func(context.Context, *mcp.CallToolRequest) (mcp.Result, error)) mcp.Middleware {
 	return func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			switch method {
 			case "tools/list":
 				res, err := next(ctx, method, req)
-				if l, ok := res.(*mcp.ListToolsResult); ok && err == nil && !withTasks(req) {
+				if l, ok := res.(*mcp.ListToolsResult); ok && err == nil && !generation.Tasks(req) {
 					kept := make([]*mcp.Tool, 0, len(l.Tools))
 					for _, t := range l.Tools {
 						if tl := tools[t.Name]; tl == nil || !tl.Tasks {
@@ -57,9 +61,9 @@ func taskTools(tools map[string]*pipeline.Tool, background func(context.Context,
 				if tl == nil || !tl.Tasks {
 					break
 				}
-				if !withTasks(req) {
-					if isModern(req) {
-						return nil, errNeedsTasks
+				if !generation.Tasks(req) {
+					if generation.Modern(req) {
+						return nil, ErrNeedsTasks
 					}
 					return nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf("unknown tool %q", r.Params.Name)}
 				}
@@ -68,13 +72,13 @@ func taskTools(tools map[string]*pipeline.Tool, background func(context.Context,
 				}
 			case "server/discover":
 				res, err := next(ctx, method, req)
-				if d, ok := res.(*mcp.DiscoverResult); ok && err == nil && withTasks(req) && d.Capabilities != nil {
+				if d, ok := res.(*mcp.DiscoverResult); ok && err == nil && generation.Tasks(req) && d.Capabilities != nil {
 					caps := *d.Capabilities
 					caps.Extensions = maps.Clone(caps.Extensions)
 					if caps.Extensions == nil {
 						caps.Extensions = map[string]any{}
 					}
-					caps.Extensions[tasksExtension] = map[string]any{}
+					caps.Extensions[generation.TasksExtension] = map[string]any{}
 					cp := *d
 					cp.Capabilities = &caps
 					return &cp, nil

@@ -1,9 +1,8 @@
-package server
-
-// The one place that decides a request's protocol generation and what its
-// client declares: every middleware, the cache's variants, the custom task
-// methods and the stdio hooks ask here, so no other file spells a _meta key
-// or compares a version.
+// Package generation is the one place that decides a request's protocol
+// generation and what its client declares: every middleware, the cache's
+// variants, the task extension and the transport's hooks ask here, so no
+// other file spells a _meta key or compares a version.
+package generation
 
 import (
 	"encoding/json"
@@ -22,42 +21,42 @@ const ModernVersion = "2026-07-28"
 // The _meta keys of a 2026-07-28 request that this server reads, and the
 // extensions a client may declare there (or, legacy, in initialize).
 const (
-	protocolVersionKey    = "io.modelcontextprotocol/protocolVersion"
-	clientCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
-	appsExtension         = "io.modelcontextprotocol/ui"
-	tasksExtension        = "io.modelcontextprotocol/tasks"
+	ProtocolVersionKey    = "io.modelcontextprotocol/protocolVersion"
+	ClientCapabilitiesKey = "io.modelcontextprotocol/clientCapabilities"
+	AppsExtension         = "io.modelcontextprotocol/ui"
+	TasksExtension        = "io.modelcontextprotocol/tasks"
 )
 
-// isModern reports whether req follows the 2026-07-28 protocol, which the
+// Modern reports whether req follows the 2026-07-28 protocol, which the
 // SDK decides per request from _meta.
-func isModern(req mcp.Request) bool {
-	meta, ok := requestMeta(req)
-	return ok && modernMeta(meta)
+func Modern(req mcp.Request) bool {
+	meta, ok := Meta(req)
+	return ok && ModernMeta(meta)
 }
 
-// requestMeta is req's _meta; ok is false when req has no params at all.
-func requestMeta(req mcp.Request) (mcp.Meta, bool) {
+// Meta is req's _meta; ok is false when req has no params at all.
+func Meta(req mcp.Request) (mcp.Meta, bool) {
 	p := req.GetParams()
 	if p == nil {
 		return nil, false
 	}
 	if v := reflect.ValueOf(p); v.Kind() == reflect.Pointer && v.IsNil() {
-		return nil, false // the SDK passes typed nils for omitted params
+		return nil, false // the SDK passes typed nils for omitted params (server's TestSDKPassesOmittedParamsAsATypedNil)
 	}
 	return p.GetMeta(), true
 }
 
-// modernMeta reports whether a request's _meta names a 2026-07-28 (or
+// ModernMeta reports whether a request's _meta names a 2026-07-28 (or
 // later) protocol version: the one rule for a request's generation.
-func modernMeta(meta map[string]any) bool {
-	v, _ := meta[protocolVersionKey].(string)
+func ModernMeta(meta map[string]any) bool {
+	v, _ := meta[ProtocolVersionKey].(string)
 	return v >= ModernVersion
 }
 
-// requestVersion reads params._meta[protocolVersionKey] from a request
-// the SDK has not decoded yet (the stdio transport's Screen), reporting
+// Version reads params._meta[ProtocolVersionKey] from a request
+// the SDK has not decoded yet (the transport's screen hook), reporting
 // whether it is there as a string.
-func requestVersion(params json.RawMessage) (string, bool) {
+func Version(params json.RawMessage) (string, bool) {
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
 	}
@@ -65,17 +64,19 @@ func requestVersion(params json.RawMessage) (string, bool) {
 		return "", false
 	}
 	var v string
-	if json.Unmarshal(p.Meta[protocolVersionKey], &v) != nil {
+	if json.Unmarshal(p.Meta[ProtocolVersionKey], &v) != nil {
 		return "", false
 	}
 	return v, true
 }
 
-// modernSession reports whether the SDK treats ss as a 2026-07-28 session,
+// ModernSession reports whether the SDK treats ss as a 2026-07-28 session,
 // by the SDK's own rule: the version of its initialize params, the newest
 // version while it has none. Only what the SDK does per session (marking a
 // read result complete) depends on it; everything of ours is per request.
-func modernSession(ss *mcp.ServerSession) bool {
+// SDK contract test (in the server package):
+// TestSDKMarksAReadCompleteByTheSessionsVersion.
+func ModernSession(ss *mcp.ServerSession) bool {
 	if ss == nil {
 		return true
 	}
@@ -98,10 +99,10 @@ var legacyVersions = func() []string {
 	return out
 }()
 
-// negotiated is the version a legacy initialize asking for requested ends
+// Negotiated is the version a legacy initialize asking for requested ends
 // up with: the same one if it is a legacy version the server speaks, the
 // newest legacy version otherwise (a modern or unknown one).
-func negotiated(requested string) string {
+func Negotiated(requested string) string {
 	if slices.Contains(legacyVersions, requested) {
 		return requested
 	}
@@ -114,17 +115,19 @@ type capabilityReader interface {
 	ClientCapabilities() *mcp.ClientCapabilities
 }
 
-// clientExtension returns what req's client declares for the extension
+// Extension returns what req's client declares for the extension
 // key, and whether it declares it at all. ClientCapabilities would give the
 // same answer, but for a modern request it decodes the whole declaration
 // again (a JSON round trip through a fresh 32 KiB decoder buffer) on every
 // call; the SDK has already checked that a modern request's declaration
 // decodes, so its extensions object is read from _meta as it is, which is
 // exactly what decoding would produce. Legacy requests ask the SDK, which
-// answers from the session's initialize.
-func clientExtension(req mcp.Request, key string) (any, bool) {
-	if meta, ok := requestMeta(req); ok && modernMeta(meta) {
-		return metaExtension(meta, key)
+// answers from the session's initialize. It saves a cost, which no test
+// can pin; TestClientExtensionAgreesWithTheSDKsCapabilities pins that the
+// answer is the SDK's.
+func Extension(req mcp.Request, key string) (any, bool) {
+	if meta, ok := Meta(req); ok && ModernMeta(meta) {
+		return MetaExtension(meta, key)
 	}
 	cr, ok := req.(capabilityReader)
 	if !ok {
@@ -138,26 +141,26 @@ func clientExtension(req mcp.Request, key string) (any, bool) {
 	return v, ok
 }
 
-// metaExtension is what a modern request's _meta declares for the
+// MetaExtension is what a modern request's _meta declares for the
 // extension key.
-func metaExtension(meta mcp.Meta, key string) (any, bool) {
-	caps, _ := meta[clientCapabilitiesKey].(map[string]any)
+func MetaExtension(meta mcp.Meta, key string) (any, bool) {
+	caps, _ := meta[ClientCapabilitiesKey].(map[string]any)
 	ext, _ := caps["extensions"].(map[string]any)
 	v, ok := ext[key]
 	return v, ok
 }
 
-// requestSupportsApps reports whether req's client advertises MCP Apps
+// Apps reports whether req's client advertises MCP Apps
 // with the HTML profile; an extension entry without that MIME type is a
 // host that renders something else.
-func requestSupportsApps(req mcp.Request) bool {
-	v, _ := clientExtension(req, appsExtension)
-	return rendersApps(v)
+func Apps(req mcp.Request) bool {
+	v, _ := Extension(req, AppsExtension)
+	return RendersApps(v)
 }
 
-// rendersApps reports whether an MCP Apps extension declaration lists the
+// RendersApps reports whether an MCP Apps extension declaration lists the
 // HTML profile.
-func rendersApps(decl any) bool {
+func RendersApps(decl any) bool {
 	ext, ok := decl.(map[string]any)
 	if !ok {
 		return false
@@ -171,21 +174,21 @@ func rendersApps(decl any) bool {
 	return false
 }
 
-// withTasks reports whether req may see and use the tasks extension: it is
+// Tasks reports whether req may see and use the tasks extension: it is
 // a 2026-07-28 request whose client capabilities include the extension.
 // The server decides per request, as the extension requires: an earlier
 // request's declaration counts for nothing.
-func withTasks(req mcp.Request) bool {
-	meta, _ := requestMeta(req)
-	return metaDeclaresTasks(meta)
+func Tasks(req mcp.Request) bool {
+	meta, _ := Meta(req)
+	return MetaDeclaresTasks(meta)
 }
 
-// metaDeclaresTasks is withTasks for the custom task methods, which see
+// MetaDeclaresTasks is Tasks for the custom task methods, which see
 // only their params' _meta.
-func metaDeclaresTasks(meta mcp.Meta) bool {
-	if !modernMeta(meta) {
+func MetaDeclaresTasks(meta mcp.Meta) bool {
+	if !ModernMeta(meta) {
 		return false
 	}
-	_, ok := metaExtension(meta, tasksExtension)
+	_, ok := MetaExtension(meta, TasksExtension)
 	return ok
 }

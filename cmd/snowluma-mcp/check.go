@@ -1,0 +1,41 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/checkup"
+)
+
+// runCheck runs `snowluma-mcp check` with getenv and prints its report to
+// stdout: 0 when everything the configured mode needs works, 2 for a
+// malformed setting (as the server itself once exited), 1 otherwise.
+func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string) int {
+	cat, err := catalog.Load()
+	if err != nil {
+		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Catalog: cat})
+	if asJSON {
+		if err := r.WriteJSON(stdout); err != nil {
+			return 1
+		}
+	} else {
+		r.Write(stdout)
+	}
+	switch {
+	case r.OK:
+		return 0
+	case r.Malformed != "":
+		return 2
+	default:
+		return 1
+	}
+}

@@ -1,0 +1,69 @@
+package checkup
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+// snowluma answers the three probes with the given data.
+func snowluma(t *testing.T, data map[string]string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var req struct{ Action string }
+		_ = json.Unmarshal(b, &req)
+		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":` + data[req.Action] + `}`))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+func TestTheAccountAndVersionItems(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	tests := []struct {
+		name    string
+		status  string
+		version string
+		item    string
+		want    Status
+		says    string
+		ok      bool
+	}{
+		{"the catalog's release with a build suffix", `{"online":true,"good":true}`, "1.11.1-node", "version", OK, "as the bundled catalog", true},
+		{"another release is a warning", `{"online":true,"good":true}`, "1.12.0", "version", Warn, "some actions may differ", true},
+		{"an offline account fails", `{"online":false,"good":false}`, "1.11.1", "account", Fail, "offline", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			url := snowluma(t, map[string]string{
+				"get_login_info":   `{"user_id":10001,"nickname":"SnowBot"}`,
+				"get_status":       tt.status,
+				"get_version_info": `{"app_name":"SnowLuma","app_version":"` + tt.version + `"}`,
+			})
+			env := map[string]string{"SNOWLUMA_MCP_ENDPOINT": url}
+			r := Run(context.Background(), Deps{Getenv: func(k string) string { return env[k] }, Catalog: cat})
+			assert.Equal(t, tt.ok, r.OK)
+			var found bool
+			for _, it := range r.Items {
+				if it.Name == tt.item {
+					found = true
+					assert.Equal(t, tt.want, it.Status)
+					assert.Contains(t, it.Detail, tt.says)
+				}
+			}
+			assert.True(t, found, "no %s item", tt.item)
+		})
+	}
+}

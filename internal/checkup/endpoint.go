@@ -1,0 +1,161 @@
+package checkup
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// probes are the read actions the endpoint check sends, the same three as
+// get_runtime_info's connection check: every SnowLuma knows them.
+var probes = []string{"get_login_info", "get_status", "get_version_info"}
+
+// answer is one probe's outcome.
+type answer struct {
+	reply *onebot.Reply
+	err   error
+}
+
+func (a answer) ok() bool { return a.err == nil && a.reply.Status == "ok" && a.reply.Retcode == "0" }
+
+func (a answer) unknown() bool {
+	return a.err == nil && a.reply.Status == "failed" && a.reply.Retcode == "1404"
+}
+
+// endpoint checks that the endpoint is SnowLuma's HTTP server on its path,
+// that it accepts the token, the account it is logged in to, and its
+// version against the bundled catalog. It returns the account's QQ number
+// (0 when unknown), which the events check expects in its greeting.
+func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.Catalog, wait time.Duration) int64 {
+	client := onebot.New(cfg.Endpoint, cfg.Token, onebot.StreamTimeouts{})
+	answers := map[string]answer{}
+	for _, name := range probes {
+		pctx, cancel := context.WithTimeout(ctx, wait)
+		reply, err := client.Do(pctx, name, nil)
+		cancel()
+		answers[name] = answer{reply: reply, err: err}
+	}
+	first := answers[probes[0]]
+	switch {
+	case first.err != nil && fault.CodeOf(first.err) == fault.CodeUpstreamAuth:
+		r.add(Item{Name: "endpoint", Status: OK, Detail: "SnowLuma's HTTP server answers at " + redact(cfg.Endpoint)})
+		r.add(failure("token", first.err))
+		r.skip("account", "version")
+		return 0
+	case first.err != nil:
+		r.add(failure("endpoint", first.err))
+		r.skip("token", "account", "version")
+		return 0
+	case allUnknown(answers):
+		r.add(Item{Name: "endpoint", Status: Fail, Detail: onebot.PathReadAsAction(onebot.Path(cfg.Endpoint), probes),
+			Fix: "correct the path of SNOWLUMA_MCP_ENDPOINT"})
+		r.skip("token", "account", "version")
+		return 0
+	}
+	r.add(Item{Name: "endpoint", Status: OK, Detail: "SnowLuma's OneBot HTTP server answers at " + redact(cfg.Endpoint)})
+	if cfg.Token == "" {
+		r.add(Item{Name: "token", Status: OK, Detail: "SnowLuma accepts the requests without SNOWLUMA_MCP_TOKEN"})
+	} else {
+		r.add(Item{Name: "token", Status: OK, Detail: "SNOWLUMA_MCP_TOKEN is accepted"})
+	}
+	id := r.account(answers[probes[0]], answers[probes[1]])
+	r.version(answers[probes[2]], cat)
+	return id
+}
+
+func allUnknown(answers map[string]answer) bool {
+	for _, name := range probes {
+		if !answers[name].unknown() {
+			return false
+		}
+	}
+	return true
+}
+
+// account reports who SnowLuma is logged in as, and whether it is online.
+func (r *Report) account(login, status answer) int64 {
+	if !login.ok() {
+		r.add(refused("account", "get_login_info", login))
+		return 0
+	}
+	var who struct {
+		Data struct {
+			UserID   int64  `json:"user_id"`
+			Nickname string `json:"nickname"`
+		} `json:"data"`
+	}
+	_ = json.Unmarshal(login.reply.Raw, &who)
+	detail := fmt.Sprintf("logged in as %d", who.Data.UserID)
+	if who.Data.Nickname != "" {
+		detail += fmt.Sprintf(" (%s)", who.Data.Nickname)
+	}
+	var state struct {
+		Data struct {
+			Online bool `json:"online"`
+		} `json:"data"`
+	}
+	switch {
+	case !status.ok():
+		r.add(refused("account", "get_status", status))
+	case json.Unmarshal(status.reply.Raw, &state) != nil || !state.Data.Online:
+		r.add(Item{Name: "account", Status: Fail, Detail: detail + ", but SnowLuma reports the account offline",
+			Fix: "log the account in again in SnowLuma's WebUI"})
+	default:
+		r.add(Item{Name: "account", Status: OK, Detail: detail + ", online"})
+	}
+	return who.Data.UserID
+}
+
+// version compares SnowLuma's version with the catalog's. A difference is
+// a warning: most actions stay the same across versions.
+func (r *Report) version(v answer, cat *catalog.Catalog) {
+	if !v.ok() {
+		r.add(refused("version", "get_version_info", v))
+		return
+	}
+	var info struct {
+		Data struct {
+			AppVersion string `json:"app_version"`
+		} `json:"data"`
+	}
+	_ = json.Unmarshal(v.reply.Raw, &info)
+	// SnowLuma adds a build suffix ("1.11.1-node"); the release is what
+	// the catalog was made from.
+	release, _, _ := strings.Cut(strings.TrimPrefix(info.Data.AppVersion, "v"), "-")
+	if release == cat.Version() {
+		r.add(Item{Name: "version", Status: OK, Detail: fmt.Sprintf("SnowLuma %s, as the bundled catalog", info.Data.AppVersion)})
+		return
+	}
+	r.add(Item{Name: "version", Status: Warn,
+		Detail: fmt.Sprintf("SnowLuma %q, the bundled catalog describes %s: some actions may differ", info.Data.AppVersion, cat.Version()),
+		Fix:    "use the SnowLuma release the catalog describes, or a snowluma-mcp whose catalog describes yours"})
+}
+
+// failure is an item for a probe that got no envelope back.
+func failure(name string, err error) Item {
+	return Item{Name: name, Status: Fail, Detail: err.Error(), Fix: pipeline.NextStep(fault.CodeOf(err))}
+}
+
+// refused is an item for a probe SnowLuma answered without success.
+func refused(name, action string, a answer) Item {
+	if a.err != nil {
+		return failure(name, a.err)
+	}
+	return Item{Name: name, Status: Fail,
+		Detail: fmt.Sprintf("%s answered status %q, retcode %s: %s", action, a.reply.Status, a.reply.Retcode, a.reply.Wording),
+		Fix:    "check the account in SnowLuma's WebUI"}
+}
+
+func (r *Report) skip(names ...string) {
+	for _, n := range names {
+		r.add(Item{Name: n, Status: Skip, Detail: "not checked: the endpoint check failed"})
+	}
+}

@@ -20,28 +20,29 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A fence is one fenced code block: its language and its text.
-type fence struct{ lang, text string }
+// A fence is one fenced code block: the ## section it is in, the line it
+// opens on, its language and its text.
+type fence struct {
+	section    string
+	line       int
+	lang, text string
+}
 
-// readmeFences returns the fenced code blocks of one README's sections
-// (## headings, their ### subsections included) named by headings.
-func readmeFences(t *testing.T, file string, headings ...string) []fence {
+// readmeFences returns every fenced code block of one README, in order.
+func readmeFences(t *testing.T, file string) []fence {
 	t.Helper()
 	var out []fence
-	in, open := false, (*fence)(nil)
-	for _, line := range readmeLines(t, file) {
+	section, open := "", (*fence)(nil)
+	for i, line := range readmeLines(t, file) {
 		switch {
 		case open != nil && line == "```":
 			out, open = append(out, *open), nil
 		case open != nil:
 			open.text += line + "\n"
 		case strings.HasPrefix(line, "## "):
-			in = false
-			for _, h := range headings {
-				in = in || line == h
-			}
-		case in && strings.HasPrefix(line, "```"):
-			open = &fence{lang: strings.TrimPrefix(line, "```")}
+			section = line
+		case strings.HasPrefix(line, "```"):
+			open = &fence{section: section, line: i, lang: strings.TrimPrefix(line, "```")}
 		}
 	}
 	require.Nil(t, open, "%s: a code block is left open", file)
@@ -92,7 +93,10 @@ func TestReadmeHostSnippetsSetOnlyVariablesTheServerReads(t *testing.T) {
 // checkHostSnippets checks one README's host snippets.
 func checkHostSnippets(t *testing.T, r readme, read map[string]bool) {
 	counts := map[string]int{}
-	for i, f := range readmeFences(t, r.file, r.install, r.hosts) {
+	for i, f := range readmeFences(t, r.file) {
+		if f.section != r.install && f.section != r.hosts {
+			continue
+		}
 		where := fmt.Sprintf("%s block %d (%s)", f.lang, i+1, strings.SplitN(f.text, "\n", 2)[0])
 		switch f.lang {
 		case "json":

@@ -261,6 +261,27 @@ func TestReadmeTranslationKeepsTheTables(t *testing.T) {
 	assert.Equal(t, english, chinese, "the same tables, in the same order, naming the same things in the same order")
 }
 
+// TestReadmeTranslationKeepsTheSnippets: the Chinese README's user part
+// shows every code block of the English one's, byte for byte and in the
+// same order (a block the English repeats is counted once), and no other.
+func TestReadmeTranslationKeepsTheSnippets(t *testing.T) {
+	t.Parallel()
+	snippets := func(r readme) []string {
+		end := slices.Index(readmeLines(t, r.file), r.contributors)
+		require.NotEqual(t, -1, end, "%s has no heading %q", r.file, r.contributors)
+		var out []string
+		for _, f := range readmeFences(t, r.file) {
+			if s := f.lang + "\n" + f.text; f.line < end && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	english, chinese := snippets(readmes[0]), snippets(readmes[1])
+	require.GreaterOrEqual(t, len(english), 15, "the parser finds the English README's code blocks")
+	assert.Equal(t, english, chinese, "the same code blocks, in the same order")
+}
+
 // TestReadmesLinkEachOther: each README names the other before its first
 // section, where a reader looks for their language.
 func TestReadmesLinkEachOther(t *testing.T) {

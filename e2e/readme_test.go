@@ -23,7 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
-	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/internal/kinds"
 )
 
 // A readme is one of the two READMEs, with the headings of the sections
@@ -240,7 +240,7 @@ func TestReadmeNamesEveryDiagnosticsKind(t *testing.T) {
 	for _, r := range readmes {
 		t.Run(r.file, func(t *testing.T) {
 			rows := readmeTable(t, r.file, r.diagnostics)
-			assert.ElementsMatch(t, pipeline.Kinds(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
+			assert.ElementsMatch(t, kinds.All(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
 			for _, row := range rows {
 				require.Len(t, row, 4, "%s: kind, outcome, what happened, next step", row[0])
 				assert.Regexp(t, `^(failed|unknown|success)\b`, row[1], "%s names its outcome", row[0])

@@ -51,13 +51,6 @@ func TestFailure(t *testing.T) {
 	}
 }
 
-func TestEveryCodeHasANextStep(t *testing.T) {
-	t.Parallel()
-	for _, code := range fault.Codes() {
-		assert.NotEmpty(t, NextStep(code), code)
-	}
-}
-
 func TestFailureCarriesWhenARefusedSendCouldGo(t *testing.T) {
 	t.Parallel()
 	send := &catalog.Action{Name: "send_group_msg"}

@@ -1,11 +1,10 @@
 package pipeline
 
-import "github.com/snowluma/snowluma-mcp/internal/fault"
-
 // The diagnostics kinds that are not failure codes: verdicts on an answer
 // that did arrive (SnowLuma's envelope, a connection check) and the pause
 // of a call that waits for the user's input. They are named here, beside
-// the failure codes, so that Kinds is the whole list an agent can meet.
+// the failure codes, so that the failure codes and these are the whole list an agent can
+// meet (internal/kinds lists them for the tests).
 const (
 	// KindBusinessFailure: SnowLuma answered status "failed" with a retcode.
 	KindBusinessFailure = "business_failure"
@@ -22,14 +21,3 @@ const (
 	// waiting for the user's answer (seen in the call log line).
 	KindInputRequired = "input_required"
 )
-
-// Kinds is every diagnostics kind the server can emit: each failure code,
-// then the verdicts above. The README documents each of them, and a test
-// (e2e's TestReadmeNamesEveryDiagnosticsKind) keeps it so.
-func Kinds() []string {
-	var out []string
-	for _, c := range fault.Codes() {
-		out = append(out, string(c))
-	}
-	return append(out, KindBusinessFailure, KindAsyncAccepted, KindUnconfirmed, KindConnectionCheckFailed, KindInputRequired)
-}

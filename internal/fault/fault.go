@@ -58,17 +58,6 @@ const (
 	CodeConfiguration Code = "configuration"
 )
 
-// Codes lists every known code, so a test can hold each to its duties (a
-// next step for the agent, for one).
-func Codes() []Code {
-	return []Code{
-		CodeInvalidArgument, CodeModeDenied, CodeUnknownAction, CodeWrongTool, CodeInputDeclined,
-		CodeCancelled, CodeTimeout, CodeTransport, CodeUpstreamHTTP, CodeUpstreamAuth, CodeBadReply,
-		CodeStreamFailed, CodeStreamBroken, CodeLimit, CodeEventConnection, CodeUnsupported, CodeInternal,
-		CodeRateLimited, CodeWrongEndpoint, CodeConfiguration,
-	}
-}
-
 // Error is a failure with a code.
 type Error struct {
 	Code Code

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
@@ -94,4 +95,57 @@ func TestEveryCallLogsOneSafeLine(t *testing.T) {
 		}
 		assertNoSecrets(t, "stderr", stderr)
 	})
+}
+
+// A background call writes one line too: its task's run writes it when
+// the work ends, naming the tool the task runs; an admission refused
+// before any task existed writes it at once, naming the tool called.
+func TestABackgroundCallLogsOneLineWhetherAdmittedOrRefused(t *testing.T) {
+	t.Parallel()
+	env, _, _ := taskEnv(t)
+	r := startRaw(t, modern, env)
+	tag := newTag(t)
+
+	refused := r.request("tools/call", withMeta(map[string]any{"name": "invoke_action_background",
+		"arguments": map[string]any{"action": "no_such_action", "params": map[string]any{fake.Marker: "tag:" + tag}}}, tasksMeta()))
+	require.Nil(t, refused.Error, "%s", refused)
+	assert.NotContains(t, string(refused.Result), `"taskId"`, "refused: no task")
+	got := awaitCallLines(t, r, 1)
+	assert.Equal(t, "invoke_action_background", got[0]["tool"])
+	assert.Equal(t, "failed", got[0]["outcome"])
+	assert.Equal(t, "unknown_action", got[0]["kind"])
+
+	h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileHello}, tag, ""))
+	require.Equal(t, "completed", awaitTask(t, r, h.TaskID).Status)
+	got = awaitCallLines(t, r, 2)
+	assert.Equal(t, "invoke_action", got[1]["tool"], "the task's run names the tool it runs")
+	assert.Equal(t, "success", got[1]["outcome"])
+	require.NoError(t, r.stdin.Close())
+	require.Zero(t, r.waitExit())
+	_, n := callLines(r.stderr.String())
+	assert.Equal(t, 2, n, "one line per call, none for the admission of the one that ran")
+}
+
+// awaitCallLines waits until the binary's stderr holds n call lines (the
+// pipe is read as it comes) and returns them in order.
+func awaitCallLines(t *testing.T, r *rawServer, n int) []map[string]string {
+	t.Helper()
+	deadline := time.Now().Add(safety)
+	for {
+		var out []map[string]string
+		for _, l := range lines(r.stderr.String()) {
+			if strings.Contains(l, " tool=") {
+				fields := map[string]string{}
+				for _, m := range logField.FindAllStringSubmatch(l, -1) {
+					fields[m[1]] = m[2]
+				}
+				out = append(out, fields)
+			}
+		}
+		if len(out) >= n {
+			return out
+		}
+		require.True(t, time.Now().Before(deadline), "fewer than %d call lines:\n%s", n, r.stderr)
+		time.Sleep(20 * time.Millisecond)
+	}
 }

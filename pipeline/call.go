@@ -85,6 +85,16 @@ type Call struct {
 	// The server sets it on the admission of a tool that Detaches; it is
 	// nil on every other call.
 	Detach func(c *Call) (*TaskHandle, error)
+
+	// refusal is the answer of a refused admission while a PerCall stage
+	// acts on it (OnRefusal); nil otherwise.
+	refusal *answer
+}
+
+// answer is what a handler returned.
+type answer struct {
+	r   *Result
+	err error
 }
 
 // Queue reports a change in the call's wait for a stream slot to Queued.

@@ -150,10 +150,10 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 		Content: content.New([]int64{10002}), // lockdown: a stranger's words are withheld
 		Now:     time.Now,
 	}))
-	// A counting stage, added the way CONTRIBUTING says: it declares
-	// nothing but its name, so it acts in the work (the zero Acts).
+	// A counting stage, added the way CONTRIBUTING says: it records each
+	// call, so it acts PerCall.
 	var counted atomic.Int64
-	count := stagetest.Func{StageName: "count", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	count := stagetest.Func{StageName: "count", Where: pipeline.PerCall, WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			counted.Add(1)
 			return next(ctx, c)
@@ -264,8 +264,9 @@ func (e effects) since(before effects) effects {
 // the call's log lines, the send budget, the stream slot, the requests that
 // reach SnowLuma and the progress notifications the client gets. Every call
 // that does its work counts once, whether it ran now or as a task; a
-// refused admission is one call that does none (no task, nothing spent,
-// nothing recorded), answered with the refusal.
+// refused admission is one call that does none (no task, nothing spent),
+// recorded once like a synchronous call the same check refused, and
+// answered with the refusal.
 func TestBackgroundCallsSpendOnce(t *testing.T) {
 	t.Parallel()
 	cat, err := catalog.Load()
@@ -278,10 +279,21 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 	)
 	one := func(action string) map[string]int { return map[string]int{action: 1} }
 	positions := len(Default(docsDeps(t)))
+	gateAt := -1
+	for i, s := range Default(docsDeps(t)) {
+		if s.Name() == "gate" {
+			gateAt = i
+		}
+	}
+	require.GreaterOrEqual(t, gateAt, 0)
 	for pos := 0; pos <= positions; pos++ {
 		t.Run(fmt.Sprintf("counting stage at position %d", pos), func(t *testing.T) {
 			t.Parallel()
 			w := newWorld(t, cat, pos)
+			refusedSeen := 0
+			if pos <= gateAt {
+				refusedSeen = 1
+			}
 			calls := []struct {
 				name       string
 				background bool
@@ -295,7 +307,12 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 				{"a background read of someone's words", true, history,
 					effects{counted: 1, lines: 1, asked: map[string]int{"get_group_msg_history": 1, "get_login_info": 1}}, true},
 				{"a second background read, the account known", true, history, effects{counted: 1, lines: 1, asked: one("get_group_msg_history")}, true},
-				{"a refused admission", true, unknown, effects{asked: map[string]int{}}, false},
+				// A call the gate refuses is recorded once, in the same
+				// place, whether it was synchronous or a background call's
+				// admission: a counting stage outside the gate sees it, one
+				// inside does not; nothing is spent.
+				{"a synchronous refusal", false, unknown, effects{counted: refusedSeen, lines: 1, asked: map[string]int{}}, false},
+				{"a refused admission", true, unknown, effects{counted: refusedSeen, lines: 1, asked: map[string]int{}}, false},
 			}
 			for _, c := range calls {
 				before := w.effects()
@@ -331,7 +348,7 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 						assert.Equal(t, 1, strings.Count(string(body), `"withheld":"untrusted_author"`), "%s: filtered once: %s", c.name, body)
 					}
 				}
-				if !c.background {
+				if !c.background && c.args != unknown {
 					assert.Equal(t, 1, got.notified, "%s: the client hears the call's progress", c.name)
 				}
 				if c.args == unknown {

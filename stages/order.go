@@ -96,12 +96,17 @@ func Default(d Deps) []pipeline.Stage {
 
 // Admission returns the stages of full (Default's) that a background call
 // (a tool that Detaches) passes to be admitted, in full's order: those
-// that act AtAdmission. Their handler only starts the task, which then
+// that act AtAdmission, and those that act PerCall, which act there only
+// on a refusal. Their handler only starts the task, which then
 // runs the whole chain of the tool it Runs once; nothing that acts InWork
 // sees the admission, so nothing is spent or recorded twice.
 //
 //   - trace: the answer (a task handle, or the refusal) carries the
 //     admission's traceparent, and the task's run is its child span.
+//   - calllog acts PerCall: on the admission only when it refuses the
+//     call (there is no task, so no run to write the call's line), in its
+//     place outside the checks, as for a synchronous refusal; an admitted
+//     call's line is the task run's, with the work's outcome.
 //   - envelope: a refusal is a result with diagnostics, before a task
 //     exists; nothing was sent.
 //   - recovery: a panic while admitting is an internal failure with
@@ -113,14 +118,17 @@ func Default(d Deps) []pipeline.Stage {
 //   - params: params that do not fit the action are refused before a task
 //     exists.
 //
-// calllog, input, pace, deadline, thirdparty, progress and execute act in
-// the work only: the task's run writes the call's line, spends the budget,
-// takes the stream slot and sends.
+// input, pace, deadline, thirdparty, progress and execute act in the work
+// only: the task's run asks the user, spends the budget, takes the stream
+// slot and sends.
 func Admission(full []pipeline.Stage) []pipeline.Stage {
 	var out []pipeline.Stage
 	for _, s := range full {
-		if s.Acts() == pipeline.AtAdmission {
+		switch s.Acts() {
+		case pipeline.AtAdmission:
 			out = append(out, s)
+		case pipeline.PerCall:
+			out = append(out, pipeline.OnRefusal(s))
 		}
 	}
 	return out

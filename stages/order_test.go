@@ -52,7 +52,7 @@ func TestAdmissionOrder(t *testing.T) {
 	for _, s := range Admission(Default(docsDeps(t))) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "envelope", "recovery", "arguments", "gate", "params"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "params"}, names)
 }
 
 // TestTheDocsNameTheAdmissionStages holds the prose that lists the

@@ -4,11 +4,12 @@
 // arguments or results beyond the verdict, so message contents, tokens, file
 // paths and tracestate cannot leak into it.
 //
-// It writes exactly one line per call that does its work: a synchronous
-// call, or a background task's run, whose line names the tool the task runs
-// and gives the work's outcome. It acts in the work only (pipeline.InWork),
-// so a background call's admission writes nothing; a refused admission
-// reached nothing, and its refusal is the client's answer.
+// It writes exactly one line per call (pipeline.PerCall): a synchronous
+// call's; a background call's from its task's run, naming the tool the task
+// runs and giving the work's outcome; or, for a background call refused
+// before its task existed, from the admission, naming the tool called and
+// giving the refusal. That line's duration covers only the refusal's
+// passage back out (the stage meets it once it is decided).
 package calllog
 
 import (
@@ -38,8 +39,9 @@ func New(w io.Writer, now func() time.Time) Stage {
 func (Stage) Name() string { return "calllog" }
 
 // Acts implements pipeline.Stage: the call's one line is written by the pass
-// that does its work, with the work's outcome.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+// that does its work, with the work's outcome, or, for a background call
+// refused before its task existed, by its admission, with the refusal.
+func (Stage) Acts() pipeline.Acts { return pipeline.PerCall }
 
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {

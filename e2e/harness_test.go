@@ -75,6 +75,12 @@ func with(env map[string]string, kv ...string) map[string]string {
 // proxy, no MCPGODEBUG, nothing inherited but a profile path.
 func environ(vars map[string]string) []string {
 	env := []string{"HOME=" + home}
+	if _, set := vars["SNOWLUMA_MCP_STATE_DIR"]; !set {
+		// The send budgets are shared by every server of an account
+		// through the state directory, and the fake is one account: each
+		// process gets a state of its own unless a test shares one.
+		env = append(env, "SNOWLUMA_MCP_STATE_DIR="+freshStateDir())
+	}
 	if p := os.Getenv("SNOWLUMA_MCP_CPUPROFILE"); p != "" {
 		// Only a binary built with SNOWLUMA_E2E_TAGS=profile reads it.
 		env = append(env, "SNOWLUMA_MCP_CPUPROFILE="+p)
@@ -83,6 +89,19 @@ func environ(vars map[string]string) []string {
 		env = append(env, k+"="+v)
 	}
 	return env
+}
+
+// freshStateDir is a new, private state directory under the suite's
+// home, spelled as the binary under test spells paths.
+func freshStateDir() string {
+	dir, err := os.MkdirTemp(home, "state-")
+	if err != nil {
+		panic(err)
+	}
+	if exeSuffix != "" {
+		return `Z:` + strings.ReplaceAll(dir, "/", `\`)
+	}
+	return dir
 }
 
 // syncBuffer is a bytes.Buffer safe for the exec copier and the test.

@@ -123,7 +123,7 @@ type interopRun struct {
 func startClient(t *testing.T, script, era string, vars map[string]string, args map[string]any) *interopRun {
 	t.Helper()
 	node, dir := interopClients(t)
-	serverEnv := map[string]string{"HOME": home}
+	serverEnv := map[string]string{"HOME": home, "SNOWLUMA_MCP_STATE_DIR": freshStateDir()}
 	for k, v := range vars {
 		serverEnv[k] = v
 	}

@@ -38,6 +38,9 @@ func inspector(t *testing.T, era string, vars map[string]string, out any, flags 
 	for k, v := range vars {
 		args = append(args, "-e", k+"="+v)
 	}
+	if _, set := vars["SNOWLUMA_MCP_STATE_DIR"]; !set {
+		args = append(args, "-e", "SNOWLUMA_MCP_STATE_DIR="+freshStateDir())
+	}
 	// The variadic flags (-e, --tool-metadata) would swallow the server
 	// command without the "--".
 	args = append(args, "--", binary)

@@ -184,7 +184,9 @@ func TestPacingOffSendsAsBefore(t *testing.T) {
 			SendPace map[string]any `json:"send_pace"`
 		}
 		s.call(t, "get_runtime_info", nil, nil).decodeResult(t, &info)
-		assert.Equal(t, map[string]any{"enabled": false}, info.SendPace)
+		assert.Equal(t, false, info.SendPace["enabled"])
+		assert.Len(t, info.SendPace, 2, "enabled, and where its sends are recorded: %v", info.SendPace)
+		assert.Contains(t, info.SendPace["shared"], "note")
 	})
 }
 

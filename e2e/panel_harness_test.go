@@ -174,7 +174,7 @@ func startPanel(t *testing.T, version string, vars map[string]string, scenarios 
 	_, err = os.Stat(filepath.Join(root, "uiasset", "host", "dist", "index.html"))
 	require.NoError(t, err, "the test host is not built: run make build")
 
-	serverEnv := map[string]string{"HOME": home}
+	serverEnv := map[string]string{"HOME": home, "SNOWLUMA_MCP_STATE_DIR": freshStateDir()}
 	for k, v := range vars {
 		serverEnv[k] = v
 	}

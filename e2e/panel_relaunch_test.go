@@ -7,6 +7,7 @@ package e2e
 // Debian's chromium that records every launch and dies when told to.
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -98,6 +99,17 @@ func TestPanelNeverRetriesAScenarioThatRan(t *testing.T) {
 	var mu sync.Mutex
 	got := 0
 	endpoint := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Only the send counts: the server also asks get_login_info which
+		// account's shared send budgets to use.
+		var req struct {
+			Action string `json:"action"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		if req.Action != "send_group_msg" {
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"SnowBot"}}`)
+			return
+		}
 		mu.Lock()
 		got++
 		mu.Unlock()

@@ -6,6 +6,7 @@ package e2e
 // panel shows comes from the harness; what was sent comes from the fake.
 
 import (
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -170,9 +171,18 @@ func TestPanelShowsAnUncertainSendAndDoesNotRetry(t *testing.T) {
 	var mu sync.Mutex
 	got := 0
 	async := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		got++
-		mu.Unlock()
+		// Only sends count: the server also asks get_login_info which
+		// account's shared send budgets to use (and, answered "async",
+		// asks again at the next send).
+		var req struct {
+			Action string `json:"action"`
+		}
+		_ = json.NewDecoder(r.Body).Decode(&req)
+		if req.Action == "send_group_msg" {
+			mu.Lock()
+			got++
+			mu.Unlock()
+		}
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(w, `{"status":"async","retcode":1,"data":null}`)
 	}))

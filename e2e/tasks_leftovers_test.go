@@ -47,7 +47,7 @@ func TestAKilledDownloadsPartialFileIsRemovedAtTheNextStart(t *testing.T) {
 	require.NotNil(t, w.Error)
 	assert.Contains(t, w.Error.Message, "remote outcome unknown")
 	assert.Contains(t, w.Error.Message, "never replayed")
-	assert.Contains(t, w.Error.Message, "At this start its partial download file was removed")
+	assert.Contains(t, w.Error.Message, "Its partial download file has since been removed")
 	assert.Empty(t, partials(t, dirs.download), "the start removed it")
 	assert.Empty(t, entries(t, dirs.download))
 	assert.Len(t, snow.ByTag(tag), 1, "nothing was run again")
@@ -86,8 +86,8 @@ func TestAKilledUploadIsResetAtTheNextStartAndNeverReplayed(t *testing.T) {
 		says   string
 		open   bool
 	}{
-		{"SnowLuma confirms the reset", "slowupload:2", "reset of its upload stream %s was sent and SnowLuma confirmed it", false},
-		{"the reset gets no answer", "slowupload:2,hangupload:3", "reset of its upload stream %s did not reach SnowLuma at this start", true},
+		{"SnowLuma confirms the reset", "slowupload:2", "reset of its upload stream %s has since been sent and SnowLuma confirmed it", false},
+		{"the reset gets no answer", "slowupload:2,hangupload:3", "reset of its upload stream %s did not reach SnowLuma afterwards", true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

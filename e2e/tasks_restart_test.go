@@ -2,8 +2,8 @@ package e2e
 
 // Durability with the real binary (TASK-4, TASK-5): results survive a
 // restart, an unfinished task is marked failed with the remote outcome
-// unknown and never replayed, the directory's lease refuses a second
-// process, another configuration is refused, and damaged records stop the
+// unknown and never replayed, another configuration is refused (also
+// while a server of the directory's own runs), and damaged records stop the
 // start with a message naming the file. The SIGKILL torture test lives in
 // tasks_kill_test.go.
 
@@ -83,11 +83,11 @@ func TestTheTaskDirectoryRefusesWhatItMustNotServe(t *testing.T) {
 		change func(t *testing.T, env map[string]string, dir string) map[string]string
 		says   []string
 	}{
-		{"a second process while the first runs", func(t *testing.T, env map[string]string, _ string) map[string]string {
+		{"another token while a server of the directory's own runs", func(t *testing.T, env map[string]string, _ string) map[string]string {
 			r := startRaw(t, modern, env)
 			require.Nil(t, r.request("tools/list", withMeta(map[string]any{}, tasksMeta())).Error)
-			return env
-		}, []string{"another snowluma-mcp process", "own SNOWLUMA_MCP_TASK_DIR"}},
+			return with(env, "SNOWLUMA_MCP_TOKEN", wrongToken)
+		}, []string{"different mode, endpoint or token", "Choose a new SNOWLUMA_MCP_TASK_DIR"}},
 		{"another token", func(t *testing.T, env map[string]string, _ string) map[string]string {
 			return with(env, "SNOWLUMA_MCP_TOKEN", wrongToken)
 		}, []string{"different mode, endpoint or token", "Choose a new SNOWLUMA_MCP_TASK_DIR"}},

@@ -71,7 +71,10 @@ func ListTasks(d *Deps) *pipeline.Tool {
 			}
 			after = r
 		}
-		page, more := d.Tasks.Page(after, limit)
+		page, more, err := d.Tasks.Page(after, limit)
+		if err != nil {
+			return nil, fault.Wrap(fault.CodeInternal, err, "the task directory could not be read; nothing was sent to SnowLuma. Fix the file the message names (restore it or move it aside) and list again").Unsent()
+		}
 		out := taskPage{Tasks: make([]taskEntry, 0, len(page))}
 		for _, r := range page {
 			out.Tasks = append(out.Tasks, taskEntry{TaskID: r.ID, Status: r.Status, StatusMessage: r.StatusMessage,

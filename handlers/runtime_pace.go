@@ -15,6 +15,16 @@ type sendPaceInfo struct {
 	MaxWaitMS     *int64         `json:"max_wait_ms,omitempty"`
 	Account       *budget.State  `json:"account,omitempty"`
 	RecentTargets []budget.State `json:"recent_targets,omitempty"`
+	// Shared says where the budgets live that every server of the account
+	// spends from; the file is named once the account is known.
+	Shared *sharedInfo `json:"shared,omitempty"`
+}
+
+// sharedInfo is the shared budgets' state.
+type sharedInfo struct {
+	Note      string `json:"note"`
+	StateDir  string `json:"state_dir"`
+	StateFile string `json:"state_file,omitempty"`
 }
 
 // budgetRule is one budget's rule: burst sends at once, then one more
@@ -36,10 +46,24 @@ func describePace(cfg *config.Config, m *budget.Meter) *sendPaceInfo {
 	if m == nil {
 		return &sendPaceInfo{}
 	}
+	if m.Recording() {
+		file, _ := m.Shared()
+		return &sendPaceInfo{Shared: &sharedInfo{
+			Note:     "pacing is off on this server: its sends never wait, and they are recorded in the budgets every snowluma-mcp server of this QQ account on this machine shares, so the servers that pace count them",
+			StateDir: cfg.StateDir, StateFile: file,
+		}}
+	}
 	l, now := m.Limits(), m.Snapshot()
 	wait := l.Wait.Milliseconds()
-	return &sendPaceInfo{
+	info := &sendPaceInfo{
 		Enabled: true, TargetBudget: rule(l.Target), AccountBudget: rule(l.Account), MaxWaitMS: &wait,
 		Account: &now.Account, RecentTargets: now.Targets,
 	}
+	if file, shared := m.Shared(); shared {
+		info.Shared = &sharedInfo{
+			Note:     "shared: every snowluma-mcp server of this QQ account on this machine spends from these budgets, across processes and restarts; where servers are configured differently the strictest setting applies",
+			StateDir: cfg.StateDir, StateFile: file,
+		}
+	}
+	return info
 }

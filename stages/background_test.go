@@ -138,7 +138,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	require.NoError(t, err)
 	// Ten sends at once, then one a minute; the clock never moves.
 	w.meter = budget.New(config.SendPace{Target: config.Budget{Burst: 10, Every: time.Minute},
-		Account: config.Budget{Burst: 10, Every: time.Minute}, Wait: time.Second}, budgettest.New())
+		Account: config.Budget{Burst: 10, Every: time.Minute}, Wait: time.Second}, budgettest.New(), nil)
 	full := Default(everyPart(t, Deps{
 		Config:  &config.Config{Mode: config.ModeWrite, Timeout: time.Minute},
 		Catalog: cat,

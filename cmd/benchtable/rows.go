@@ -80,6 +80,11 @@ var rows = []row{
 			bare := r.ns("BenchmarkPace/bare")
 			return "+" + duration(r.ns("BenchmarkPace/unpaced")-bare) + " / +" + duration(r.ns("BenchmarkPace/paced")-bare)
 		}},
+	{"one delivery's budgets (a Take and its Go, never waiting): in process / on the state every server of the account shares / the same with six servers racing (wall time per delivery of all six)",
+		bench("Spend", "./internal/budget", "-benchtime", "2000x"),
+		func(r *reader) string {
+			return duration(r.ns("BenchmarkSpendLocal")) + " / " + duration(r.ns("BenchmarkSpendShared")) + " / " + duration(r.ns("BenchmarkSpendSharedSixRacing"))
+		}},
 	{"keyword search (`search_actions`, keywords mode, in process)",
 		bench("SearchKeywords", "./catalog"),
 		func(r *reader) string { return duration(r.ns("BenchmarkSearchKeywords")) }},

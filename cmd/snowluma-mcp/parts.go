@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"sync"
@@ -53,7 +54,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	// pace and no budget to show.
 	var meter *budget.Meter
 	if cfg.WriteEnabled() {
-		meter = budget.New(cfg.SendPace, budget.Wall{})
+		meter = budget.New(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client), cfg.SendPace, budget.Wall{}, log))
 	}
 	store, err := tasks(cfg, log, client)
 	if err != nil {
@@ -76,9 +77,10 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 }
 
 // tasks opens the task store when background tasks are on (the server
-// runs them). Opening it cleans up what tasks left unfinished by a killed
-// process had left behind: their partial downloads, and (through client,
-// with a reset only) their upload streams in SnowLuma.
+// runs them). Opening it, and later reading a task whose server is gone,
+// cleans up what tasks left unfinished by a killed server process had
+// left behind: their partial downloads, and (through client, with a reset
+// only) their upload streams in SnowLuma.
 func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Store, error) {
 	if cfg.TaskDir == "" {
 		return nil, nil
@@ -89,7 +91,8 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Stor
 	sweep := &task.Sweeper{
 		RemovePartial: func(path string) error { return download.RemovePartial(cfg.DownloadDir, path) },
 		ResetUpload: func(id string) error {
-			// A reset at start belongs to no call: it starts a trace of its own.
+			// A reset of a gone server's stream belongs to no call: it
+			// starts a trace of its own.
 			sc, _ := span.Start(nil)
 			return upload.Reset(context.Background(), client.With(span.Headers(sc)), id, startResetTimeout(cfg))
 		},
@@ -99,7 +102,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Stor
 		return nil, fmt.Errorf("task store: %w", err)
 	}
 	if recovered > 0 {
-		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by an earlier run were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
+		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by a server process that is gone were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
 	}
 	return store, nil
 }
@@ -109,4 +112,29 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Stor
 // long that a silent SnowLuma outlasts a client's patience.
 func startResetTimeout(cfg *config.Config) time.Duration {
 	return min(handlers.ResetTimeout(cfg), 10*time.Second)
+}
+
+// account names the QQ account the endpoint serves, from get_login_info,
+// asked when the first delivery needs its budgets: the shared budgets are
+// the account's, so "localhost" and "127.0.0.1" are one account. A lookup
+// that fails is asked again at the next delivery.
+func account(cfg *config.Config, client *onebot.Client) func() (string, error) {
+	return func() (string, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout)
+		defer cancel()
+		sc, _ := span.Start(nil)
+		r, err := client.With(span.Headers(sc)).Do(ctx, "get_login_info", json.RawMessage(`{}`))
+		if err != nil {
+			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, failed: %w", err)
+		}
+		var env struct {
+			Data struct {
+				UserID json.Number `json:"user_id"`
+			} `json:"data"`
+		}
+		if r.Status != "ok" || json.Unmarshal(r.Raw, &env) != nil || env.Data.UserID == "" {
+			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, did not name it (status %q, retcode %s)", r.Status, r.Retcode)
+		}
+		return env.Data.UserID.String(), nil
+	}
 }

@@ -93,15 +93,41 @@ type Meter struct {
 	limits config.SendPace
 	clock  Clock
 	store  Store
+	// recording: pacing is off, and sends are only recorded (New).
+	recording bool
 }
 
-// New returns the in-process meter for the configured pace, or nil when
-// pacing is off.
-func New(sp config.SendPace, clock Clock) *Meter {
+// New returns the meter for the configured pace on store (nil: an
+// in-process one; the server passes a Shared one, so that every server of
+// the account spends together), or nil when pacing is off.
+//
+// With pacing off on a Shared store, the meter only records: its sends
+// never wait and are never refused, and they are charged to the shared
+// budgets so that the account's other servers count them.
+func New(sp config.SendPace, clock Clock, store Store) *Meter {
 	if sp.Off {
+		if sh, ok := store.(*Shared); ok && sh != nil {
+			return &Meter{limits: sp, clock: clock, store: sh, recording: true}
+		}
 		return nil
 	}
-	return &Meter{limits: sp, clock: clock, store: NewLocal(sp, clock)}
+	if store == nil {
+		store = NewLocal(sp, clock)
+	}
+	return &Meter{limits: sp, clock: clock, store: store}
+}
+
+// Recording reports whether the meter only records sends (pacing off).
+func (m *Meter) Recording() bool { return m.recording }
+
+// Shared reports whether the meter spends from the budgets every server
+// of the account shares, and their state file (empty until the account
+// is known).
+func (m *Meter) Shared() (file string, shared bool) {
+	if sh, ok := m.store.(*Shared); ok {
+		return sh.Path(), true
+	}
+	return "", false
 }
 
 // Limits are the budgets the meter enforces.
@@ -111,10 +137,20 @@ func (m *Meter) Limits() config.SendPace { return m.limits }
 func (m *Meter) Clock() Clock { return m.clock }
 
 // Take asks to send to t now, waiting at most within (see Store.Take).
-func (m *Meter) Take(t Target, within time.Duration) Grant { return m.store.Take(t, within) }
+func (m *Meter) Take(t Target, within time.Duration) Grant {
+	if m.recording {
+		return m.store.(*Shared).Record(t)
+	}
+	return m.store.Take(t, within)
+}
 
 // Go charges the rest of a grant as its send goes (see Store.Go).
-func (m *Meter) Go(g *Grant) bool { return m.store.Go(g) }
+func (m *Meter) Go(g *Grant) bool {
+	if m.recording {
+		return true // recorded when taken, for now
+	}
+	return m.store.Go(g)
+}
 
 // Refund gives back a send that never went out (see Store.Refund).
 func (m *Meter) Refund(g *Grant) { m.store.Refund(g) }

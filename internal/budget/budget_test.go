@@ -20,10 +20,10 @@ func TestLocalStoreConforms(t *testing.T) {
 // TestMeterConforms runs it through the Meter the server uses.
 func TestMeterConforms(t *testing.T) {
 	t.Parallel()
-	budgettest.Conformance(t, func(sp config.SendPace, c budget.Clock) budget.Store { return budget.New(sp, c) })
+	budgettest.Conformance(t, func(sp config.SendPace, c budget.Clock) budget.Store { return budget.New(sp, c, nil) })
 }
 
 func TestMeterIsOffWhenPacingIsOff(t *testing.T) {
 	t.Parallel()
-	assert.Nil(t, budget.New(config.SendPace{Off: true}, budget.Wall{}))
+	assert.Nil(t, budget.New(config.SendPace{Off: true}, budget.Wall{}, nil))
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -33,8 +34,11 @@ type Config struct {
 	Endpoint *url.URL // nil in docs mode
 	Token    string   // never printed; see Redacted
 
-	Timeout              time.Duration
-	DownloadDir          string
+	Timeout     time.Duration
+	DownloadDir string
+	// StateDir holds the send budgets every server of the user shares
+	// (SNOWLUMA_MCP_STATE_DIR, or the platform's per-user state directory).
+	StateDir             string
 	UploadRoot           string // "" disables automatic upload
 	MaxFileBytes         int64
 	DownloadQuotaBytes   int64
@@ -114,6 +118,7 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		UploadRoot:           p.dir("SNOWLUMA_MCP_UPLOAD_ROOT"),
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
 		DownloadDir:          p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
+		StateDir:             p.dir("SNOWLUMA_MCP_STATE_DIR"),
 		Token:                p.token(),
 		SendPace:             p.sendPace(),
 	}
@@ -133,6 +138,9 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 	}
 	if cfg.DownloadDir == "" {
 		cfg.DownloadDir = defaultDownloadDir()
+	}
+	if cfg.StateDir == "" {
+		cfg.StateDir = defaultStateDir(runtime.GOOS, os.Getenv, os.UserHomeDir)
 	}
 	return cfg, append(warnings, cfg.ignored()...), nil
 }
@@ -157,6 +165,35 @@ func defaultDownloadDir() string {
 		base = os.TempDir()
 	}
 	return filepath.Join(base, "snowluma-mcp", "downloads")
+}
+
+// defaultStateDir is where state that must outlive the process and that
+// the system must not purge lives: not a cache directory, whose wiping
+// would reset the send budgets. XDG_STATE_HOME (else ~/.local/state) on
+// Linux and the other Unixes, ~/Library/Application Support on macOS,
+// %LOCALAPPDATA% on Windows; each + snowluma-mcp.
+func defaultStateDir(goos string, env func(string) string, home func() (string, error)) string {
+	base := ""
+	switch goos {
+	case "windows":
+		base = env("LOCALAPPDATA")
+	case "darwin", "ios":
+		if h, err := home(); err == nil {
+			base = filepath.Join(h, "Library", "Application Support")
+		}
+	default:
+		base = env("XDG_STATE_HOME")
+		if !filepath.IsAbs(base) {
+			base = ""
+			if h, err := home(); err == nil {
+				base = filepath.Join(h, ".local", "state")
+			}
+		}
+	}
+	if !filepath.IsAbs(base) {
+		base = filepath.Join(os.TempDir(), "snowluma-mcp-state")
+	}
+	return filepath.Join(base, "snowluma-mcp")
 }
 
 // parser collects the first error so Load reads like a table. Its errors

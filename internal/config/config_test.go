@@ -171,3 +171,33 @@ func hostAbs(p string) string {
 	}
 	return p
 }
+
+func TestTheStateDirectoryIsOneTheSystemDoesNotPurge(t *testing.T) {
+	t.Parallel()
+	// abs spells a path as absolute on this platform (a drive on Windows).
+	abs := func(p string) string {
+		if runtime.GOOS == "windows" {
+			return `C:` + filepath.FromSlash(p)
+		}
+		return p
+	}
+	home := func() (string, error) { return abs("/home/me"), nil }
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	tests := []struct {
+		name, goos string
+		vars       map[string]string
+		want       string
+	}{
+		{"linux with XDG_STATE_HOME", "linux", map[string]string{"XDG_STATE_HOME": abs("/x/state")}, "/x/state/snowluma-mcp"},
+		{"linux without it", "linux", nil, "/home/me/.local/state/snowluma-mcp"},
+		{"a relative XDG_STATE_HOME is ignored", "linux", map[string]string{"XDG_STATE_HOME": "state"}, "/home/me/.local/state/snowluma-mcp"},
+		{"macOS", "darwin", nil, "/home/me/Library/Application Support/snowluma-mcp"},
+		{"windows", "windows", map[string]string{"LOCALAPPDATA": abs("/Users/me/AppData/Local")}, "/Users/me/AppData/Local/snowluma-mcp"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, filepath.Clean(abs(tt.want)), defaultStateDir(tt.goos, env(tt.vars), home))
+		})
+	}
+}

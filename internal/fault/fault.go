@@ -7,6 +7,7 @@ package fault
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 	"time"
 	"unicode/utf8"
@@ -162,4 +163,14 @@ func Prefix(s string, limit int) (string, bool) {
 		limit--
 	}
 	return s[:limit], true
+}
+
+// PathCause is a file-system error's cause without the path it repeats,
+// for messages that name the path (or the setting holding it) themselves.
+func PathCause(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }

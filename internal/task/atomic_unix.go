@@ -3,6 +3,8 @@
 package task
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -15,6 +17,25 @@ func replace(tmp, dst string) error {
 	}
 	return syncDir(filepath.Dir(dst))
 }
+
+// publish gives tmp the name dst unless dst exists (a hard link fails
+// then), so of two servers writing it at once one wins whole; placed is
+// false when dst was already there. tmp is gone either way.
+func publish(tmp, dst string) (placed bool, err error) {
+	err = os.Link(tmp, dst)
+	_ = os.Remove(tmp)
+	if errors.Is(err, fs.ErrExist) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	return true, syncDir(filepath.Dir(dst))
+}
+
+// openRead opens a store file for reading. Unix lets a file be renamed
+// over while it is open, so nothing more is needed.
+func openRead(path string) (*os.File, error) { return os.Open(path) }
 
 // syncDir makes the directory's entries (a rename, a new file) durable.
 func syncDir(dir string) error {

@@ -1,7 +1,9 @@
 package task
 
 import (
+	"errors"
 	"os"
+	"time"
 
 	"golang.org/x/sys/windows"
 )
@@ -14,7 +16,36 @@ import (
 // directory handle is refused), and NTFS journals the rename itself, so
 // the data (flushed by the caller's Sync) and the new name are both
 // durable when this returns.
+//
+// Windows refuses to replace a file that another process holds open
+// without FILE_SHARE_DELETE. This store's readers share delete
+// (openRead), but a virus scanner or an indexer may not, and they hold a
+// file only briefly: the move is tried again for up to a second.
 func replace(tmp, dst string) error {
+	return moveRetrying(tmp, dst, windows.MOVEFILE_REPLACE_EXISTING|windows.MOVEFILE_WRITE_THROUGH)
+}
+
+// publish gives tmp the name dst unless dst exists (MoveFileEx without
+// REPLACE_EXISTING fails then), so of two servers writing it at once one
+// wins whole; placed is false when dst was already there. tmp is gone
+// either way.
+func publish(tmp, dst string) (placed bool, err error) {
+	err = moveRetrying(tmp, dst, windows.MOVEFILE_WRITE_THROUGH)
+	var le *os.LinkError
+	if errors.As(err, &le) && (errors.Is(le.Err, windows.ERROR_ALREADY_EXISTS) || errors.Is(le.Err, windows.ERROR_FILE_EXISTS)) {
+		_ = os.Remove(tmp)
+		return false, nil
+	}
+	if err != nil {
+		_ = os.Remove(tmp)
+		return false, err
+	}
+	return true, nil
+}
+
+// moveRetrying is MoveFileEx, tried again while another process holds a
+// file in the way.
+func moveRetrying(tmp, dst string, flags uint32) error {
 	from, err := windows.UTF16PtrFromString(tmp)
 	if err != nil {
 		return err
@@ -23,8 +54,40 @@ func replace(tmp, dst string) error {
 	if err != nil {
 		return err
 	}
-	if err := windows.MoveFileEx(from, to, windows.MOVEFILE_REPLACE_EXISTING|windows.MOVEFILE_WRITE_THROUGH); err != nil {
+	for try := 0; ; try++ {
+		err = windows.MoveFileEx(from, to, flags)
+		held := errors.Is(err, windows.ERROR_SHARING_VIOLATION) || errors.Is(err, windows.ERROR_ACCESS_DENIED)
+		if err == nil || !held || try == 50 {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
 		return &os.LinkError{Op: "rename", Old: tmp, New: dst, Err: err}
 	}
 	return nil
+}
+
+// openRead opens a store file for reading, sharing delete, so that
+// another server may replace the file (a task's next state) while this
+// one reads the old state. Backup semantics let it open a directory
+// too, which the caller then refuses as not a regular file. While a move
+// is putting the file in place, Windows refuses every open of it (a
+// sharing violation): the open is tried again for up to a second.
+func openRead(path string) (*os.File, error) {
+	name, err := windows.UTF16PtrFromString(path)
+	if err != nil {
+		return nil, err
+	}
+	for try := 0; ; try++ {
+		h, err := windows.CreateFile(name, windows.GENERIC_READ,
+			windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING, windows.FILE_FLAG_BACKUP_SEMANTICS, 0)
+		if err == nil {
+			return os.NewFile(uintptr(h), path), nil
+		}
+		if !errors.Is(err, windows.ERROR_SHARING_VIOLATION) || try == 50 {
+			return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
 }

@@ -55,6 +55,60 @@ func BenchmarkOpen10k(b *testing.B) {
 	}
 }
 
+// BenchmarkPage10k is list_tasks' first page on a directory of 10,000
+// finished tasks that other servers share: each page reads the directory
+// again for tasks they created, and reads no finished record twice.
+func BenchmarkPage10k(b *testing.B) {
+	s := store10k(b)
+	defer s.Close()
+	for b.Loop() {
+		_, _, err := s.Page(nil, 50)
+		require.NoError(b, err)
+	}
+}
+
+// BenchmarkGetAnotherServersWorkingTask is tasks/get of a task that
+// another live server runs: a read of its record and a probe of its
+// owner's lock, every time.
+func BenchmarkGetAnotherServersWorkingTask(b *testing.B) {
+	dir := filepath.Join(b.TempDir(), "tasks")
+	owner, _, err := Open(dir, testScope, nil, nil)
+	require.NoError(b, err)
+	defer owner.Close()
+	r, err := owner.Create("invoke_action_background", "download_file_stream")
+	require.NoError(b, err)
+	reader, _, err := Open(dir, testScope, nil, nil)
+	require.NoError(b, err)
+	defer reader.Close()
+	for b.Loop() {
+		got, err := reader.Get(r.ID)
+		require.NoError(b, err)
+		require.Equal(b, Working, got.Status)
+	}
+}
+
+// store10k opens a store of 10,000 finished tasks.
+func store10k(b *testing.B) *Store {
+	dir := filepath.Join(b.TempDir(), "tasks")
+	s, _, err := Open(dir, testScope, nil, nil)
+	require.NoError(b, err)
+	seed, err := s.Create("invoke_action_background", "download_file_stream")
+	require.NoError(b, err)
+	seed, err = s.Complete(seed.ID, []byte(`{"resultType":"complete"}`), "completed")
+	require.NoError(b, err)
+	rec, err := os.ReadFile(s.path(seed.ID, "json"))
+	require.NoError(b, err)
+	require.NoError(b, s.Close())
+	for i := range 9_999 {
+		id := strings.Repeat("0", 24) + hex8(i)
+		require.NoError(b, os.WriteFile(filepath.Join(dir, "tasks", id+".json"), []byte(strings.Replace(string(rec), seed.ID, id, 1)), 0o600))
+		require.NoError(b, os.WriteFile(filepath.Join(dir, "tasks", id+".result"), []byte(`{"resultType":"complete"}`), 0o600))
+	}
+	s, _, err = Open(dir, testScope, nil, nil)
+	require.NoError(b, err)
+	return s
+}
+
 func hex8(i int) string {
 	const digits = "0123456789abcdef"
 	out := make([]byte, 8)

@@ -38,8 +38,9 @@ const (
 	// larger is corrupt.
 	maxMeta = 64 << 10
 	// recordVersion is the format of the metadata files this code writes:
-	// 2 added partialFile and uploadStream. Version 1 records still load.
-	recordVersion = 2
+	// 2 added partialFile and uploadStream, 3 the owner. Versions 1 and 2
+	// still load.
+	recordVersion = 3
 )
 
 // Record is one task's metadata: everything but the result body.
@@ -63,6 +64,10 @@ type Record struct {
 	// so that the next start can clean it up. Never shown to clients.
 	PartialFile  string `json:"partialFile,omitempty"`
 	UploadStream string `json:"uploadStream,omitempty"`
+	// Owner is the owner id of the server process that runs (or ran) the
+	// task (see lease.go); empty in records of earlier versions. Never
+	// shown to clients.
+	Owner string `json:"owner,omitempty"`
 }
 
 // Handle is what the client that started the task is told about it.
@@ -142,6 +147,10 @@ func (r *Record) validate(id string) error {
 		return fmt.Errorf("format version %d, this server reads 1 to %d", r.Version, recordVersion)
 	case r.Version < 2 && (r.PartialFile != "" || r.UploadStream != ""):
 		return errors.New("leftovers in a format that has none")
+	case r.Version < 3 && r.Owner != "":
+		return errors.New("an owner in a format that has none")
+	case r.Owner != "" && !validID(r.Owner):
+		return errors.New("a malformed owner id")
 	case r.PartialFile != "" && !filepath.IsAbs(r.PartialFile):
 		return errors.New("a partial file that is not an absolute path")
 	case r.UploadStream != "" && !validStream(r.UploadStream):

@@ -91,7 +91,30 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 		Trail:  j.trail,
 	}
 	go r.work(ctx, rec.ID, call, j)
+	go r.watch(ctx, rec.ID, j)
 	return rec, nil
+}
+
+// cancelPoll is how often a running task looks for a cancel request that
+// another server left in the directory.
+const cancelPoll = 200 * time.Millisecond
+
+// watch cancels task id, as tasks/cancel here would, once another server
+// leaves a cancel request for it; it ends with the task.
+func (r *Runner) watch(ctx context.Context, id string, j *job) {
+	t := time.NewTicker(cancelPoll)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			if r.store.cancelRequested(id) {
+				r.cancelJob(j)
+				return
+			}
+		}
+	}
 }
 
 // carried makes the task's call a child of the call that started it, in
@@ -144,6 +167,7 @@ func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *jo
 	cancelled, stopping, queued := j.cancelled, r.stopping, j.queued
 	r.mu.Unlock()
 	j.cancel()
+	defer r.store.clearCancel(id)
 	var rec Record
 	if queued {
 		rec, err = r.unstarted(id, res, cancelled, stopping)
@@ -223,19 +247,34 @@ func Render(res *pipeline.Result) ([]byte, error) {
 }
 
 // Cancel asks a running task to stop. It is cooperative: a completion
-// already in flight may win. Cancelling an ended task changes nothing.
+// already in flight may win. Cancelling an ended task changes nothing. A
+// task another live server runs is asked through the directory, and that
+// server cancels it.
 func (r *Runner) Cancel(id string) (Record, error) {
 	rec, err := r.store.Get(id)
 	if err != nil {
 		return rec, err
 	}
 	r.mu.Lock()
-	if j := r.jobs[id]; j != nil {
-		j.cancelled = true
-		j.cancel()
-	}
+	j := r.jobs[id]
 	r.mu.Unlock()
+	switch {
+	case j != nil:
+		r.cancelJob(j)
+	case rec.Status == Working && !r.store.Runs(rec):
+		if err := r.store.requestCancel(id); err != nil {
+			return rec, fmt.Errorf("the cancel request for task %s could not be left in SNOWLUMA_MCP_TASK_DIR for the server that runs it: %w", id, err)
+		}
+	}
 	return rec, nil
+}
+
+// cancelJob cancels a job of this runner.
+func (r *Runner) cancelJob(j *job) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	j.cancelled = true
+	j.cancel()
 }
 
 // Stop cancels every running task and waits up to grace for them to clean
@@ -256,13 +295,6 @@ func (r *Runner) Stop(grace time.Duration) {
 	case <-done:
 	case <-time.After(grace):
 	}
-}
-
-// Running is how many tasks run now.
-func (r *Runner) Running() int {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return len(r.jobs)
 }
 
 func (r *Runner) notify(rec Record) {

@@ -137,7 +137,8 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
 	assert.True(t, fault.NothingSent(err))
 	assert.Contains(t, err.Error(), "start it again")
-	page, _ := h.runner.Store().Page(nil, 10)
+	page, _, err := h.runner.Store().Page(nil, 10)
+	require.NoError(t, err)
 	assert.Len(t, page, MaxRunning)
 	h.runner.Stop(waitBound)
 	for range MaxRunning {
@@ -188,7 +189,8 @@ func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
 		var h *harness
 		h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 			// The result file's place is taken, so saving it fails.
-			page, _ := h.runner.Store().Page(nil, 1)
+			page, _, err := h.runner.Store().Page(nil, 1)
+			require.NoError(t, err)
 			require.NoError(t, os.Mkdir(h.runner.Store().path(page[0].ID, "result"), 0o700))
 			return success(`1`), nil
 		})
@@ -211,9 +213,9 @@ func TestATasksEndIsTheSameLiveAndAfterARestart(t *testing.T) {
 	h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 		// A directory where the record goes makes its final write fail,
 		// while the result beside it is written normally.
-		page, _ := h.runner.Store().Page(nil, 1)
+		page, _, err := h.runner.Store().Page(nil, 1)
+		require.NoError(t, err)
 		p := h.runner.Store().path(page[0].ID, "json")
-		var err error
 		working, err = os.ReadFile(p)
 		require.NoError(t, err)
 		require.NoError(t, os.Remove(p))
@@ -234,7 +236,7 @@ func TestATasksEndIsTheSameLiveAndAfterARestart(t *testing.T) {
 	s := h.runner.Store()
 	require.NoError(t, os.Remove(s.path(rec.ID, "json")))
 	// Written as the store writes (private on every platform).
-	require.NoError(t, writeAtomic(filepath.Dir(s.path(rec.ID, "json")), filepath.Base(s.path(rec.ID, "json")), working))
+	require.NoError(t, writeAtomicAs(filepath.Dir(s.path(rec.ID, "json")), "", filepath.Base(s.path(rec.ID, "json")), working))
 	require.NoError(t, s.Close())
 	again, recovered, err := Open(s.dir, testScope, nil, nil)
 	require.NoError(t, err)

@@ -25,10 +25,6 @@ type Scope struct {
 	Token    string
 }
 
-// String shows neither the token nor the endpoint (users put tokens into
-// URLs more often than they should), so printing a Scope leaks nothing.
-func (s Scope) String() string { return "task scope (mode " + s.Mode + ")" }
-
 // ErrScope is the refusal of a directory bound to another configuration.
 var ErrScope = errors.New("task directory belongs to another configuration")
 
@@ -96,21 +92,20 @@ func (s Scope) spellings() []string {
 // (fresh says it holds no tasks yet).
 func bind(dir string, s Scope, fresh bool) error {
 	path := filepath.Join(dir, scopeName)
-	data, err := os.ReadFile(path)
+	data, err := readPrivate(path, maxMeta)
 	if errors.Is(err, os.ErrNotExist) {
 		if !fresh {
 			return fmt.Errorf("%w: %s is missing while tasks exist; restore it, or choose a new SNOWLUMA_MCP_TASK_DIR", ErrCorrupt, path)
 		}
-		return writeScope(dir, s)
+		placed, err := writeScope(dir, s)
+		if err != nil || placed {
+			return err
+		}
+		// Another server starting on the new directory bound it first:
+		// this one is held to that binding like any later start.
+		return bind(dir, s, false)
 	}
 	if err != nil {
-		return err
-	}
-	info, err := os.Stat(path)
-	if err != nil {
-		return err
-	}
-	if err := privateFile(path, info); err != nil {
 		return err
 	}
 	var f scopeFile
@@ -134,19 +129,19 @@ func bind(dir string, s Scope, fresh bool) error {
 	return fmt.Errorf("%w: %s holds the tasks of a different mode, endpoint or token. Choose a new SNOWLUMA_MCP_TASK_DIR for this configuration and keep the old directory for its history (or restore the configuration it was made with)", ErrScope, dir)
 }
 
-func writeScope(dir string, s Scope) error {
+func writeScope(dir string, s Scope) (placed bool, err error) {
 	salt := make([]byte, 16)
 	if _, err := rand.Read(salt); err != nil {
-		return err
+		return false, err
 	}
 	sum, err := s.digest(requested(s.Endpoint), salt, scopeIterations)
 	if err != nil {
-		return err
+		return false, err
 	}
 	data, err := json.Marshal(scopeFile{Version: 1, KDF: scopeKDF, Iterations: scopeIterations,
 		Salt: hex.EncodeToString(salt), Digest: hex.EncodeToString(sum)})
 	if err != nil {
-		return err
+		return false, err
 	}
-	return writeAtomic(dir, scopeName, data)
+	return writeNew(dir, scopeName, data)
 }

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -35,25 +36,43 @@ const CodeInternal = -32603
 // maxMessage bounds a stored status message.
 const maxMessage = 2048
 
-// Store is the task directory, leased by this process.
+// Store is the task directory as one server process sees it. Other
+// servers may share the directory: this one runs and records its own
+// tasks (the records name it as their owner), reads everyone's from disk,
+// and settles those whose owner is gone.
 type Store struct {
-	dir, tasks string
-	lease      *flock.Flock
-	now        func() time.Time
+	dir, tasks, owners, cancels string
+	shared, own                 *flock.Flock
+	// owner is this process's owner id (lease.go).
+	owner string
+	now   func() time.Time
+	sweep *Sweeper
 
-	mu   sync.Mutex
-	recs map[string]*Record
+	// settling makes this process settle one gone owner at a time.
+	settling sync.Mutex
+
+	mu sync.Mutex
+	// recs holds every record seen: this process's own working tasks as
+	// they are (progress is kept only here), others as last read.
+	recs   map[string]*Record
+	closed bool
 }
 
-// Open leases dir, checks it belongs to scope and loads every record. A
-// task left working by an earlier process is marked failed with
-// UnknownOutcome (or completed, when its result had been saved whole just
-// before the process died); recovered counts them. Any unreadable,
+// errClosed refuses a write after Close: by then another server may
+// already be settling what this one left working.
+var errClosed = errors.New("the task store is closed")
+
+// Open joins dir (taking this process's owner lock), checks it belongs to
+// scope and loads every record. A task left working by a server that is
+// gone is marked failed with UnknownOutcome (or completed, when its result
+// had been saved whole just before the process died); recovered counts
+// them. Tasks that live servers run are left to them. Any unreadable,
 // misplaced or corrupt file is an error naming it: nothing is skipped.
 //
 // What those tasks had recorded leaving behind (a partial file, an upload
 // stream) is cleaned up with sweep (nil cleans nothing), and each task's
-// message says how that went.
+// message says how that went. The store keeps sweep for the gone owners
+// it finds later, when it reads their tasks.
 func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Store, recovered int, err error) {
 	if now == nil {
 		now = time.Now
@@ -64,41 +83,65 @@ func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Sto
 	if err := privateDir(dir); err != nil {
 		return nil, 0, err
 	}
-	l, err := lease(dir)
+	shared, err := share(dir)
 	if err != nil {
 		return nil, 0, err
 	}
+	st := &Store{dir: dir, tasks: filepath.Join(dir, "tasks"), owners: filepath.Join(dir, "owners"), cancels: filepath.Join(dir, "cancel"),
+		shared: shared, now: now, sweep: sweep, recs: map[string]*Record{}}
 	defer func() {
 		if err != nil {
-			_ = l.Close()
+			_ = st.release()
 		}
 	}()
-	s = &Store{dir: dir, tasks: filepath.Join(dir, "tasks"), lease: l, now: now, recs: map[string]*Record{}}
+	s = st
 	_, statErr := os.Stat(s.tasks)
 	if err := bind(dir, scope, errors.Is(statErr, os.ErrNotExist)); err != nil {
 		return nil, 0, err
 	}
-	if err := privateDir(s.tasks); err != nil {
+	for _, d := range []string{s.tasks, s.owners, s.cancels} {
+		if err := privateDir(d); err != nil {
+			return nil, 0, err
+		}
+	}
+	if err := s.join(); err != nil {
 		return nil, 0, err
 	}
-	results, err := s.load()
-	if err != nil {
+	if err := s.load(); err != nil {
 		return nil, 0, err
 	}
-	if recovered, err = s.recover(results, sweep); err != nil {
+	if recovered, err = s.settleGone(); err != nil {
 		return nil, 0, err
 	}
 	return s, recovered, nil
 }
 
-// Close releases the lease.
-func (s *Store) Close() error { return s.lease.Close() }
+// Close releases this process's locks and removes its owner lock file.
+// A task of its own still working (one that did not stop in time) is
+// then settled by the next server that reads it.
+func (s *Store) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	return s.release()
+}
 
-// load reads every metadata file and notes which result files exist.
-func (s *Store) load() (map[string]bool, error) {
+func (s *Store) release() error {
+	var err error
+	if s.own != nil {
+		err = drop(s.own)
+	}
+	if cerr := s.shared.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// load reads every metadata file and checks every result has one.
+func (s *Store) load() error {
 	entries, err := os.ReadDir(s.tasks)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	results := map[string]bool{}
 	var records []string
@@ -106,15 +149,18 @@ func (s *Store) load() (map[string]bool, error) {
 		name := e.Name()
 		path := filepath.Join(s.tasks, name)
 		if strings.HasPrefix(name, tempPrefix) {
-			// A write that never reached its rename: not part of the store.
-			if err := os.Remove(path); err != nil {
-				return nil, err
+			// A write that never reached its rename is not part of the
+			// store; one a live server is making is left to it.
+			if s.leftBehind(name) {
+				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
+					return err
+				}
 			}
 			continue
 		}
 		id, kind, _ := strings.Cut(name, ".")
 		if !validID(id) || (kind != "json" && kind != "result") {
-			return nil, fmt.Errorf("%w: unexpected file %s in the task directory; move it elsewhere", ErrCorrupt, path)
+			return fmt.Errorf("%w: unexpected file %s in the task directory; move it elsewhere", ErrCorrupt, path)
 		}
 		if kind == "result" {
 			// Not opened here: loading must not cost a read per result.
@@ -126,17 +172,79 @@ func (s *Store) load() (map[string]bool, error) {
 	}
 	recs, err := s.readRecords(records)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for i, id := range records {
 		s.recs[id] = recs[i]
 	}
 	for id := range results {
 		if s.recs[id] == nil {
-			return nil, fmt.Errorf("%w: result %s has no task record; restore the record or move the file aside", ErrCorrupt, s.path(id, "result"))
+			return fmt.Errorf("%w: result %s has no task record; restore the record or move the file aside", ErrCorrupt, s.path(id, "result"))
 		}
 	}
-	return results, nil
+	return nil
+}
+
+// leftBehind reports whether a temporary file's writer is gone: its name
+// carries a writer's owner id whose lock nobody holds, or none at all (an
+// earlier version wrote it, and none runs while this one does).
+func (s *Store) leftBehind(name string) bool {
+	rest := strings.TrimPrefix(name, tempPrefix)
+	if len(rest) > 33 && rest[32] == '-' && validID(rest[:32]) {
+		w := rest[:32]
+		return w != s.owner && !s.alive(w)
+	}
+	return true
+}
+
+// settled reports whether r, as cached, needs no reading again: it ended,
+// or this process runs it.
+func (s *Store) settled(r *Record) bool { return r.Status.Terminal() || r.Owner == s.owner }
+
+// refresh brings the cache up to date with the disk: records other
+// servers created, and the state of the working ones they run. A stray
+// file is not this function's concern (the start refuses one).
+func (s *Store) refresh() error {
+	names, err := names(s.tasks)
+	if err != nil {
+		return err
+	}
+	var stale []string
+	s.mu.Lock()
+	for _, name := range names {
+		id, kind, _ := strings.Cut(name, ".")
+		if kind != "json" || !validID(id) {
+			continue
+		}
+		if r := s.recs[id]; r == nil || !s.settled(r) {
+			stale = append(stale, id)
+		}
+	}
+	s.mu.Unlock()
+	recs, err := s.readRecords(stale)
+	if err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i, id := range stale {
+		// A settlement that ran meanwhile has the newer state.
+		if cur := s.recs[id]; cur == nil || !s.settled(cur) {
+			s.recs[id] = recs[i]
+		}
+	}
+	return nil
+}
+
+// names lists dir's entries unsorted and without a stat of each: a list
+// reads the whole task directory, so what it costs counts.
+func names(dir string) ([]string, error) {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer d.Close()
+	return d.Readdirnames(-1)
 }
 
 // loaders is how many records are read at once: opening a file costs a
@@ -150,20 +258,12 @@ func (s *Store) readRecords(ids []string) ([]*Record, error) {
 	recs := make([]*Record, len(ids))
 	errs := make([]error, len(ids))
 	var wg sync.WaitGroup
-	for w := range loaders {
+	for w := range min(loaders, len(ids)) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(ids); i += loaders {
-				path := s.path(ids[i], "json")
-				data, err := readPrivate(path, maxMeta)
-				if err == nil {
-					recs[i], err = DecodeRecord(ids[i], data)
-					if err != nil {
-						err = fmt.Errorf("%s: %w; the server will not start without it: restore the file or move it aside", path, err)
-					}
-				}
-				errs[i] = err
+				recs[i], errs[i] = s.readRecord(ids[i])
 			}
 		}()
 	}
@@ -176,32 +276,115 @@ func (s *Store) readRecords(ids []string) ([]*Record, error) {
 	return recs, nil
 }
 
-// recover settles the tasks an earlier process left working. Their
-// cleanups (a file removal, a reset sent to SnowLuma) run at once, each
-// bounded by its own timeout, so the start waits for the slowest only.
-func (s *Store) recover(results map[string]bool, sweep *Sweeper) (int, error) {
-	var left []*Record
+// readRecord reads and validates one record from disk.
+func (s *Store) readRecord(id string) (*Record, error) {
+	path := s.path(id, "json")
+	data, err := readPrivate(path, maxMeta)
+	if err != nil {
+		return nil, err
+	}
+	r, err := DecodeRecord(id, data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w; the server will not start without it: restore the file or move it aside", path, err)
+	}
+	return r, nil
+}
+
+// settleGone settles the tasks of every owner that is gone, and removes
+// the lock files of gone owners that had none left (a server that exited
+// cleanly removes its own). Cancel requests whose task has ended are
+// removed too.
+func (s *Store) settleGone() (int, error) {
+	owners := map[string]bool{}
+	s.mu.Lock()
 	for _, r := range s.recs {
 		if r.Status == Working {
+			owners[ownerOf(r)] = true
+		}
+	}
+	s.mu.Unlock()
+	files, err := os.ReadDir(s.owners)
+	if err != nil {
+		return 0, err
+	}
+	for _, f := range files {
+		owners[f.Name()] = true
+	}
+	delete(owners, s.owner)
+	total := 0
+	for owner := range owners {
+		n, err := s.settleOwner(owner)
+		if err != nil {
+			return total, err
+		}
+		total += n
+	}
+	return total, s.sweepCancels()
+}
+
+// settleOwner settles the working tasks of owner when it is gone (its
+// lock can be taken): with today's recovery, as after a restart. n is how
+// many it settled; 0 when the owner lives or another server is settling
+// it. A lock that cannot be taken for another reason counts as held: the
+// tasks stay working, and the next read tries again.
+func (s *Store) settleOwner(owner string) (n int, err error) {
+	if owner == s.owner {
+		return 0, nil
+	}
+	s.settling.Lock()
+	defer s.settling.Unlock()
+	l, ok, err := s.claim(owner)
+	if err != nil || !ok {
+		return 0, nil
+	}
+	// The owner is gone and this process alone holds its lock: nothing
+	// else writes its tasks now. Read them as they are on disk.
+	if err := s.refresh(); err != nil {
+		_ = l.Close()
+		return 0, err
+	}
+	var left []*Record
+	s.mu.Lock()
+	for _, r := range s.recs {
+		if r.Status == Working && ownerOf(r) == owner {
 			left = append(left, r)
 		}
 	}
+	s.mu.Unlock()
+	if n, err = s.recover(left); err != nil {
+		// Keep the file: what it covers is not all settled.
+		_ = l.Close()
+		return n, err
+	}
+	return n, drop(l)
+}
+
+// recover settles the tasks a gone process left working. Their cleanups
+// (a file removal, a reset sent to SnowLuma) run at once, each bounded by
+// its own timeout, so the wait is for the slowest only.
+func (s *Store) recover(left []*Record) (int, error) {
 	notes := make([]string, len(left))
+	saved := make([]bool, len(left))
 	var wg sync.WaitGroup
 	for i, r := range left {
-		if !results[r.ID] {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				notes[i] = sweep.sweep(r)
-			}()
+		if _, err := os.Stat(s.path(r.ID, "result")); err == nil {
+			saved[i] = true
+			continue
 		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			notes[i] = s.sweep.sweep(r)
+		}()
 	}
 	wg.Wait()
 	for i, r := range left {
 		next := *r
 		next.UpdatedAt = s.now().UTC()
-		if results[r.ID] {
+		if next.UpdatedAt.Before(next.CreatedAt) {
+			next.UpdatedAt = next.CreatedAt
+		}
+		if saved[i] {
 			// The result was written whole (renames are atomic) but its
 			// record was not (the process died, or the write failed): the
 			// task did finish, as Complete already told the agent.
@@ -220,22 +403,29 @@ func (s *Store) recover(results map[string]bool, sweep *Sweeper) (int, error) {
 			msg = clip(msg)
 			next.Status, next.Error, next.StatusMessage = Failed, &Error{Code: CodeInternal, Message: msg}, msg
 		}
-		if err := s.put(&next); err != nil {
+		s.mu.Lock()
+		err := s.put(&next)
+		s.mu.Unlock()
+		if err != nil {
 			return 0, err
 		}
+		s.clearCancel(r.ID)
 	}
 	return len(left), nil
 }
 
 func (s *Store) path(id, kind string) string { return filepath.Join(s.tasks, id+"."+kind) }
 
-// put writes r durably and then makes it current in memory.
+// put writes r durably and then makes it current in memory; s.mu is held.
 func (s *Store) put(r *Record) error {
+	if s.closed {
+		return errClosed
+	}
 	data, err := r.encode()
 	if err != nil {
 		return err
 	}
-	if err := writeAtomic(s.tasks, r.ID+".json", data); err != nil {
+	if err := writeAtomicAs(s.tasks, s.owner, r.ID+".json", data); err != nil {
 		return err
 	}
 	s.recs[r.ID] = r
@@ -251,7 +441,7 @@ func (s *Store) Create(tool, action string) (Record, error) {
 	}
 	now := s.now().UTC()
 	r := &Record{Version: recordVersion, ID: hex.EncodeToString(raw[:]), Tool: tool, Action: action,
-		Status: Working, StatusMessage: "running", CreatedAt: now, UpdatedAt: now}
+		Status: Working, StatusMessage: "running", CreatedAt: now, UpdatedAt: now, Owner: s.owner}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.put(r); err != nil {
@@ -319,7 +509,13 @@ func (s *Store) Complete(id string, body []byte, message string) (Record, error)
 	if len(body)+maxMeta > MaxRecord {
 		return s.Fail(id, fmt.Sprintf("the task finished, but its result (%d bytes) is over the %d-byte limit on a stored task record, so it was not kept. SnowLuma has acted: the transfer ran to its end. Check the download directory or the remote side; re-running stores the same oversized result.", len(body), MaxRecord-maxMeta))
 	}
-	if err := writeAtomic(s.tasks, id+".result", body); err != nil {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return Record{}, errClosed
+	}
+	if err := writeAtomicAs(s.tasks, s.owner, id+".result", body); err != nil {
 		return Record{}, err
 	}
 	sum := sha256.Sum256(body)
@@ -386,15 +582,55 @@ func (s *Store) Note(id, message string) {
 	}
 }
 
-// Get returns a task's record.
+// Get returns a task's record as it is now, from disk unless this process
+// runs it or it has ended. A working task whose owner is gone is settled
+// first, so it is never shown working after its server died.
 func (s *Store) Get(id string) (Record, error) {
+	if !validID(id) {
+		return Record{}, ErrNotFound
+	}
+	rec, err := s.current(id)
+	if err != nil || rec.Status != Working || rec.Owner == s.owner {
+		return rec, err
+	}
+	n, err := s.settleOwner(ownerOf(&rec))
+	if err != nil {
+		return rec, fmt.Errorf("task %s was left working by a server that is gone, and settling it failed: %w", id, err)
+	}
+	if n == 0 {
+		return rec, nil
+	}
+	return s.current(id)
+}
+
+// current is a task's record from the cache when that is settled, else
+// from disk.
+func (s *Store) current(id string) (Record, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if r := s.recs[id]; r != nil {
+	if r := s.recs[id]; r != nil && s.settled(r) {
+		s.mu.Unlock()
 		return *r, nil
 	}
-	return Record{}, ErrNotFound
+	s.mu.Unlock()
+	r, err := s.readRecord(id)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Record{}, ErrNotFound
+	}
+	if err != nil {
+		return Record{}, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if cur := s.recs[id]; cur != nil && s.settled(cur) {
+		return *cur, nil
+	}
+	s.recs[id] = r
+	return *r, nil
 }
+
+// Runs reports whether this process runs (or ran) the task of r, so that
+// it hears of every change of its status.
+func (s *Store) Runs(r Record) bool { return r.Owner == s.owner }
 
 // Result reads a completed task's result body and proves it is the one
 // written: same size, same digest.
@@ -414,10 +650,27 @@ func (s *Store) Result(r Record) ([]byte, error) {
 	return body, nil
 }
 
-// Page lists records newest first, after the position of cursor (the
+// Page lists records newest first, as they are on disk (working tasks
+// whose owner is gone settled first), after the position of cursor (the
 // last record of the previous page; nil for the first), at most limit.
 // more reports whether records remain after the page.
-func (s *Store) Page(cursor *Record, limit int) (page []Record, more bool) {
+func (s *Store) Page(cursor *Record, limit int) (page []Record, more bool, err error) {
+	if err := s.refresh(); err != nil {
+		return nil, false, err
+	}
+	gone := map[string]bool{}
+	s.mu.Lock()
+	for _, r := range s.recs {
+		if r.Status == Working && r.Owner != s.owner {
+			gone[ownerOf(r)] = true
+		}
+	}
+	s.mu.Unlock()
+	for owner := range gone {
+		if _, err := s.settleOwner(owner); err != nil {
+			return nil, false, err
+		}
+	}
 	s.mu.Lock()
 	all := make([]Record, 0, len(s.recs))
 	for _, r := range s.recs {
@@ -430,7 +683,7 @@ func (s *Store) Page(cursor *Record, limit int) (page []Record, more bool) {
 		start = sort.Search(len(all), func(i int) bool { return newer(*cursor, all[i]) })
 	}
 	end := min(start+limit, len(all))
-	return all[start:end], end < len(all)
+	return all[start:end], end < len(all), nil
 }
 
 // newer orders records newest first, by creation and then by id, so the
@@ -484,7 +737,7 @@ func (s *Store) settle(id string, set func(r *Record)) Record {
 // readPrivate reads a store file of at most limit bytes (one more is read,
 // so a longer file fails validation), refusing one others could read.
 func readPrivate(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, err := openRead(path)
 	if err != nil {
 		return nil, err
 	}

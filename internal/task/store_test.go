@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gofrs/flock"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -70,7 +71,7 @@ func TestStoreMarksUnfinishedTasksFailedAtStart(t *testing.T) {
 	require.NoError(t, err)
 	// The result of saved reached the disk, its record did not: as if the
 	// process died between the two writes.
-	require.NoError(t, writeAtomic(s.tasks, saved.ID+".result", []byte(`{"resultType":"complete"}`)))
+	require.NoError(t, writeAtomicAs(s.tasks, "", saved.ID+".result", []byte(`{"resultType":"complete"}`)))
 	require.NoError(t, s.Close())
 
 	again, recovered, err := Open(dir, testScope, nil, nil)
@@ -124,11 +125,16 @@ func TestStoreRefusals(t *testing.T) {
 		scope Scope
 		want  []string
 	}{
-		{"a second process is refused while the lease is held", func(t *testing.T, dir string) {
-			s, _, err := Open(dir, testScope, nil, nil)
+		{"an earlier version that keeps the directory to itself is named", func(t *testing.T, dir string) {
+			// Versions before sharing locked the lease exclusively and
+			// wrote their pid beside it.
+			l := flock.New(filepath.Join(dir, leaseName))
+			ok, err := l.TryLock()
 			require.NoError(t, err)
-			t.Cleanup(func() { _ = s.Close() })
-		}, testScope, []string{"another snowluma-mcp process", "own SNOWLUMA_MCP_TASK_DIR"}},
+			require.True(t, ok)
+			t.Cleanup(func() { _ = l.Close() })
+			require.NoError(t, os.WriteFile(filepath.Join(dir, holderName), []byte("4242\n"), 0o600))
+		}, testScope, []string{"task directory in use", "earlier snowluma-mcp version (pid 4242)", "update it to this version"}},
 		{"another token is refused", nil, Scope{Mode: "write", Endpoint: testScope.Endpoint, Token: "other"}, []string{"different mode, endpoint or token", "new SNOWLUMA_MCP_TASK_DIR"}},
 		{"another endpoint is refused", nil, Scope{Mode: "write", Endpoint: "http://127.0.0.1:3001/", Token: testScope.Token}, []string{"different mode, endpoint or token"}},
 		{"a corrupt record is an error", func(t *testing.T, dir string) {
@@ -259,7 +265,8 @@ func TestStorePagesNewestFirst(t *testing.T) {
 	var got []string
 	var cursor *Record
 	for {
-		page, more := s.Page(cursor, 2)
+		page, more, err := s.Page(cursor, 2)
+		require.NoError(t, err)
 		for _, r := range page {
 			got = append(got, r.ID)
 		}
@@ -278,7 +285,8 @@ func TestStoreRemovesUnfinishedWritesAtStart(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "tasks", tempPrefix+"x.json-123"), []byte("{"), 0o600))
 	require.NoError(t, s.Close())
 	again := open(t, dir)
-	page, _ := again.Page(nil, 10)
+	page, _, err := again.Page(nil, 10)
+	require.NoError(t, err)
 	assert.Empty(t, page)
 	assert.NoFileExists(t, filepath.Join(dir, "tasks", tempPrefix+"x.json-123"))
 }

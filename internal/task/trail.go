@@ -82,8 +82,9 @@ func (t *trail) fate() string {
 	return strings.TrimSpace(out)
 }
 
-// Sweeper cleans up, at start, what tasks a dead process left unfinished
-// had left behind. Either function may be nil, when that cleanup is not
+// Sweeper cleans up what the tasks a dead process left unfinished had
+// left behind, when a server settles them (at its start, or when it reads
+// one). Either function may be nil, when that cleanup is not
 // possible; the task's message then says what may remain.
 type Sweeper struct {
 	// RemovePartial deletes a download's partial file; an error matching
@@ -101,30 +102,30 @@ func (sw *Sweeper) sweep(r *Record) string {
 	if p := r.PartialFile; p != "" {
 		var err error
 		if sw == nil || sw.RemovePartial == nil {
-			err = errors.New("this start could not clean it up")
+			err = errors.New("this server could not clean it up")
 		} else {
 			err = sw.RemovePartial(p)
 		}
 		switch {
 		case err == nil:
-			out = "At this start its partial download file was removed, so nothing of it is left on the MCP host."
+			out = "Its partial download file has since been removed, so nothing of it is left on the MCP host."
 		case errors.Is(err, os.ErrNotExist):
-			out = "Its partial download file was already gone at this start, so nothing of it is left on the MCP host."
+			out = "Its partial download file was already gone, so nothing of it is left on the MCP host."
 		default:
-			out = fmt.Sprintf("Its partial download file %s could not be removed at this start (%v); delete it yourself.", p, err)
+			out = fmt.Sprintf("Its partial download file %s could not be removed afterwards (%v); delete it yourself.", p, err)
 		}
 	}
 	if id := r.UploadStream; id != "" {
 		var err error
 		if sw == nil || sw.ResetUpload == nil {
-			err = errors.New("this start could not send one")
+			err = errors.New("this server could not send one")
 		} else {
 			err = sw.ResetUpload(id)
 		}
 		if err == nil {
-			out += fmt.Sprintf(" At this start a reset of its upload stream %s was sent and SnowLuma confirmed it, so SnowLuma keeps nothing of this upload (not even a file it may have completed); start it again if you still need it.", id)
+			out += fmt.Sprintf(" A reset of its upload stream %s has since been sent and SnowLuma confirmed it, so SnowLuma keeps nothing of this upload (not even a file it may have completed); start it again if you still need it.", id)
 		} else {
-			out += fmt.Sprintf(" The reset of its upload stream %s did not reach SnowLuma at this start (%v), so SnowLuma may keep part or all of the upload until the stream has been idle for 10 minutes.", id, err)
+			out += fmt.Sprintf(" The reset of its upload stream %s did not reach SnowLuma afterwards (%v), so SnowLuma may keep part or all of the upload until the stream has been idle for 10 minutes.", id, err)
 		}
 	}
 	return strings.TrimSpace(out)

@@ -140,7 +140,8 @@ func TestACancelledTaskSaysWhatBecameOfTheTransfer(t *testing.T) {
 			var h *harness
 			ready := make(chan struct{})
 			h = newHarness(t, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				page, _ := h.runner.Store().Page(nil, 1)
+				page, _, err := h.runner.Store().Page(nil, 1)
+				require.NoError(t, err)
 				tt.trail(t, h.runner.Store(), page[0].ID, c.Trail)
 				close(ready)
 				return untilCancelled(ctx, c)
@@ -203,15 +204,15 @@ func TestAStartCleansUpWhatUnfinishedTasksLeftBehind(t *testing.T) {
 		saveFirst bool // the result was saved before the process died
 	}{
 		{"a partial download is removed", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{}, false,
-			[]string{"remote outcome unknown", "never replayed", "partial download file was removed"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
+			[]string{"remote outcome unknown", "never replayed", "partial download file has since been removed"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
 		{"a partial download already gone", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{removeErr: os.ErrNotExist}, false,
 			[]string{"already gone"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
 		{"a partial download that cannot be removed", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{removeErr: errors.New("permission denied")}, false,
-			[]string{hostAbs("/dl/.snowluma-partial-1") + " could not be removed at this start (permission denied)", "delete it yourself"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
+			[]string{hostAbs("/dl/.snowluma-partial-1") + " could not be removed afterwards (permission denied)", "delete it yourself"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
 		{"an upload is reset", "", "mcp_abc", &fakeSweeper{}, false,
-			[]string{"reset of its upload stream mcp_abc was sent and SnowLuma confirmed it", "keeps nothing of this upload"}, nil, []string{"mcp_abc"}, false},
+			[]string{"reset of its upload stream mcp_abc has since been sent and SnowLuma confirmed it", "keeps nothing of this upload"}, nil, []string{"mcp_abc"}, false},
 		{"an upload whose reset fails", "", "mcp_abc", &fakeSweeper{resetErr: errors.New("connection refused")}, false,
-			[]string{"reset of its upload stream mcp_abc did not reach SnowLuma at this start (connection refused)", "idle for 10 minutes"}, nil, []string{"mcp_abc"}, false},
+			[]string{"reset of its upload stream mcp_abc did not reach SnowLuma afterwards (connection refused)", "idle for 10 minutes"}, nil, []string{"mcp_abc"}, false},
 		{"without a sweeper the leftovers are named", hostAbs("/dl/.snowluma-partial-1"), "mcp_abc", &fakeSweeper{}, true,
 			[]string{hostAbs("/dl/.snowluma-partial-1") + " could not be removed", "mcp_abc did not reach SnowLuma"}, nil, nil, false},
 		{"a task whose result was saved is not cleaned up", hostAbs("/dl/.snowluma-partial-1"), "mcp_abc", &fakeSweeper{}, false,
@@ -232,7 +233,7 @@ func TestAStartCleansUpWhatUnfinishedTasksLeftBehind(t *testing.T) {
 				require.NoError(t, tr.Stream(tt.stream))
 			}
 			if tt.saveFirst {
-				require.NoError(t, writeAtomic(s.tasks, r.ID+".result", []byte(`{"resultType":"complete"}`)))
+				require.NoError(t, writeAtomicAs(s.tasks, "", r.ID+".result", []byte(`{"resultType":"complete"}`)))
 			}
 			require.NoError(t, s.Close()) // as if killed: the record still says working
 			sw := tt.sweep.sweeper()
@@ -268,7 +269,9 @@ func TestRecordsOfTheFirstFormatStillLoad(t *testing.T) {
 		"leftovers in the first format": `{"v":1,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z","partialFile":"/x"}`,
 		"a relative partial file":       `{"v":2,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z","partialFile":"x"}`,
 		"a malformed stream id":         `{"v":2,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z","uploadStream":"../x"}`,
-		"a future format":               `{"v":3,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z"}`,
+		"an owner in the second format": `{"v":2,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z","owner":"0123456789abcdef0123456789abcdef"}`,
+		"a malformed owner":             `{"v":3,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z","owner":"../x"}`,
+		"a future format":               `{"v":4,"taskId":"0123456789abcdef0123456789abcdef","tool":"t","action":"a","status":"working","createdAt":"2026-12-01T10:00:00Z","lastUpdatedAt":"2026-12-01T10:00:01Z"}`,
 	} {
 		_, err := DecodeRecord("0123456789abcdef0123456789abcdef", []byte(bad))
 		assert.ErrorIs(t, err, ErrCorrupt, name)

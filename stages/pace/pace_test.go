@@ -44,7 +44,7 @@ type rig struct {
 
 func newRig(limits config.SendPace, t *pipeline.Tool) *rig {
 	r := &rig{clock: budgettest.New()}
-	r.meter = budget.New(limits, r.clock)
+	r.meter = budget.New(limits, r.clock, nil)
 	r.h = New(r.meter).Wrap(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 		r.mu.Lock()
 		defer r.mu.Unlock()
@@ -428,7 +428,7 @@ func BenchmarkPace(b *testing.B) {
 	// Budgets that never make a send wait, so each call measures the
 	// charge itself.
 	roomy := config.SendPace{Target: config.Budget{Burst: 1 << 30, Every: time.Nanosecond}, Account: config.Budget{Burst: 1 << 30, Every: time.Nanosecond}, Wait: time.Second}
-	stage := New(budget.New(roomy, budget.Wall{})).Wrap(invoke, next)
+	stage := New(budget.New(roomy, budget.Wall{}, nil)).Wrap(invoke, next)
 	for _, bb := range []struct {
 		name string
 		h    pipeline.Handler

@@ -60,14 +60,16 @@ func TestOnlyARequestDeclaringTasksMayUseThem(t *testing.T) {
 		assert.NoError(t, err, "the task is recorded before the handle goes out")
 	})
 	t.Run("a refused start is a tool error and no task", func(t *testing.T) {
-		before, _ := o.Tasks.Page(nil, 1000)
+		before, _, err := o.Tasks.Page(nil, 1000)
+		require.NoError(t, err)
 		r := start(tasksMetaJSON, `{"action":"download_file","params":{}}`)
 		require.Nil(t, r.Error)
 		var res map[string]any
 		require.NoError(t, json.Unmarshal(r.Result, &res))
 		assert.Equal(t, true, res["isError"], "%s", r.Result)
 		assert.NotContains(t, res, "taskId")
-		after, _ := o.Tasks.Page(nil, 1000)
+		after, _, err := o.Tasks.Page(nil, 1000)
+		require.NoError(t, err)
 		assert.Len(t, after, len(before))
 	})
 	t.Run("tools/list shows the task tools only to a request declaring them", func(t *testing.T) {

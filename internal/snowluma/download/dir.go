@@ -35,7 +35,7 @@ func DirProblem(dir string) string {
 		case perr == nil && errors.Is(err, fs.ErrNotExist):
 			return ""
 		case perr == nil:
-			return "cannot be inspected (" + cause(err) + ")"
+			return "cannot be inspected (" + fault.PathCause(err) + ")"
 		}
 		if filepath.Dir(parent) == parent {
 			return "cannot be created: no part of its path exists"
@@ -56,16 +56,7 @@ func Ready(dir string) error {
 // makeDir makes dir (private to this user) unless it exists.
 func makeDir(dir string) *fault.Error {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fault.Errorf(fault.CodeConfiguration, "%s cannot be created (%s); the user can set it to a directory this server may create and write", DirVar, cause(err))
+		return fault.Errorf(fault.CodeConfiguration, "%s cannot be created (%s); the user can set it to a directory this server may create and write", DirVar, fault.PathCause(err))
 	}
 	return nil
-}
-
-// cause is an error's reason without the path it repeats.
-func cause(err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }

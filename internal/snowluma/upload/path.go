@@ -1,7 +1,6 @@
 package upload
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,25 +22,16 @@ func RootProblem(root string) string {
 	case os.IsNotExist(err):
 		return "names a directory that does not exist"
 	case err != nil:
-		return "cannot be inspected (" + reason(err) + ")"
+		return "cannot be inspected (" + fault.PathCause(err) + ")"
 	case !info.IsDir():
 		return "names a file, not a directory"
 	}
 	f, err := os.Open(root)
 	if err != nil {
-		return "names a directory that cannot be read (" + reason(err) + ")"
+		return "names a directory that cannot be read (" + fault.PathCause(err) + ")"
 	}
 	_ = f.Close()
 	return ""
-}
-
-// reason is an error's cause without the path it repeats.
-func reason(err error) string {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err.Error()
-	}
-	return err.Error()
 }
 
 // Resolve turns execution.input_file into the real path of a regular file

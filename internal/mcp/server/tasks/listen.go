@@ -163,17 +163,27 @@ func taskIDsOf(raw any) ([]string, error) {
 }
 
 // existing is ids without duplicates and without the ids of tasks this
-// server does not have, which the acknowledgement therefore leaves out.
+// server cannot tell about, which the acknowledgement therefore leaves out.
 func (t *Listens) existing(ids []string) []string {
 	out := []string{}
 	seen := map[string]bool{}
 	for _, id := range ids {
-		if _, err := t.store.Get(id); err == nil && !seen[id] {
+		if t.announces(id) && !seen[id] {
 			seen[id] = true
 			out = append(out, id)
 		}
 	}
 	return out
+}
+
+// announces reports whether this server can tell a listen every status
+// change of task id: a task it runs, or one that has ended (its state is
+// final). Another server on the same task directory runs the rest, and
+// only that server hears their changes, so a client polls tasks/get for
+// them.
+func (t *Listens) announces(id string) bool {
+	rec, err := t.store.Get(id)
+	return err == nil && (rec.Status.Terminal() || t.store.Runs(rec))
 }
 
 // withTaskIDs is the SDK's acknowledgement with taskIds added to the

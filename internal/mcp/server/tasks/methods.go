@@ -44,7 +44,7 @@ func AddMethods(s *mcp.Server, runner *task.Runner) {
 		rec, err := runner.Store().Get(*p.TaskID)
 		if errors.Is(err, task.ErrNotFound) {
 			return rec, &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams, Message: fmt.Sprintf(
-				"unknown task %s: this server's task directory has no task with that id (ids of another server or directory are unknown here); list_tasks shows the tasks it has", fault.Quote(*p.TaskID))}
+				"unknown task %s: this server's task directory has no task with that id (ids of another task directory are unknown here); list_tasks shows the tasks it has", fault.Quote(*p.TaskID))}
 		}
 		return rec, err
 	}

@@ -1,0 +1,349 @@
+package budget
+
+// The budgets every server on this machine shares for one QQ account.
+// Every MCP host session starts a server of its own, and a budget kept in
+// one process's memory lets two of them (or one restarted) send twice what
+// the account may. So the state lives in a file per account, and each
+// step (Take, Go, Refund, Snapshot) runs the in-process store's own logic
+// on it under an exclusive lock of a file beside it: read, step, write
+// (a temporary file renamed over the old one), unlock. The operating
+// system drops the lock of a process that dies mid-step, and the rename
+// leaves the state whole, old or new, so nothing is ever left locked or
+// half written.
+//
+// A state that cannot be read fails closed: it is moved aside and started
+// again as spent (one refill interval of waiting for the next send), with
+// a warning, never unpaced and never a crash.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gofrs/flock"
+
+	"github.com/snowluma/snowluma-mcp/internal/config"
+)
+
+// Shared is the Store of one account's budgets in a state directory.
+type Shared struct {
+	limits config.SendPace
+	clock  Clock
+	dir    string
+	log    io.Writer
+	// account names the QQ account; it is asked once, when the first step
+	// needs it, and asked again only after it failed.
+	account func() (string, error)
+
+	mu   sync.Mutex
+	path string
+	// alone paces this process's sends while the account cannot be
+	// named (SnowLuma unreachable, or refusing the token): those sends
+	// will meet the same failure, which their result then names, and
+	// they are still paced, within this process.
+	alone  *Local
+	warned bool
+}
+
+// errNoAccount marks a step that could not name the account.
+var errNoAccount = errors.New("the account is not known")
+
+// NewShared returns the store of the account that account names, kept in
+// dir, on limits and clock; warnings go to log.
+func NewShared(dir string, account func() (string, error), sp config.SendPace, clock Clock, log io.Writer) *Shared {
+	alone := NewLocal(sp, clock)
+	alone.seq = 1 << 62 // its charge names never meet the shared state's
+	return &Shared{limits: sp, clock: clock, dir: dir, log: log, account: account, alone: alone}
+}
+
+// stateVersion is the format of the state file.
+const stateVersion = 1
+
+// maxState bounds what is read of a state file: a few hundred targets'
+// records at most, so anything near this is not a state this server wrote.
+const maxState = 16 << 20
+
+// ledger is the state file: Local's state, spelled out.
+type ledger struct {
+	Version int                   `json:"v"`
+	Seq     uint64                `json:"seq"`
+	Account bucketFile            `json:"account"`
+	Targets map[string]bucketFile `json:"targets,omitempty"`
+	// Rules are the limits the servers sharing the state were configured
+	// with, and when each was last used: the strictest applies to all.
+	Rules []ruleFile `json:"rules,omitempty"`
+}
+
+// ruleFile is one server's configured limits.
+type ruleFile struct {
+	Target  config.Budget `json:"target"`
+	Account config.Budget `json:"account"`
+	Seen    time.Time     `json:"seen"`
+}
+
+// ruleLife is how long a server's limits keep applying after its last
+// send: a server that went away stops deciding, but not while a host may
+// still be using it.
+const ruleLife = 24 * time.Hour
+
+// strictest registers this server's limits among rules (dropping those
+// unused for ruleLife) and returns them with the limits that apply:
+// per budget, the smallest burst and the longest refill of any. added says
+// this server's limits were not among them yet.
+//
+// A server with pacing off has no limits of its own: it records its sends
+// under those of the others (the defaults when there are none).
+func (s *Shared) strictest(rules []ruleFile, now time.Time) (out []ruleFile, eff config.SendPace, added bool) {
+	own := ruleFile{Target: s.limits.Target, Account: s.limits.Account, Seen: now}
+	out = []ruleFile{own}
+	eff, added = s.limits, true
+	if s.limits.Off {
+		out, added = nil, false
+		eff = config.SendPace{Target: config.Budget{Burst: 1 << 30}, Account: config.Budget{Burst: 1 << 30}}
+		found := false
+		for _, r := range rules {
+			if now.Sub(r.Seen) <= ruleLife {
+				out, found = append(out, r), true
+				eff.Target, eff.Account = stricter(eff.Target, r.Target), stricter(eff.Account, r.Account)
+			}
+		}
+		if !found {
+			eff.Target, eff.Account = config.DefaultTargetBudget, config.DefaultAccountBudget
+		}
+		return out, eff, false
+	}
+	for _, r := range rules {
+		if r.Target == own.Target && r.Account == own.Account {
+			added = false
+			continue
+		}
+		if now.Sub(r.Seen) > ruleLife {
+			continue
+		}
+		out = append(out, r)
+		eff.Target = stricter(eff.Target, r.Target)
+		eff.Account = stricter(eff.Account, r.Account)
+	}
+	return out, eff, added
+}
+
+func stricter(a, b config.Budget) config.Budget {
+	if b.Burst < 1 || b.Every <= 0 {
+		return a
+	}
+	return config.Budget{Burst: min(a.Burst, b.Burst), Every: max(a.Every, b.Every)}
+}
+
+type bucketFile struct {
+	Base   time.Time    `json:"base,omitzero"`
+	TAT    time.Time    `json:"tat,omitzero"`
+	Record []chargeFile `json:"record,omitempty"`
+}
+
+type chargeFile struct {
+	ID uint64    `json:"id"`
+	At time.Time `json:"at"`
+}
+
+func (b *bucket) file() bucketFile {
+	f := bucketFile{Base: b.base, TAT: b.tat}
+	for _, c := range b.record {
+		f.Record = append(f.Record, chargeFile{ID: c.id, At: c.at})
+	}
+	return f
+}
+
+func (f bucketFile) bucket() *bucket {
+	b := &bucket{base: f.Base, tat: f.TAT}
+	for _, c := range f.Record {
+		b.record = append(b.record, charge{id: c.ID, at: c.At})
+	}
+	return b
+}
+
+// Path is the account's state file, once the account is known (empty
+// before).
+func (s *Shared) Path() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.path
+}
+
+// resolve is the state file of the account, asking for the account the
+// first time.
+func (s *Shared) resolve() (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.path != "" {
+		return s.path, nil
+	}
+	uin, err := s.account()
+	if err != nil {
+		if !s.warned {
+			s.warned = true
+			fmt.Fprintf(s.log, "snowluma-mcp: %v; until it is named, this server paces its sends by itself, apart from the account's other servers\n", err)
+		}
+		return "", errNoAccount
+	}
+	if uin == "" || strings.Trim(uin, "0123456789") != "" {
+		return "", fmt.Errorf("SnowLuma named the account %q, which is not a QQ number", uin)
+	}
+	if err := os.MkdirAll(s.dir, 0o700); err != nil {
+		return "", err
+	}
+	if err := private(s.dir); err != nil {
+		return "", err
+	}
+	s.path = filepath.Join(s.dir, "budget-"+uin+".json")
+	return s.path, nil
+}
+
+// step runs f on the account's state under its lock, and writes the state
+// back when write is set. A state that cannot be had at all (the account
+// unknown, the directory unusable) is the error; the caller fails closed.
+func (s *Shared) step(write bool, f func(l *Local)) error {
+	path, err := s.resolve()
+	if errors.Is(err, errNoAccount) {
+		f(s.alone)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	lock := flock.New(path+".lock", flock.SetPermissions(0o600))
+	if err := lock.Lock(); err != nil {
+		return err
+	}
+	defer lock.Close()
+	l, rules, rebuilt := s.load(path)
+	rules, eff, added := s.strictest(rules, s.clock.Now())
+	l.limits = eff
+	f(l)
+	if !write && !rebuilt && !added {
+		return nil
+	}
+	return s.save(path, l, rules)
+}
+
+// load reads the state; an unreadable one is moved aside and replaced by
+// a spent one (rebuilt is then true).
+func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
+	l = NewLocal(s.limits, s.clock)
+	data, err := readOwn(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return l, nil, false
+	}
+	var lg ledger
+	if err == nil {
+		err = json.Unmarshal(data, &lg)
+	}
+	if err == nil && lg.Version != stateVersion {
+		err = fmt.Errorf("format %d, this server reads %d", lg.Version, stateVersion)
+	}
+	if err != nil {
+		aside := path + ".bad"
+		_ = os.Rename(path, aside)
+		fmt.Fprintf(s.log, "snowluma-mcp: the shared send budget %s could not be read (%v); it was moved to %s and started again as spent, so the next send waits one refill interval\n", path, err, aside)
+		now := s.clock.Now()
+		l.account.tat = now.Add(time.Duration(s.limits.Account.Burst) * s.limits.Account.Every)
+		l.account.base = l.account.tat
+		return l, nil, true
+	}
+	l.seq = lg.Seq
+	l.account = *lg.Account.bucket()
+	for k, f := range lg.Targets {
+		chat, id, ok := strings.Cut(k, ":")
+		if ok {
+			l.targets[Target{Chat: chat, ID: id}] = f.bucket()
+		}
+	}
+	return l, lg.Rules, false
+}
+
+// save writes the state whole: a temporary file renamed over the old one.
+func (s *Shared) save(path string, l *Local, rules []ruleFile) error {
+	lg := ledger{Version: stateVersion, Seq: l.seq, Account: l.account.file(), Targets: map[string]bucketFile{}, Rules: rules}
+	for t, b := range l.targets {
+		lg.Targets[t.Chat+":"+t.ID] = b.file()
+	}
+	data, err := json.Marshal(lg)
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-budget-*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		_ = os.Remove(tmp.Name())
+	}
+	return err
+}
+
+// spent is the answer of a step that could not run: the send waits as if
+// the account's budget were spent, one refill interval (fail closed).
+func (s *Shared) spent(t Target, err error) Grant {
+	fmt.Fprintf(s.log, "snowluma-mcp: the shared send budget could not be used (%v); sends are held as if the account's budget were spent\n", err)
+	return Grant{Budget: Account, Wait: s.limits.Account.Every, Target: t}
+}
+
+// Take implements Store.
+func (s *Shared) Take(t Target, within time.Duration) Grant {
+	var g Grant
+	if err := s.step(true, func(l *Local) { g = l.Take(t, within) }); err != nil {
+		return s.spent(t, err)
+	}
+	return g
+}
+
+// Go implements Store.
+func (s *Shared) Go(g *Grant) bool {
+	ok := false
+	if err := s.step(true, func(l *Local) { ok = l.Go(g) }); err != nil {
+		return false
+	}
+	return ok
+}
+
+// Refund implements Store.
+func (s *Shared) Refund(g *Grant) {
+	_ = s.step(true, func(l *Local) { l.Refund(g) })
+}
+
+// Record charges a send that goes now, without pacing it: both budgets
+// are charged for now, however spent they are, so that the servers that
+// pace see it. It is how a server with pacing off takes part.
+func (s *Shared) Record(t Target) Grant {
+	g := Grant{Ok: true, Budget: Account, Target: t}
+	_ = s.step(true, func(l *Local) {
+		now := l.clock.Now()
+		g.Charges[0].ID = l.chargeLocked(&l.account, now, l.limits.Account)
+		if tb := l.targetLocked(t, now); tb != nil {
+			g.Charges[1].ID = l.chargeLocked(tb, now, l.limits.Target)
+		}
+	})
+	return g
+}
+
+// Snapshot implements Store.
+func (s *Shared) Snapshot() Snapshot {
+	var snap Snapshot
+	if err := s.step(false, func(l *Local) { snap = l.Snapshot() }); err != nil {
+		return NewLocal(s.limits, s.clock).Snapshot()
+	}
+	return snap
+}

@@ -6,13 +6,11 @@ package e2e
 // inner server object; Codex's [mcp_servers.NAME] table), and sets only
 // variables the server reads; so does every -e / --env of the claude,
 // gemini and codex command lines there. A renamed variable, or a snippet a
-// host cannot parse, fails here.
+// host cannot parse, fails here, in either README.
 
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -22,35 +20,32 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// A fence is one fenced code block: its language and its text.
-type fence struct{ lang, text string }
+// A fence is one fenced code block: the ## section it is in, the line it
+// opens on, its language and its text.
+type fence struct {
+	section    string
+	line       int
+	lang, text string
+}
 
-// readmeFences returns the fenced code blocks of the README sections
-// (## headings, their ### subsections included) named by headings.
-func readmeFences(t *testing.T, headings ...string) []fence {
+// readmeFences returns every fenced code block of one README, in order.
+func readmeFences(t *testing.T, file string) []fence {
 	t.Helper()
-	root, err := moduleRoot()
-	require.NoError(t, err)
-	b, err := os.ReadFile(filepath.Join(root, "README.md"))
-	require.NoError(t, err)
 	var out []fence
-	in, open := false, (*fence)(nil)
-	for _, line := range strings.Split(string(b), "\n") {
+	section, open := "", (*fence)(nil)
+	for i, line := range readmeLines(t, file) {
 		switch {
 		case open != nil && line == "```":
 			out, open = append(out, *open), nil
 		case open != nil:
 			open.text += line + "\n"
 		case strings.HasPrefix(line, "## "):
-			in = false
-			for _, h := range headings {
-				in = in || line == h
-			}
-		case in && strings.HasPrefix(line, "```"):
-			open = &fence{lang: strings.TrimPrefix(line, "```")}
+			section = line
+		case strings.HasPrefix(line, "```"):
+			open = &fence{section: section, line: i, lang: strings.TrimPrefix(line, "```")}
 		}
 	}
-	require.Nil(t, open, "a code block is left open")
+	require.Nil(t, open, "%s: a code block is left open", file)
 	return out
 }
 
@@ -90,8 +85,18 @@ var addJSON = regexp.MustCompile(`claude mcp add-json .*'(\{.*\})'`)
 func TestReadmeHostSnippetsSetOnlyVariablesTheServerReads(t *testing.T) {
 	t.Parallel()
 	read := serverVariables(t)
+	for _, r := range readmes {
+		t.Run(r.file, func(t *testing.T) { checkHostSnippets(t, r, read) })
+	}
+}
+
+// checkHostSnippets checks one README's host snippets.
+func checkHostSnippets(t *testing.T, r readme, read map[string]bool) {
 	counts := map[string]int{}
-	for i, f := range readmeFences(t, "## Install", "## Configure your MCP host") {
+	for i, f := range readmeFences(t, r.file) {
+		if f.section != r.install && f.section != r.hosts {
+			continue
+		}
 		where := fmt.Sprintf("%s block %d (%s)", f.lang, i+1, strings.SplitN(f.text, "\n", 2)[0])
 		switch f.lang {
 		case "json":

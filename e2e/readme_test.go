@@ -1,11 +1,14 @@
 package e2e
 
-// The README's checkable claims (issue 23 item 1): its configuration table
-// names exactly the variables the server reads, its tool table exactly the
-// tools the real binary lists, each in the modes the table says, and its
-// diagnostics table every kind the server can emit. A variable, tool or
-// kind added to the code without a README row fails here, and so does a
-// row for something that no longer exists.
+// The README's checkable claims (issue 23 item 1, issue 29 item 2): its
+// configuration table names exactly the variables the server reads, its
+// tool table exactly the tools the real binary lists, each in the modes the
+// table says, and its diagnostics table every kind the server can emit. A
+// variable, tool or kind added to the code without a README row fails here,
+// and so does a row for something that no longer exists. The Chinese README
+// is held to the same checks, and to the English one's tables: every table
+// of the user part whose first column is code names the same things in the
+// same order, so a translation cannot drift from the tables it translates.
 
 import (
 	"os"
@@ -23,17 +26,60 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/kinds"
 )
 
-// readmeTable returns the rows (cells, trimmed) of the first table in the
-// README section whose heading is heading, header and separator left out.
-func readmeTable(t *testing.T, heading string) [][]string {
+// A readme is one of the two READMEs, with the headings of the sections
+// the tests read in its language.
+type readme struct {
+	file string
+	// link is the other README, linked before the first section.
+	link string
+	// install and hosts hold the host snippets; configuration, tools and
+	// diagnostics the tables named for them.
+	install, hosts, configuration, tools, diagnostics string
+	// contributors is the first heading after the user part.
+	contributors string
+	// all is the tool table's word for "every mode".
+	all string
+}
+
+var readmes = []readme{{
+	file: "README.md", link: "README.zh-CN.md",
+	install: "## Install", hosts: "## Configure your MCP host",
+	configuration: "## Configuration", tools: "## Tools", diagnostics: "## Diagnostics",
+	contributors: "## For contributors", all: "all",
+}, {
+	file: "README.zh-CN.md", link: "README.md",
+	install: "## 安装", hosts: "## 配置 MCP 宿主",
+	configuration: "## 配置项", tools: "## 工具", diagnostics: "## 诊断信息",
+	contributors: "## 参与开发", all: "全部",
+}}
+
+// readmeLines returns the lines of one README.
+func readmeLines(t *testing.T, file string) []string {
 	t.Helper()
 	root, err := moduleRoot()
 	require.NoError(t, err)
-	b, err := os.ReadFile(filepath.Join(root, "README.md"))
+	b, err := os.ReadFile(filepath.Join(root, file))
 	require.NoError(t, err)
-	lines := strings.Split(string(b), "\n")
+	return strings.Split(string(b), "\n")
+}
+
+// tableCells splits one table line into its trimmed cells. A cell may hold
+// an escaped bar, as in a regular expression.
+func tableCells(line string) []string {
+	cells := strings.Split(strings.ReplaceAll(strings.Trim(line, "|"), `\|`, "\x00"), "|")
+	for i, c := range cells {
+		cells[i] = strings.TrimSpace(strings.ReplaceAll(c, "\x00", "|"))
+	}
+	return cells
+}
+
+// readmeTable returns the rows (cells, trimmed) of the first table in the
+// README section whose heading is heading, header and separator left out.
+func readmeTable(t *testing.T, file, heading string) [][]string {
+	t.Helper()
+	lines := readmeLines(t, file)
 	start := slices.Index(lines, heading)
-	require.NotEqual(t, -1, start, "the README has no heading %q", heading)
+	require.NotEqual(t, -1, start, "%s has no heading %q", file, heading)
 	var rows [][]string
 	for _, line := range lines[start+1:] {
 		if strings.HasPrefix(line, "#") {
@@ -45,15 +91,52 @@ func readmeTable(t *testing.T, heading string) [][]string {
 			}
 			continue
 		}
-		// A cell may hold an escaped bar, as in a regular expression.
-		cells := strings.Split(strings.ReplaceAll(strings.Trim(line, "|"), `\|`, "\x00"), "|")
-		for i, c := range cells {
-			cells[i] = strings.TrimSpace(strings.ReplaceAll(c, "\x00", "|"))
-		}
-		rows = append(rows, cells)
+		rows = append(rows, tableCells(line))
 	}
-	require.GreaterOrEqual(t, len(rows), 3, "the section %q has no table with rows", heading)
+	require.GreaterOrEqual(t, len(rows), 3, "%s: the section %q has no table with rows", file, heading)
 	return rows[2:]
+}
+
+// codeTables returns, in order, the first column of every table in the
+// user part of a README (before its contributors heading, outside code
+// blocks) whose first cells are each one code span.
+func codeTables(t *testing.T, r readme) [][]string {
+	t.Helper()
+	lines := readmeLines(t, r.file)
+	end := slices.Index(lines, r.contributors)
+	require.NotEqual(t, -1, end, "%s has no heading %q", r.file, r.contributors)
+	var tables [][]string
+	var rows [][]string
+	flush := func() {
+		if len(rows) > 2 {
+			var names []string
+			for _, row := range rows[2:] {
+				m := codeSpan.FindStringSubmatch(row[0])
+				if m == nil {
+					names = nil
+					break
+				}
+				names = append(names, m[1])
+			}
+			if names != nil {
+				tables = append(tables, names)
+			}
+		}
+		rows = nil
+	}
+	fenced := false
+	for _, line := range lines[:end] {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+		}
+		if !fenced && strings.HasPrefix(line, "|") {
+			rows = append(rows, tableCells(line))
+			continue
+		}
+		flush()
+	}
+	flush()
+	return tables
 }
 
 var codeSpan = regexp.MustCompile("^`([^`]+)`$")
@@ -89,23 +172,33 @@ func TestReadmeConfigurationTableIsWhatTheServerReads(t *testing.T) {
 	for name := range read {
 		code = append(code, name)
 	}
-	rows := readmeTable(t, "## Configuration")
-	documented := firstColumn(t, rows)
-	assert.ElementsMatch(t, code, documented, "every variable the server reads has a row, and every row is read")
-	for _, r := range rows {
-		require.Len(t, r, 4, "%s: variable, meaning, accepted values, when absent", r[0])
-		assert.NotEmpty(t, r[2], "%s says what it accepts", r[0])
-		assert.NotEmpty(t, r[3], "%s says what happens without it", r[0])
+	for _, r := range readmes {
+		t.Run(r.file, func(t *testing.T) {
+			rows := readmeTable(t, r.file, r.configuration)
+			documented := firstColumn(t, rows)
+			assert.ElementsMatch(t, code, documented, "every variable the server reads has a row, and every row is read")
+			for _, row := range rows {
+				require.Len(t, row, 4, "%s: variable, meaning, accepted values, when absent", row[0])
+				assert.NotEmpty(t, row[2], "%s says what it accepts", row[0])
+				assert.NotEmpty(t, row[3], "%s says what happens without it", row[0])
+				if row[0] == "`SNOWLUMA_MCP_MODE`" {
+					for _, mode := range []string{"docs", "read", "write"} {
+						assert.Contains(t, row[2], "`"+mode+"`", "the mode is spelled as the server reads it")
+					}
+				}
+			}
+		})
 	}
 }
 
-// readmeModes reads a tool table's modes cell: "all", or the modes named
-// before any condition in parentheses.
-func readmeModes(cell string) []string {
-	if strings.HasPrefix(cell, "all") {
+// readmeModes reads a tool table's modes cell: the word for every mode, or
+// the modes named before any condition in parentheses (either width).
+func readmeModes(cell, all string) []string {
+	if strings.HasPrefix(cell, all) {
 		return []string{"docs", "read", "write"}
 	}
 	head, _, _ := strings.Cut(cell, "(")
+	head, _, _ = strings.Cut(head, "（")
 	var modes []string
 	for _, m := range []string{"docs", "read", "write"} {
 		if strings.Contains(head, m) {
@@ -128,24 +221,78 @@ func TestReadmeToolTableIsWhatTheServerLists(t *testing.T) {
 			listed[name] = append(listed[name], mode)
 		}
 	}
-	rows := readmeTable(t, "## Tools")
-	documented := map[string][]string{}
-	for i, name := range firstColumn(t, rows) {
-		require.Len(t, rows[i], 4, "%s: tool, modes, arguments, what it does", name)
-		assert.NotEmpty(t, rows[i][2], "%s lists its arguments (or none)", name)
-		documented[name] = readmeModes(rows[i][1])
+	for _, r := range readmes {
+		t.Run(r.file, func(t *testing.T) {
+			rows := readmeTable(t, r.file, r.tools)
+			documented := map[string][]string{}
+			for i, name := range firstColumn(t, rows) {
+				require.Len(t, rows[i], 4, "%s: tool, modes, arguments, what it does", name)
+				assert.NotEmpty(t, rows[i][2], "%s lists its arguments (or none)", name)
+				documented[name] = readmeModes(rows[i][1], r.all)
+			}
+			assert.Equal(t, listed, documented, "every tool the server lists has a row with the modes it is listed in, and no row names another")
+		})
 	}
-	assert.Equal(t, listed, documented, "every tool the server lists has a row with the modes it is listed in, and no row names another")
 }
 
 func TestReadmeNamesEveryDiagnosticsKind(t *testing.T) {
 	t.Parallel()
-	rows := readmeTable(t, "## Diagnostics")
-	assert.ElementsMatch(t, kinds.All(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
-	for _, r := range rows {
-		require.Len(t, r, 4, "%s: kind, outcome, what happened, next step", r[0])
-		assert.Regexp(t, `^(failed|unknown|success)\b`, r[1], "%s names its outcome", r[0])
-		assert.NotEmpty(t, r[3], "%s says what to do next", r[0])
+	for _, r := range readmes {
+		t.Run(r.file, func(t *testing.T) {
+			rows := readmeTable(t, r.file, r.diagnostics)
+			assert.ElementsMatch(t, kinds.All(), firstColumn(t, rows), "every kind the server can emit has a row, and every row is a kind")
+			for _, row := range rows {
+				require.Len(t, row, 4, "%s: kind, outcome, what happened, next step", row[0])
+				assert.Regexp(t, `^(failed|unknown|success)\b`, row[1], "%s names its outcome", row[0])
+				assert.NotEmpty(t, row[3], "%s says what to do next", row[0])
+			}
+		})
+	}
+}
+
+// TestReadmeTranslationKeepsTheTables holds the Chinese README to the
+// English one table by table: the configuration, tool and diagnostics
+// tables, the connection check's kinds, the event read's fields, and any
+// table added later whose first column is code.
+func TestReadmeTranslationKeepsTheTables(t *testing.T) {
+	t.Parallel()
+	english, chinese := codeTables(t, readmes[0]), codeTables(t, readmes[1])
+	require.GreaterOrEqual(t, len(english), 5, "the parser finds the English README's tables")
+	assert.Equal(t, english, chinese, "the same tables, in the same order, naming the same things in the same order")
+}
+
+// TestReadmeTranslationKeepsTheSnippets: the Chinese README's user part
+// shows every code block of the English one's, byte for byte and in the
+// same order (a block the English repeats is counted once), and no other.
+func TestReadmeTranslationKeepsTheSnippets(t *testing.T) {
+	t.Parallel()
+	snippets := func(r readme) []string {
+		end := slices.Index(readmeLines(t, r.file), r.contributors)
+		require.NotEqual(t, -1, end, "%s has no heading %q", r.file, r.contributors)
+		var out []string
+		for _, f := range readmeFences(t, r.file) {
+			if s := f.lang + "\n" + f.text; f.line < end && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	english, chinese := snippets(readmes[0]), snippets(readmes[1])
+	require.GreaterOrEqual(t, len(english), 15, "the parser finds the English README's code blocks")
+	assert.Equal(t, english, chinese, "the same code blocks, in the same order")
+}
+
+// TestReadmesLinkEachOther: each README names the other before its first
+// section, where a reader looks for their language.
+func TestReadmesLinkEachOther(t *testing.T) {
+	t.Parallel()
+	for _, r := range readmes {
+		t.Run(r.file, func(t *testing.T) {
+			lines := readmeLines(t, r.file)
+			end := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "## ") })
+			require.NotEqual(t, -1, end, "%s has sections", r.file)
+			assert.Contains(t, strings.Join(lines[:end], "\n"), "]("+r.link+")", "%s links %s at the top", r.file, r.link)
+		})
 	}
 }
 

@@ -194,34 +194,45 @@ func TestIconIsASquarePNGTheValidatorAccepts(t *testing.T) {
 }
 
 // TestReadmeDescribesTheBundle holds the README's Install section to the
-// bundle: its settings table names every setting, in the host's order,
-// with the variable it fills, and the facts it states are the manifest's.
+// bundle: its settings table, and the Chinese README's, names every
+// setting, in the host's order, with the variable it fills, and the facts
+// it states are the manifest's.
 func TestReadmeDescribesTheBundle(t *testing.T) {
 	t.Parallel()
-	b, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	require.NoError(t, err)
-	readme := string(b)
-	start := strings.Index(readme, "| setting | fills | |")
-	require.NotEqual(t, -1, start, "the Install section has the bundle's settings table")
-	var rows [][2]string
-	for _, line := range strings.Split(readme[start:], "\n")[2:] {
-		if !strings.HasPrefix(line, "|") {
-			break
-		}
-		cells := strings.Split(strings.Trim(line, "|"), "|")
-		require.Len(t, cells, 3, line)
-		rows = append(rows, [2]string{strings.TrimSpace(cells[0]), strings.Trim(strings.TrimSpace(cells[1]), "`")})
-	}
 	var want [][2]string
 	for _, s := range bundleSettings {
 		want = append(want, [2]string{s.Title, s.Var})
 	}
-	assert.Equal(t, want, rows, "every setting, titled as the host shows it, with its variable")
+	// The Chinese README keeps the titles as the host shows them.
+	var readme string
+	for _, tt := range []struct{ file, header string }{
+		{"README.md", "| setting | fills | |"},
+		{"README.zh-CN.md", "| 设置项（对话框中的名称） | 对应变量 | |"},
+	} {
+		b, err := os.ReadFile(filepath.Join("..", "..", tt.file))
+		require.NoError(t, err)
+		text := string(b)
+		if tt.file == "README.md" {
+			readme = text
+		}
+		start := strings.Index(text, tt.header)
+		require.NotEqual(t, -1, start, "the Install section of %s has the bundle's settings table", tt.file)
+		var rows [][2]string
+		for _, line := range strings.Split(text[start:], "\n")[2:] {
+			if !strings.HasPrefix(line, "|") {
+				break
+			}
+			cells := strings.Split(strings.Trim(line, "|"), "|")
+			require.Len(t, cells, 3, line)
+			rows = append(rows, [2]string{strings.TrimSpace(cells[0]), strings.Trim(strings.TrimSpace(cells[1]), "`")})
+		}
+		assert.Equal(t, want, rows, "%s: every setting, titled as the host shows it, with its variable", tt.file)
+	}
 
 	var pins struct {
 		Dependencies map[string]string `json:"dependencies"`
 	}
-	b, err = os.ReadFile(filepath.Join("..", "..", "e2e", "clients", "package.json"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "e2e", "clients", "package.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &pins))
 	for _, fact := range []string{

@@ -13,18 +13,11 @@ import (
 )
 
 // TestReadmeLockdownNamesWhatTheFilterDoes holds the README's Lockdown
-// section to this package: it names every reason a marker can give, the
-// marker's members, and every action the catalog declares content for.
+// section, and its Chinese translation, to this package: each names every
+// reason a marker can give, the marker's members, and every action the
+// catalog declares content for.
 func TestReadmeLockdownNamesWhatTheFilterDoes(t *testing.T) {
 	t.Parallel()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	require.NoError(t, err)
-	_, section, ok := strings.Cut(string(readme), "### Lockdown\n")
-	require.True(t, ok, "the README has a Lockdown section")
-	section, _, _ = strings.Cut(section, "\n## ")
-	for _, member := range []string{markerKey, "author", "claimed_author", "trusted", "nested", "withheld"} {
-		assert.Contains(t, section, `"`+member+`"`, "the Lockdown section names the marker's %s", member)
-	}
 	var names []string
 	for why := range placeholders {
 		names = append(names, why)
@@ -36,7 +29,22 @@ func TestReadmeLockdownNamesWhatTheFilterDoes(t *testing.T) {
 			names = append(names, a.Name)
 		}
 	}
-	for _, n := range names {
-		assert.Contains(t, section, "`"+n+"`", "the Lockdown section names %s", n)
+	for _, tt := range []struct{ file, heading string }{
+		{"README.md", "### Lockdown\n"},
+		{"README.zh-CN.md", "### 锁定\n"},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			readme, err := os.ReadFile(filepath.Join("..", "..", tt.file))
+			require.NoError(t, err)
+			_, section, ok := strings.Cut(string(readme), tt.heading)
+			require.True(t, ok, "%s has a Lockdown section", tt.file)
+			section, _, _ = strings.Cut(section, "\n## ")
+			for _, member := range []string{markerKey, "author", "claimed_author", "trusted", "nested", "withheld"} {
+				assert.Contains(t, section, `"`+member+`"`, "the Lockdown section names the marker's %s", member)
+			}
+			for _, n := range names {
+				assert.Contains(t, section, "`"+n+"`", "the Lockdown section names %s", n)
+			}
+		})
 	}
 }

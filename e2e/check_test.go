@@ -6,12 +6,8 @@ package e2e
 // when all of it works, changes nothing, and never prints the token.
 
 import (
-	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,24 +22,7 @@ import (
 // returns its exit code, stdout and stderr.
 func runCheck(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), safety)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, binary, append([]string{"check"}, args...)...)
-	cmd.Env = environ(vars)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	require.NoError(t, ctx.Err(), "check did not finish")
-	code := 0
-	var ee *exec.ExitError
-	if errors.As(err, &ee) {
-		code = ee.ExitCode()
-	} else {
-		require.NoError(t, err)
-	}
-	assertNoSecrets(t, "check's stdout", stdout.String())
-	assertNoSecrets(t, "check's stderr", stderr.String())
-	return code, redact(stdout.String()), redact(stderr.String())
+	return runBinary(t, vars, append([]string{"check"}, args...)...)
 }
 
 type checkReport struct {

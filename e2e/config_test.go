@@ -30,15 +30,23 @@ import (
 // code, stdout and stderr.
 func runOnce(t *testing.T, vars map[string]string) (int, string, string) {
 	t.Helper()
+	return runBinary(t, vars)
+}
+
+// runBinary runs the binary with args and vars, stdin closed, and returns
+// its exit code and its stdout and stderr, redacted (callers quote them in
+// failure messages) after checking that no secret appears in either.
+func runBinary(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), safety)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, binary)
+	cmd := exec.CommandContext(ctx, binary, args...)
 	cmd.Env = environ(vars)
 	cmd.Stdin = strings.NewReader("")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
-	require.NoError(t, ctx.Err(), "the binary did not exit")
+	require.NoError(t, ctx.Err(), "the binary did not exit: %v", args)
 	code := 0
 	var ee *exec.ExitError
 	if errors.As(err, &ee) {
@@ -48,7 +56,6 @@ func runOnce(t *testing.T, vars map[string]string) (int, string, string) {
 	}
 	assertNoSecrets(t, "stdout", stdout.String())
 	assertNoSecrets(t, "stderr", stderr.String())
-	// Callers quote these in failure messages; keep secrets out of logs.
 	return code, redact(stdout.String()), redact(stderr.String())
 }
 

@@ -2,7 +2,6 @@ package checkup
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -10,16 +9,8 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
 )
-
-// greeting is the part of SnowLuma's first frame on a new event
-// connection that the check reads: lifecycle "connect" for its account.
-type greeting struct {
-	PostType      string `json:"post_type"`
-	MetaEventType string `json:"meta_event_type"`
-	SubType       string `json:"sub_type"`
-	SelfID        int64  `json:"self_id"`
-}
 
 // events opens the event WebSocket as a subscription would, with the
 // token in its header, reads its first frame, and closes it. SnowLuma
@@ -44,8 +35,8 @@ func (r *Report) events(ctx context.Context, cfg *config.Config, account int64, 
 		r.add(eventFailure(err))
 		return
 	}
-	var g greeting
-	if json.Unmarshal(frame, &g) != nil || g.PostType != "meta_event" || g.MetaEventType != "lifecycle" || g.SubType != "connect" {
+	g, err := event.Decode(frame)
+	if err != nil || g.Kind != event.KindMeta || g.MetaType != "lifecycle" || g.SubType != "connect" {
 		r.add(Item{Name: "events", Status: Fail, Detail: "the first frame at SNOWLUMA_MCP_EVENTS_URL is not SnowLuma's lifecycle \"connect\" event",
 			Fix: "point SNOWLUMA_MCP_EVENTS_URL at SnowLuma's WebSocket server (3001 by default) with role Universal or Event"})
 		return

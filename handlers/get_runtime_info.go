@@ -15,9 +15,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// connectionChecks are the read-only actions check_connection runs, in order.
-var connectionChecks = []string{"get_login_info", "get_status", "get_version_info"}
-
 type runtimeInfo struct {
 	Mode              string           `json:"mode"`
 	ExecutionEnabled  bool             `json:"execution_enabled"`
@@ -113,7 +110,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		}
 		info.ConnectionChecked = true
 		info.Checks = map[string]check{}
-		for _, name := range connectionChecks {
+		for _, name := range onebot.Probes {
 			info.Checks[name] = runCheck(ctx, d, c, name)
 		}
 		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks, d.Config.Endpoint)}, nil
@@ -130,12 +127,12 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 func overall(checks map[string]check, endpoint *url.URL) pipeline.Diagnostics {
 	if allUnknown(checks) {
 		return pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: string(fault.CodeWrongEndpoint),
-			Message:  onebot.PathReadAsAction(onebot.Path(endpoint), connectionChecks),
+			Message:  onebot.PathReadAsAction(onebot.Path(endpoint), onebot.Probes),
 			NextStep: pipeline.NextStep(fault.CodeWrongEndpoint)}
 	}
 	var failed []string
 	kinds := map[string]bool{}
-	for _, name := range connectionChecks {
+	for _, name := range onebot.Probes {
 		if d := checks[name].Diagnostics; d.Outcome != pipeline.OutcomeSuccess {
 			failed = append(failed, fmt.Sprintf("%s (%s)", name, d.Kind))
 			kinds[d.Kind] = true
@@ -147,18 +144,18 @@ func overall(checks map[string]check, endpoint *url.URL) pipeline.Diagnostics {
 	diag := pipeline.Diagnostics{
 		Outcome:  pipeline.OutcomeFailed,
 		Kind:     pipeline.KindConnectionCheckFailed,
-		Message:  fmt.Sprintf("%d of %d connection checks failed: %s", len(failed), len(connectionChecks), strings.Join(failed, ", ")),
+		Message:  fmt.Sprintf("%d of %d connection checks failed: %s", len(failed), len(onebot.Probes), strings.Join(failed, ", ")),
 		NextStep: "Read checks.<name>.diagnostics for each failed check's cause and advice.",
 	}
-	if len(failed) == len(connectionChecks) && len(kinds) == 1 {
-		first := checks[connectionChecks[0]].Diagnostics
+	if len(failed) == len(onebot.Probes) && len(kinds) == 1 {
+		first := checks[onebot.Probes[0]].Diagnostics
 		diag.Kind, diag.NextStep = first.Kind, first.NextStep
 	}
 	return diag
 }
 
 func allUnknown(checks map[string]check) bool {
-	for _, name := range connectionChecks {
+	for _, name := range onebot.Probes {
 		if !checks[name].unknown {
 			return false
 		}
@@ -215,7 +212,7 @@ func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check
 	if err == nil {
 		reply, doErr := c.OneBot.Do(ctx, a.Name, nil)
 		if doErr == nil {
-			return check{Result: reply.Raw, Diagnostics: verdict(reply), unknown: reply.Status == "failed" && reply.Retcode == "1404"}
+			return check{Result: reply.Raw, Diagnostics: verdict(reply), unknown: reply.UnknownAction()}
 		}
 		err = doErr
 	}

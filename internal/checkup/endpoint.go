@@ -14,10 +14,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// probes are the read actions the endpoint check sends, the same three as
-// get_runtime_info's connection check: every SnowLuma knows them.
-var probes = []string{"get_login_info", "get_status", "get_version_info"}
-
 // answer is one probe's outcome.
 type answer struct {
 	reply *onebot.Reply
@@ -27,7 +23,7 @@ type answer struct {
 func (a answer) ok() bool { return a.err == nil && a.reply.Status == "ok" && a.reply.Retcode == "0" }
 
 func (a answer) unknown() bool {
-	return a.err == nil && a.reply.Status == "failed" && a.reply.Retcode == "1404"
+	return a.err == nil && a.reply.UnknownAction()
 }
 
 // endpoint checks that the endpoint is SnowLuma's HTTP server on its path,
@@ -37,13 +33,13 @@ func (a answer) unknown() bool {
 func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.Catalog, wait time.Duration) int64 {
 	client := onebot.New(cfg.Endpoint, cfg.Token, onebot.StreamTimeouts{})
 	answers := map[string]answer{}
-	for _, name := range probes {
+	for _, name := range onebot.Probes {
 		pctx, cancel := context.WithTimeout(ctx, wait)
 		reply, err := client.Do(pctx, name, nil)
 		cancel()
 		answers[name] = answer{reply: reply, err: err}
 	}
-	first := answers[probes[0]]
+	first := answers[onebot.Probes[0]]
 	switch {
 	case first.err != nil && fault.CodeOf(first.err) == fault.CodeUpstreamAuth:
 		r.add(Item{Name: "endpoint", Status: OK, Detail: "SnowLuma's HTTP server answers at " + redact(cfg.Endpoint)})
@@ -55,7 +51,7 @@ func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.
 		r.skip("token", "account", "version")
 		return 0
 	case allUnknown(answers):
-		r.add(Item{Name: "endpoint", Status: Fail, Detail: onebot.PathReadAsAction(onebot.Path(cfg.Endpoint), probes),
+		r.add(Item{Name: "endpoint", Status: Fail, Detail: onebot.PathReadAsAction(onebot.Path(cfg.Endpoint), onebot.Probes),
 			Fix: "correct the path of SNOWLUMA_MCP_ENDPOINT"})
 		r.skip("token", "account", "version")
 		return 0
@@ -66,13 +62,13 @@ func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.
 	} else {
 		r.add(Item{Name: "token", Status: OK, Detail: "SNOWLUMA_MCP_TOKEN is accepted"})
 	}
-	id := r.account(answers[probes[0]], answers[probes[1]])
-	r.version(answers[probes[2]], cat)
+	id := r.account(answers[onebot.Probes[0]], answers[onebot.Probes[1]])
+	r.version(answers[onebot.Probes[2]], cat)
 	return id
 }
 
 func allUnknown(answers map[string]answer) bool {
-	for _, name := range probes {
+	for _, name := range onebot.Probes {
 		if !answers[name].unknown() {
 			return false
 		}

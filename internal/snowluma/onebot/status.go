@@ -13,6 +13,15 @@ import (
 const WherePathIsSet = "the path of SnowLuma's HTTP server (WebUI: the OneBot \"HTTP 服务端\" entry's \"路径\"; " +
 	"\"path\" under httpServers in config/onebot.json or config/onebot_<uin>.json; \"/\" by default)"
 
+// Probes are the read actions a connection check sends (get_runtime_info's
+// and snowluma-mcp check's): every SnowLuma knows them, so "unknown action"
+// to all of them means the endpoint's path, not SnowLuma's version.
+var Probes = []string{"get_login_info", "get_status", "get_version_info"}
+
+// UnknownAction reports SnowLuma's answer "unknown action": status failed,
+// retcode 1404.
+func (r *Reply) UnknownAction() bool { return r.Status == "failed" && r.Retcode == "1404" }
+
 // PathReadAsAction words the answer "unknown action" (retcode 1404 with
 // HTTP 200) to every one of actions, which every SnowLuma knows: SnowLuma's
 // HTTP server reads a path below its own as the action's name, and that

@@ -13,6 +13,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 	"time"
 
@@ -71,6 +72,18 @@ type rawServer struct {
 // startRaw starts the binary on pipes. version decides how requests are
 // framed: modern requests carry the _meta triple, legacy ones need
 // handshake first.
+// awaitStderr waits until the binary's stderr holds want. Stderr is its
+// own pipe, copied as it comes: a line the server wrote before it answered
+// on stdout may still be on its way when the answer is read.
+func (r *rawServer) awaitStderr(want, why string) {
+	r.t.Helper()
+	deadline := time.Now().Add(safety)
+	for !strings.Contains(r.stderr.Raw(), want) {
+		require.True(r.t, time.Now().Before(deadline), "%s: stderr never held %q:\n%s", why, want, r.stderr)
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func startRaw(t testing.TB, version string, vars map[string]string) *rawServer {
 	t.Helper()
 	cmd := command(vars)

@@ -73,7 +73,7 @@ func TestTasksSurviveRestartAndUnfinishedOnesAreNeverReplayed(t *testing.T) {
 	for _, task := range l.Tasks {
 		assert.NotEqual(t, "working", task.Status, "nothing runs after a restart")
 	}
-	assert.Contains(t, second.stderr.String(), "1 task(s) left unfinished")
+	second.awaitStderr("1 task(s) left unfinished", "the restart settled the unfinished task")
 }
 
 func TestTheTaskDirectoryRefusesWhatItMustNotServe(t *testing.T) {

@@ -58,7 +58,7 @@ func TestSeveralServersShareOneTaskDirectory(t *testing.T) {
 			// A server starting now settles the dead server's task only.
 			late := startRaw(t, modern, env)
 			require.Nil(t, late.request("tools/list", withMeta(map[string]any{}, tasksMeta())).Error)
-			assert.Contains(t, late.stderr.String(), "1 task(s) left unfinished", "exactly the dead server's unfinished task")
+			late.awaitStderr("1 task(s) left unfinished", "exactly the dead server's unfinished task")
 
 			results := map[string]json.RawMessage{ids[0]: ownDone.Result}
 			for i := 1; i < n; i++ {

@@ -29,6 +29,7 @@ import (
 
 	"github.com/gofrs/flock"
 
+	"github.com/snowluma/snowluma-mcp/internal/access"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 )
 
@@ -195,10 +196,7 @@ func (s *Shared) resolve() (string, error) {
 	if uin == "" || strings.Trim(uin, "0123456789") != "" {
 		return "", fmt.Errorf("SnowLuma named the account %q, which is not a QQ number", uin)
 	}
-	if err := os.MkdirAll(s.dir, 0o700); err != nil {
-		return "", err
-	}
-	if err := private(s.dir); err != nil {
+	if err := private.Dir(s.dir); err != nil {
 		return "", err
 	}
 	s.path = filepath.Join(s.dir, "budget-"+uin+".json")
@@ -217,7 +215,10 @@ func (s *Shared) step(write bool, f func(l *Local)) error {
 	if err != nil {
 		return err
 	}
-	lock := flock.New(path+".lock", flock.SetPermissions(0o600))
+	if err := access.Prepare(path + ".lock"); err != nil {
+		return err
+	}
+	lock := flock.New(path+".lock", flock.SetPermissions(access.FilePerm))
 	if err := lock.Lock(); err != nil {
 		return err
 	}
@@ -277,7 +278,9 @@ func (s *Shared) save(path string, l *Local, rules []ruleFile) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-budget-*")
+	// No fsync: a state cut short by a power loss reads as damaged, is
+	// moved aside and started again as spent, which fails closed.
+	tmp, err := access.CreateTemp(filepath.Dir(path), ".tmp-budget-")
 	if err != nil {
 		return err
 	}
@@ -292,6 +295,28 @@ func (s *Shared) save(path string, l *Local, rules []ruleFile) error {
 		_ = os.Remove(tmp.Name())
 	}
 	return err
+}
+
+// private is what a server tells a user whose state directory other
+// accounts can reach (package access decides that per platform).
+var private = access.Purpose{Why: "whoever can write the send budgets there can unpace this account's sends or stop them", Setting: "SNOWLUMA_MCP_STATE_DIR"}
+
+// readOwn reads a state file that this user owns and no other account can
+// reach; any other is an error (and the state is moved aside, rebuilt).
+func readOwn(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := access.Owned(path, st); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(io.LimitReader(f, maxState))
 }
 
 // spent is the answer of a step that could not run: the send waits as if

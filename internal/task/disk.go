@@ -1,19 +1,15 @@
 package task
 
 import (
-	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/snowluma/snowluma-mcp/internal/access"
 )
 
-// Private permissions: task results can hold private account data. On
-// Windows, where Go maps only the read-only bit to a mode, the same promise
-// is kept with an owner-only access list (private_windows.go).
-const (
-	dirPerm  = 0o700
-	filePerm = 0o600
-)
+// private is what the store tells a user whose task directory or file
+// other accounts can reach (package access decides that per platform).
+var private = access.Purpose{Why: "task results can hold private data", Setting: "SNOWLUMA_MCP_TASK_DIR"}
 
 // tempPrefix starts the name of a file being written; a crash can leave
 // one behind, and it was never part of the store. A task file's temporary
@@ -57,7 +53,7 @@ func writeNew(dir, name string, data []byte) (placed bool, err error) {
 // writeTemp writes data durably to a new private file in dir whose name
 // starts with prefix, and returns its path.
 func writeTemp(dir, prefix string, data []byte) (tmp string, err error) {
-	f, err := createTemp(dir, prefix)
+	f, err := access.CreateTemp(dir, prefix)
 	if err != nil {
 		return "", err
 	}
@@ -76,28 +72,4 @@ func writeTemp(dir, prefix string, data []byte) (tmp string, err error) {
 		return "", err
 	}
 	return path, f.Close()
-}
-
-// privateDir makes dir private if it does not exist and refuses one that
-// others can read or enter (what private means is per platform).
-func privateDir(dir string) error {
-	if err := makePrivateDir(dir); err != nil {
-		return err
-	}
-	st, err := os.Stat(dir)
-	if err != nil {
-		return err
-	}
-	if !st.IsDir() {
-		return fmt.Errorf("%s is not a directory", dir)
-	}
-	return dirIsPrivate(dir, st)
-}
-
-// privateFile refuses a store file that others could read or change.
-func privateFile(path string, info fs.FileInfo) error {
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
-	}
-	return fileIsPrivate(path, info)
 }

@@ -27,6 +27,8 @@ import (
 	"strings"
 
 	"github.com/gofrs/flock"
+
+	"github.com/snowluma/snowluma-mcp/internal/access"
 )
 
 // ErrBusy is the refusal of a directory that an earlier version of the
@@ -50,10 +52,10 @@ const unowned = "unowned"
 // share takes the directory's shared lease.
 func share(dir string) (*flock.Flock, error) {
 	path := filepath.Join(dir, leaseName)
-	if err := prepareLease(path); err != nil {
+	if err := access.Prepare(path); err != nil {
 		return nil, err
 	}
-	l := flock.New(path, flock.SetPermissions(filePerm))
+	l := flock.New(path, flock.SetPermissions(access.FilePerm))
 	ok, err := l.TryRLock()
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %w", path, err)
@@ -96,10 +98,10 @@ func (s *Store) join() error {
 // while the owner (or another server settling its tasks) holds it.
 func (s *Store) claim(owner string) (l *flock.Flock, ok bool, err error) {
 	path := filepath.Join(s.owners, owner)
-	if err := prepareLease(path); err != nil {
+	if err := access.Prepare(path); err != nil {
 		return nil, false, err
 	}
-	l = flock.New(path, flock.SetPermissions(filePerm))
+	l = flock.New(path, flock.SetPermissions(access.FilePerm))
 	if ok, err = l.TryLock(); err != nil || !ok {
 		_ = l.Close()
 		return nil, false, err

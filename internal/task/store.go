@@ -80,7 +80,7 @@ func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Sto
 	if !filepath.IsAbs(dir) {
 		return nil, 0, fmt.Errorf("task directory %q is not absolute", dir)
 	}
-	if err := privateDir(dir); err != nil {
+	if err := private.Dir(dir); err != nil {
 		return nil, 0, err
 	}
 	shared, err := share(dir)
@@ -100,7 +100,7 @@ func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Sto
 		return nil, 0, err
 	}
 	for _, d := range []string{s.tasks, s.owners, s.cancels} {
-		if err := privateDir(d); err != nil {
+		if err := private.Dir(d); err != nil {
 			return nil, 0, err
 		}
 	}
@@ -746,7 +746,7 @@ func readPrivate(path string, limit int64) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := privateFile(path, info); err != nil {
+	if err := private.File(path, info); err != nil {
 		return nil, err
 	}
 	return io.ReadAll(io.LimitReader(f, limit+1))

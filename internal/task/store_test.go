@@ -11,6 +11,8 @@ import (
 	"github.com/gofrs/flock"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 )
 
 var testScope = Scope{Mode: "write", Endpoint: "http://127.0.0.1:3000/", Token: "sl-unit-SECRET-token"}
@@ -99,14 +101,14 @@ func TestStoreIsPrivate(t *testing.T) {
 	_, err = s.Complete(r.ID, []byte(`{}`), "")
 	require.NoError(t, err)
 	for _, p := range []string{dir, filepath.Join(dir, "tasks")} {
-		assertPrivateDir(t, p)
+		accesstest.AssertPrivateDir(t, p)
 	}
 	files := 0
 	require.NoError(t, filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
 		require.NoError(t, err)
 		if info.Mode().IsRegular() {
 			files++
-			assertPrivateFile(t, p)
+			accesstest.AssertPrivateFile(t, p)
 			data, err := os.ReadFile(p)
 			require.NoError(t, err)
 			assert.NotContains(t, string(data), testScope.Token, "no credential is stored")
@@ -150,17 +152,17 @@ func TestStoreRefusals(t *testing.T) {
 			})
 		}, testScope, []string{"does not match the file name"}},
 		{"a record others can read is an error", func(t *testing.T, dir string) {
-			exposeFile(t, onlyRecord(t, dir))
-		}, testScope, exposedFileWords},
+			accesstest.ExposeFile(t, onlyRecord(t, dir))
+		}, testScope, accesstest.FileWords},
 		{"a directory others can enter is an error", func(t *testing.T, dir string) {
-			exposeDir(t, dir)
-		}, testScope, exposedDirWords},
+			accesstest.ExposeDir(t, dir)
+		}, testScope, accesstest.DirWords},
 		{"a task subdirectory others can enter is an error", func(t *testing.T, dir string) {
-			exposeDir(t, filepath.Join(dir, "tasks"))
-		}, testScope, exposedDirWords},
+			accesstest.ExposeDir(t, filepath.Join(dir, "tasks"))
+		}, testScope, accesstest.DirWords},
 		{"a scope record others can read is an error", func(t *testing.T, dir string) {
-			exposeFile(t, filepath.Join(dir, scopeName))
-		}, testScope, exposedFileWords},
+			accesstest.ExposeFile(t, filepath.Join(dir, scopeName))
+		}, testScope, accesstest.FileWords},
 		{"a stray file is an error", func(t *testing.T, dir string) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "tasks", "notes.txt"), nil, 0o600))
 		}, testScope, []string{"unexpected file"}},

@@ -1,14 +1,14 @@
-package task
+package access
 
-// What "private" means on Windows. Go reports every directory as 0777 and
-// every writable file as 0666 there, whoever may read them, so the mode
-// says nothing. What decides is the access list (DACL): a task directory
-// this server creates gets a protected list that grants full control to
-// the current user, SYSTEM and Administrators only (the three that a
-// user's own profile folder lists), marked to be inherited, so that every
-// file written inside gets the same list. An existing directory or file
-// whose list lets any other account in, whose owner is another account,
-// or that has no list at all (which means everyone) is refused.
+// On Windows the access list (DACL) decides. What this server creates
+// gets a protected list that grants full control to the current user,
+// SYSTEM and Administrators only (the three a user's own profile folder
+// lists); a directory's entries are marked to be handed down, so what is
+// made inside gets the same list, and every file is also created with it
+// (a file system or tool that does not apply inheritance would otherwise
+// leave it open). An existing directory or file whose list lets any other
+// account in, whose owner is another account, or that has no list at all
+// (which means everyone) is refused.
 
 import (
 	"crypto/rand"
@@ -58,13 +58,13 @@ func privateAttributes(dir bool) (*windows.SecurityAttributes, error) {
 	return &windows.SecurityAttributes{Length: uint32(unsafe.Sizeof(windows.SecurityAttributes{})), SecurityDescriptor: sd}, nil
 }
 
-// makePrivateDir creates dir, when missing, with the owner-only list
-// (missing parents get what their own parents hand down).
-func makePrivateDir(dir string) error {
+// makeDir creates dir, when missing, with the owner-only list (missing
+// parents get what their own parents hand down).
+func makeDir(dir string) error {
 	if _, err := os.Stat(dir); err == nil {
 		return nil
 	}
-	if err := os.MkdirAll(filepath.Dir(dir), dirPerm); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dir), DirPerm); err != nil {
 		return err
 	}
 	sa, err := privateAttributes(true)
@@ -81,11 +81,9 @@ func makePrivateDir(dir string) error {
 	return nil
 }
 
-// createTemp creates a new file in dir, named prefix and a random suffix,
-// with the owner-only list of its own: inheritance from the directory
-// would give the same list on NTFS, but a file system or a tool that does
-// not apply it would leave the file open to whatever is the default.
-func createTemp(dir, prefix string) (*os.File, error) {
+// CreateTemp creates a new file in dir, named prefix and a random suffix,
+// with the owner-only list of its own.
+func CreateTemp(dir, prefix string) (*os.File, error) {
 	for range 100 {
 		var raw [8]byte
 		if _, err := rand.Read(raw[:]); err != nil {
@@ -101,9 +99,9 @@ func createTemp(dir, prefix string) (*os.File, error) {
 	return nil, fmt.Errorf("no free temporary name in %s", dir)
 }
 
-// prepareLease creates the lease file, when missing, with the owner-only
-// list, before the lock opens it.
-func prepareLease(path string) error {
+// Prepare creates path, when missing, empty and with the owner-only list:
+// for a lock file, before the lock opens it.
+func Prepare(path string) error {
 	f, err := createPrivate(path, windows.OPEN_ALWAYS)
 	if err != nil {
 		return err
@@ -130,20 +128,26 @@ func createPrivate(path string, disposition uint32) (*os.File, error) {
 	return os.NewFile(uintptr(h), path), nil
 }
 
-func dirIsPrivate(dir string, _ fs.FileInfo) error {
+// dirExposed says which accounts a directory lets in besides the trusted
+// ones, and how to fix it; what is empty for a private one.
+func dirExposed(dir string, _ fs.FileInfo, setting string) (what, fix string, err error) {
 	others, err := outsiders(dir)
 	if err != nil || len(others) == 0 {
-		return err
+		return "", "", err
 	}
-	return fmt.Errorf("%s lets other accounts in (%s); task results can hold private data: choose another SNOWLUMA_MCP_TASK_DIR that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", dir, strings.Join(others, ", "), dir, dir)
+	return fmt.Sprintf("%s lets other accounts in (%s)", dir, strings.Join(others, ", ")),
+		fmt.Sprintf("choose another %s that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", setting, dir, dir), nil
 }
 
-func fileIsPrivate(path string, _ fs.FileInfo) error {
+// fileExposed says which accounts a file lets in besides the trusted
+// ones, and how to fix it; what is empty for a private one.
+func fileExposed(path string, _ fs.FileInfo) (what, fix string, err error) {
 	others, err := outsiders(path)
 	if err != nil || len(others) == 0 {
-		return err
+		return "", "", err
 	}
-	return fmt.Errorf("%s lets other accounts in (%s): run icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:F\" and icacls \"%s\" /remove for each account named", path, strings.Join(others, ", "), path, path)
+	return fmt.Sprintf("%s lets other accounts in (%s)", path, strings.Join(others, ", ")),
+		fmt.Sprintf("run icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:F\" and icacls \"%s\" /remove for each account named", path, path), nil
 }
 
 // outsiders names the accounts, besides this user, SYSTEM and

@@ -1,0 +1,82 @@
+// Package access keeps what this server stores for its user to that user
+// alone: the task directory (results can hold private account data) and
+// the shared send budgets (whoever can write them can unpace the account,
+// or stop it sending). Both stores make their directories and files here
+// and refuse, here, one that other accounts can reach, so the two can
+// never disagree about what "private" means on a platform.
+//
+// On Unix the mode bits decide (access_unix.go). On Windows Go reports
+// every directory as 0777 whoever may read it, so the access list decides
+// (access_windows.go).
+package access
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+)
+
+// Modes of what is made on Unix; on Windows the owner-only access list
+// takes their place.
+const (
+	DirPerm  = 0o700
+	FilePerm = 0o600
+)
+
+// Purpose is what a store tells the user when it refuses a place that
+// others can reach: why it matters (Why, e.g. "task results can hold
+// private data") and the setting that chooses another place.
+type Purpose struct {
+	Why     string
+	Setting string
+}
+
+// Dir makes dir private when it is missing (its missing parents get what
+// their own parents hand down) and refuses one that is not a directory or
+// that other accounts can enter, saying why and how to fix it.
+func (p Purpose) Dir(dir string) error {
+	if err := makeDir(dir); err != nil {
+		return err
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		return err
+	}
+	if !st.IsDir() {
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	what, fix, err := dirExposed(dir, st, p.Setting)
+	if err != nil || what == "" {
+		return err
+	}
+	return fmt.Errorf("%s; %s: %s", what, p.Why, fix)
+}
+
+// File refuses a stored file that is not a regular file or that another
+// account owns or can reach, saying why and how to fix it. info is the
+// file's, from the handle it is read through.
+func (p Purpose) File(path string, info fs.FileInfo) error {
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	what, fix, err := fileExposed(path, info)
+	if err != nil || what == "" {
+		return err
+	}
+	return fmt.Errorf("%s; %s: %s", what, p.Why, fix)
+}
+
+// Owned refuses a file that is not a regular file or that another account
+// owns or can reach, stating only the fact: for a store that moves such a
+// file aside rather than asking the user to fix it.
+func Owned(path string, info fs.FileInfo) error {
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("%s is not a regular file", path)
+	}
+	what, _, err := fileExposed(path, info)
+	if err != nil || what == "" {
+		return err
+	}
+	return errors.New(what)
+}

@@ -1,0 +1,67 @@
+package budget_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
+	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
+)
+
+// TestAStateDirectoryOthersCanEnterIsRefused: others could change the
+// budgets there, so the store fails closed and says why and how to fix it.
+func TestAStateDirectoryOthersCanEnterIsRefused(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	accesstest.ExposeDir(t, dir)
+	var log strings.Builder
+	s := budget.NewShared(dir, account("10001"), budgettest.Standard, budgettest.New(), &log)
+	assert.False(t, s.Take(budgettest.G1, time.Hour).Ok)
+	for _, w := range append([]string{"SNOWLUMA_MCP_STATE_DIR", "unpace"}, accesstest.DirWords...) {
+		assert.Contains(t, log.String(), w)
+	}
+	left, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, left, "nothing is written into a refused directory")
+}
+
+// TestWhatTheSharedBudgetsWriteIsPrivate: the directory, the state and
+// its lock are made for this user alone.
+func TestWhatTheSharedBudgetsWriteIsPrivate(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	s := budget.NewShared(dir, account("10001"), budgettest.Standard, budgettest.New(), &strings.Builder{})
+	require.True(t, s.Take(budgettest.G1, 0).Ok)
+	accesstest.AssertPrivateDir(t, dir)
+	accesstest.AssertPrivateFile(t, filepath.Join(dir, "budget-10001.json"))
+	accesstest.AssertPrivateFile(t, filepath.Join(dir, "budget-10001.json.lock"))
+}
+
+// TestAStateOthersCanReadIsRebuiltAsSpent: a state file another account
+// could have written is not trusted; it is moved aside and started again
+// as spent, with a warning.
+func TestAStateOthersCanReadIsRebuiltAsSpent(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	c := budgettest.New()
+	var log strings.Builder
+	s := budget.NewShared(dir, account("10001"), budgettest.Standard, c, &log)
+	require.True(t, s.Take(budgettest.G1, 0).Ok)
+	accesstest.ExposeFile(t, filepath.Join(dir, "budget-10001.json"))
+	g := s.Take(budgettest.G2, 0)
+	assert.False(t, g.Ok)
+	assert.Equal(t, budget.Account, g.Budget)
+	for _, w := range accesstest.FileWords {
+		if w != "chmod 600" && w != "icacls" { // moved aside: nothing to fix
+			assert.Contains(t, log.String(), w)
+		}
+	}
+	assert.FileExists(t, filepath.Join(dir, "budget-10001.json.bad"))
+}

@@ -281,18 +281,16 @@ func bundleManifest(version string, t target) (mcpbManifest, error) {
 }
 
 // bundle is t's .mcpb: the manifest, the icon and the binary (executable),
-// with the README and the licence, at the zip's root and dated like the
-// archives.
-func bundle(version string, t target, bin, png, readme, license []byte, date time.Time) ([]byte, error) {
+// with docs (the READMEs and the licence), at the zip's root and dated
+// like the archives.
+func bundle(version string, t target, bin, png []byte, docs []entry, date time.Time) ([]byte, error) {
 	m, err := bundleManifest(version, t)
 	if err != nil {
 		return nil, err
 	}
-	return zipArchive("", []entry{
+	return zipArchive("", append([]entry{
 		{"manifest.json", 0o644, jsonFile(m)},
 		{"icon.png", 0o644, png},
 		{"server/" + t.exe(), 0o755, bin},
-		{"README.md", 0o644, readme},
-		{"LICENSE", 0o644, license},
-	}, date)
+	}, docs...), date)
 }

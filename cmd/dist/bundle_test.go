@@ -54,7 +54,7 @@ func TestBundleListsEveryToolTheServerHas(t *testing.T) {
 	line := bundleWhat["list_tasks"]
 	delete(bundleWhat, "list_tasks")
 	defer func() { bundleWhat["list_tasks"] = line }()
-	_, err = bundle("1.2.0", target{"darwin", "arm64"}, nil, nil, nil, nil, time.Unix(0, 0))
+	_, err = bundle("1.2.0", target{"darwin", "arm64"}, nil, nil, nil, time.Unix(0, 0))
 	require.ErrorContains(t, err, "tool list_tasks has no line for the host's list")
 }
 
@@ -159,7 +159,8 @@ func TestEveryBundleValidates(t *testing.T) {
 	for _, tt := range targets {
 		t.Run(tt.String(), func(t *testing.T) {
 			t.Parallel()
-			data, err := bundle("1.2.0", tt, []byte("stand-in for the "+tt.String()+" binary"), iconPNG, []byte("# readme\n"), []byte("MIT\n"),
+			docs := []entry{{"README.md", 0o644, []byte("# readme\n")}, {"README.zh-CN.md", 0o644, []byte("# 说明\n")}, {"LICENSE", 0o644, []byte("MIT\n")}}
+			data, err := bundle("1.2.0", tt, []byte("stand-in for the "+tt.String()+" binary"), iconPNG, docs,
 				time.Date(2026, 12, 3, 9, 0, 0, 0, time.UTC))
 			require.NoError(t, err)
 			file := filepath.Join(t.TempDir(), tt.bundle("1.2.0"))
@@ -174,7 +175,7 @@ func TestEveryBundleValidates(t *testing.T) {
 				return err
 			}))
 			slices.Sort(files)
-			assert.Equal(t, []string{"LICENSE", "README.md", "icon.png", "manifest.json", "server/" + tt.exe()}, files)
+			assert.Equal(t, []string{"LICENSE", "README.md", "README.zh-CN.md", "icon.png", "manifest.json", "server/" + tt.exe()}, files)
 			if runtime.GOOS != "windows" {
 				info, err := os.Stat(filepath.Join(dir, "server", tt.exe()))
 				require.NoError(t, err)

@@ -116,8 +116,9 @@ func TestTwoRunsGiveIdenticalReleases(t *testing.T) {
 }
 
 // TestReleaseHoldsWhatItPromises: SHA256SUMS covers every archive and
-// bundle and matches them; the archive holds the binary, README and
-// LICENSE under one directory; the binary in it is stamped with the
+// bundle and matches them; the archive holds the binary, both READMEs
+// and LICENSE under one directory, as do the bundle and the main npm
+// package; the binary in it is stamped with the
 // release version; the bundle passes mcpb validate and holds that binary.
 func TestReleaseHoldsWhatItPromises(t *testing.T) {
 	t.Parallel()
@@ -140,9 +141,7 @@ func TestReleaseHoldsWhatItPromises(t *testing.T) {
 	assert.Equal(t, fmt.Sprintf("%x  %s\n%x  %s\n", sha256.Sum256(mcpbFile), h.bundle(testVersion), sha256.Sum256(archive), h.archive(testVersion)),
 		string(sums), "every file, in name order")
 
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	require.NoError(t, err)
-	license, err := os.ReadFile(filepath.Join("..", "..", "LICENSE"))
+	docs, err := readTexts(filepath.Join("..", ".."))
 	require.NoError(t, err)
 	prefix := strings.TrimSuffix(h.archive(testVersion), ".tar.gz") + "/"
 	zr, err := gzip.NewReader(bytes.NewReader(archive))
@@ -169,9 +168,10 @@ func TestReleaseHoldsWhatItPromises(t *testing.T) {
 		in = append(in, name)
 	}
 	slices.Sort(in)
-	assert.Equal(t, []string{prefix, prefix + "LICENSE", prefix + "README.md", prefix + h.exe()}, in)
-	assert.Equal(t, readme, got[prefix+"README.md"])
-	assert.Equal(t, license, got[prefix+"LICENSE"])
+	assert.Equal(t, []string{prefix, prefix + "LICENSE", prefix + "README.md", prefix + "README.zh-CN.md", prefix + h.exe()}, in)
+	for _, d := range docs {
+		assert.Equal(t, d.Data, got[prefix+d.Name], "the archive's %s", d.Name)
+	}
 
 	out, err := exec.Command(bin, "--version").Output()
 	require.NoError(t, err)
@@ -196,9 +196,14 @@ func TestReleaseHoldsWhatItPromises(t *testing.T) {
 	archived, err := os.ReadFile(bin)
 	require.NoError(t, err)
 	assert.Equal(t, archived, b, "the bundle and the archive hold the same binary")
-	b, err = os.ReadFile(filepath.Join(unpacked, "README.md"))
-	require.NoError(t, err)
-	assert.Equal(t, readme, b)
+	for _, d := range docs {
+		b, err = os.ReadFile(filepath.Join(unpacked, d.Name))
+		require.NoError(t, err)
+		assert.Equal(t, d.Data, b, "the bundle's %s", d.Name)
+		b, err = os.ReadFile(filepath.Join(dir, "npm", "snowluma-mcp", d.Name))
+		require.NoError(t, err)
+		assert.Equal(t, d.Data, b, "the npm package's %s", d.Name)
+	}
 }
 
 func TestDistRefusesWhatWouldMakeABadRelease(t *testing.T) {

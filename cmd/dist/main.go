@@ -1,5 +1,5 @@
 // Command dist builds a release into dist/ (make dist): for each of the six
-// targets a reproducible archive holding the binary, README.md and LICENSE
+// targets a reproducible archive holding the binary, the READMEs and LICENSE
 // (.tar.gz, or .zip for Windows) and an MCP Bundle for Claude Desktop
 // (.mcpb, bundle.go), SHA256SUMS over both, and the npm
 // packages under dist/npm: the main package snowluma-mcp, whose bin is a
@@ -59,6 +59,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// texts are the files every archive, bundle and the main npm package
+// carry beside the binary: the README in each language it is written in
+// (README.md links to the Chinese one), and the licence.
+var texts = []string{"README.md", "README.zh-CN.md", "LICENSE"}
+
+// readTexts reads texts from the module root.
+func readTexts(root string) ([]entry, error) {
+	docs := make([]entry, 0, len(texts))
+	for _, name := range texts {
+		data, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, entry{name, 0o644, data})
+	}
+	return docs, nil
+}
+
 // release writes the release of targets into out and returns what it
 // wrote at the top level of out.
 func release(out, stamp string, targets []target) ([]string, error) {
@@ -69,11 +87,7 @@ func release(out, stamp string, targets []target) ([]string, error) {
 	if err := emptyDir(out); err != nil {
 		return nil, err
 	}
-	readme, err := os.ReadFile(filepath.Join(root, "README.md"))
-	if err != nil {
-		return nil, err
-	}
-	license, err := os.ReadFile(filepath.Join(root, "LICENSE"))
+	docs, err := readTexts(root)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +131,7 @@ func release(out, stamp string, targets []target) ([]string, error) {
 	var written []string
 	for _, t := range targets {
 		name := t.archive(version)
-		entries := []entry{{t.exe(), 0o755, built[t]}, {"README.md", 0o644, readme}, {"LICENSE", 0o644, license}}
+		entries := append([]entry{{t.exe(), 0o755, built[t]}}, docs...)
 		dir := strings.TrimSuffix(strings.TrimSuffix(name, ".zip"), ".tar.gz")
 		pack := tarGz
 		if strings.HasSuffix(name, ".zip") {
@@ -135,7 +149,7 @@ func release(out, stamp string, targets []target) ([]string, error) {
 	png := icon()
 	for _, t := range targets {
 		name := t.bundle(version)
-		data, err := bundle(version, t, built[t], png, readme, license, date)
+		data, err := bundle(version, t, built[t], png, docs, date)
 		if err != nil {
 			return nil, err
 		}
@@ -155,7 +169,7 @@ func release(out, stamp string, targets []target) ([]string, error) {
 	if err := writeFile(filepath.Join(out, "SHA256SUMS"), sums.Bytes(), 0o644); err != nil {
 		return nil, err
 	}
-	if err := writeNPM(filepath.Join(out, "npm"), version, built, readme, license); err != nil {
+	if err := writeNPM(filepath.Join(out, "npm"), version, built, docs); err != nil {
 		return nil, err
 	}
 	return append(written, "SHA256SUMS", "npm/"), nil

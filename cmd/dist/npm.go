@@ -111,12 +111,17 @@ func platformReadme(t target) string {
 // package names all the release's platforms, so that a launcher built from
 // a partial run still lists what a release offers.
 // version is a checked one (checkVersion).
-func writeNPM(dir, version string, built map[target][]byte, readme, license []byte) error {
+func writeNPM(dir, version string, built map[target][]byte, docs []entry) error {
 	files := map[string][]byte{
 		"snowluma-mcp/package.json":        jsonFile(mainManifest(version, targets)),
 		"snowluma-mcp/bin/snowluma-mcp.js": launcher,
-		"snowluma-mcp/README.md":           readme,
-		"snowluma-mcp/LICENSE":             license,
+	}
+	var license []byte
+	for _, d := range docs {
+		files["snowluma-mcp/"+d.Name] = d.Data
+		if d.Name == "LICENSE" {
+			license = d.Data
+		}
 	}
 	for _, t := range targets {
 		bin, ok := built[t]

@@ -113,7 +113,9 @@ func importGraph(t *testing.T, root string) map[string][]string {
 			return err
 		}
 		if d.IsDir() {
-			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || name == "testdata" || name == "node_modules") {
+			// What the go command leaves out too ("." and "_" names,
+			// testdata), and npm's trees.
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata" || name == "node_modules") {
 				return filepath.SkipDir
 			}
 			return nil
@@ -167,4 +169,52 @@ func TestTopLevelShowsTheDesign(t *testing.T) {
 		}
 	}
 	assert.Empty(t, extra, "a new top-level entry belongs under internal/ unless it is part of the design")
+}
+
+// TestContributingNamesEveryPackage holds CONTRIBUTING's "Where things
+// live" table to the tree: every package is named in a row's first
+// column, lies under a row that names a whole directory (`stages/`), or is
+// named in the row of the package it sits in (`budgettest` in
+// `internal/budget`'s). A row that names a path the tree lacks is stale.
+func TestContributingNamesEveryPackage(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "CONTRIBUTING.md"))
+	require.NoError(t, err)
+	_, table, ok := strings.Cut(string(doc), "\n## Where things live\n")
+	require.True(t, ok, "CONTRIBUTING has a section \"Where things live\"")
+	table, _, _ = strings.Cut(table, "\n## ")
+
+	rows := map[string]string{} // a name in a first column → its whole row
+	for _, line := range strings.Split(table, "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) < 3 || !strings.Contains(cells[1], "`") {
+			continue
+		}
+		for i, part := range strings.Split(cells[1], "`") {
+			if i%2 == 1 {
+				rows[part] = line
+			}
+		}
+	}
+	require.Contains(t, rows, "internal/task", "the table was read")
+	for name := range rows {
+		_, err := os.Stat(filepath.Join("..", filepath.FromSlash(name)))
+		assert.NoError(t, err, "CONTRIBUTING names %s, which the tree lacks", name)
+	}
+
+	var unnamed []string
+	for pkg := range importGraph(t, "..") {
+		covered := rows[pkg] != ""
+		for name := range rows {
+			covered = covered || (strings.HasSuffix(name, "/") && strings.HasPrefix(pkg+"/", name))
+		}
+		if parent, base := filepath.ToSlash(filepath.Dir(pkg)), filepath.Base(pkg); rows[parent] != "" {
+			covered = covered || strings.Contains(rows[parent], "`"+base+"`")
+		}
+		if !covered {
+			unnamed = append(unnamed, pkg)
+		}
+	}
+	sort.Strings(unnamed)
+	assert.Empty(t, unnamed, "packages CONTRIBUTING's \"Where things live\" does not name")
 }

@@ -324,3 +324,45 @@ func TestReadmeBuildCommandsAreWhatTheyClaim(t *testing.T) {
 	assert.Contains(t, build, "cd e2e/clients && npm ci")
 	assert.Contains(t, build, "cd uiasset && npm ci")
 }
+
+// TestReadmeSaysWhyOfEveryDependency: every module go.mod requires
+// directly is named in the README's "Dependencies, and why" (a module
+// path named there also covers the modules under it, as otel covers
+// otel/trace), and nothing is named there that go.mod no longer requires.
+func TestReadmeSaysWhyOfEveryDependency(t *testing.T) {
+	t.Parallel()
+	root, err := moduleRoot()
+	require.NoError(t, err)
+	mod, err := os.ReadFile(filepath.Join(root, "go.mod"))
+	require.NoError(t, err)
+	var direct, all []string
+	for _, line := range strings.Split(string(mod), "\n") {
+		f := strings.Fields(line)
+		if len(f) >= 2 && strings.Contains(f[0], ".") && strings.HasPrefix(f[1], "v") {
+			all = append(all, f[0])
+			if !strings.Contains(line, "// indirect") {
+				direct = append(direct, f[0])
+			}
+		}
+	}
+	require.Contains(t, direct, "github.com/modelcontextprotocol/go-sdk", "go.mod was read")
+
+	text := strings.Join(readmeLines(t, "README.md"), "\n")
+	_, deps, ok := strings.Cut(text, "\n## Dependencies, and why\n")
+	require.True(t, ok, "the README has a section \"Dependencies, and why\"")
+	deps, _, _ = strings.Cut(deps, "\n## ")
+	var named []string
+	for _, m := range regexp.MustCompile("(?m)^- `([^`]+)`").FindAllStringSubmatch(deps, -1) {
+		named = append(named, m[1])
+	}
+	for _, d := range direct {
+		assert.True(t, slices.ContainsFunc(named, func(n string) bool { return d == n || strings.HasPrefix(d, n+"/") }),
+			"go.mod requires %s, which the README's dependencies do not name", d)
+	}
+	for _, n := range named {
+		if strings.Contains(n, ".") && strings.Contains(n, "/") { // a module path, not npm
+			assert.True(t, slices.ContainsFunc(all, func(d string) bool { return d == n || strings.HasPrefix(d, n+"/") }),
+				"the README names %s, which go.mod does not require", n)
+		}
+	}
+}

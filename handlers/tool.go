@@ -36,8 +36,8 @@ type Deps struct {
 	// signed with; list_tasks seals its cursors with it. Nil gets a
 	// store of its own.
 	Prompts *prompt.Store
-	// Pace holds the send budgets; nil when pacing is off or nothing can
-	// be sent (below write mode).
+	// Pace holds the send budgets; nil when nothing can be sent (below
+	// write mode) or pacing is off with no shared budgets to record in.
 	Pace *budget.Meter
 }
 

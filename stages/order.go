@@ -37,7 +37,7 @@ type Deps struct {
 	Client  *onebot.Client  // nil in docs mode
 	Prompts *prompt.Store   // pending questions to the user
 	Slots   *slot.Pool      // concurrent stream transfers
-	Pace    *budget.Meter   // send budgets; nil when pacing is off
+	Pace    *budget.Meter   // send budgets; nil when none are kept (budget.New)
 	Log     io.Writer       // stderr
 	Content *content.Filter // third-party content: marked, or withheld in lockdown
 	Now     func() time.Time

@@ -12,9 +12,10 @@
 // actually goes, and checked again then, because charging it for a future
 // time would take from it the refill it earns during the wait.
 //
-// The state lives in a Store. The in-process store (New) serves one
-// server; a store shared between processes implements the same interface
-// and must pass the same behaviour table (budgettest.Conformance).
+// The state lives in a Store: Local keeps it in one process; Shared keeps
+// it in a file per QQ account that every server of the account spends
+// from. Both pass one behaviour table (budgettest.Conformance); New builds
+// the Meter on either (on a Local when given none).
 package budget
 
 import (
@@ -99,7 +100,8 @@ type Meter struct {
 
 // New returns the meter for the configured pace on store (nil: an
 // in-process one; the server passes a Shared one, so that every server of
-// the account spends together), or nil when pacing is off.
+// the account spends together), or nil when pacing is off on any other
+// store.
 //
 // With pacing off on a Shared store, the meter only records: its sends
 // never wait and are never refused, and they are charged to the shared

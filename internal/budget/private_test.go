@@ -13,6 +13,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
+	"github.com/snowluma/snowluma-mcp/internal/config"
 )
 
 // TestAStateDirectoryOthersCanEnterIsRefused: others could change the
@@ -30,6 +31,41 @@ func TestAStateDirectoryOthersCanEnterIsRefused(t *testing.T) {
 	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, left, "nothing is written into a refused directory")
+}
+
+// TestADirectoryOpenedLaterRefusesTheSendsFromThen: the directory is
+// checked at every step, not only when the account is first named.
+func TestADirectoryOpenedLaterRefusesTheSendsFromThen(t *testing.T) {
+	t.Parallel()
+	dir := filepath.Join(t.TempDir(), "state")
+	var log strings.Builder
+	s := budget.NewShared(dir, account("10001"), budgettest.Standard, budgettest.New(), &log)
+	require.True(t, s.Take(budgettest.G1, 0).Ok)
+	require.Empty(t, log.String())
+	accesstest.ExposeDir(t, dir)
+	assert.False(t, s.Take(budgettest.G2, time.Hour).Ok, "refused once the directory is open")
+	for _, w := range accesstest.DirWords {
+		assert.Contains(t, log.String(), w)
+	}
+}
+
+// TestARecordingMeterSaysWhenItCannotRecord: with pacing off the send
+// goes whatever the shared state is, but a send the account's other
+// servers will not see is named on stderr.
+func TestARecordingMeterSaysWhenItCannotRecord(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	accesstest.ExposeDir(t, dir)
+	var log strings.Builder
+	off := config.SendPace{Off: true}
+	m := budget.New(off, budgettest.New(), budget.NewShared(dir, account("10001"), off, budgettest.New(), &log))
+	require.NotNil(t, m)
+	g := m.Take(budgettest.G1, 0)
+	assert.True(t, g.Ok, "pacing off: the send goes")
+	assert.Contains(t, log.String(), "the account's other servers do not see it")
+	for _, w := range accesstest.DirWords {
+		assert.Contains(t, log.String(), w)
+	}
 }
 
 // TestWhatTheSharedBudgetsWriteIsPrivate: the directory, the state and

@@ -178,12 +178,14 @@ func (s *Shared) Path() string {
 }
 
 // resolve is the state file of the account, asking for the account the
-// first time.
+// first time. The directory is checked at every step, not once: one opened
+// to other accounts after the first send refuses the sends from then on,
+// and one removed is made again.
 func (s *Shared) resolve() (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.path != "" {
-		return s.path, nil
+		return s.path, private.Dir(s.dir)
 	}
 	uin, err := s.account()
 	if err != nil {
@@ -354,13 +356,16 @@ func (s *Shared) Refund(g *Grant) {
 // pace see it. It is how a server with pacing off takes part.
 func (s *Shared) Record(t Target) Grant {
 	g := Grant{Ok: true, Budget: Account, Target: t}
-	_ = s.step(true, func(l *Local) {
+	err := s.step(true, func(l *Local) {
 		now := l.clock.Now()
 		g.Charges[0].ID = l.chargeLocked(&l.account, now, l.limits.Account)
 		if tb := l.targetLocked(t, now); tb != nil {
 			g.Charges[1].ID = l.chargeLocked(tb, now, l.limits.Target)
 		}
 	})
+	if err != nil {
+		fmt.Fprintf(s.log, "snowluma-mcp: the shared send budget could not be used (%v); with pacing off this send goes, and the account's other servers do not see it\n", err)
+	}
 	return g
 }
 

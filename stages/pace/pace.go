@@ -26,8 +26,10 @@ import (
 // Stage is the pacing stage.
 type Stage struct{ meter *budget.Meter }
 
-// New returns the stage; meter is nil when pacing is off (or nothing can
-// be sent), and then the stage wraps nothing.
+// New returns the stage; meter is nil when nothing can be sent (below
+// write mode) or pacing is off with no shared budgets to record in, and
+// then the stage wraps nothing. With pacing off on shared budgets the
+// meter only records (budget.Meter.Recording).
 func New(meter *budget.Meter) Stage { return Stage{meter: meter} }
 
 // Name implements pipeline.Stage.

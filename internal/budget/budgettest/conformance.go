@@ -41,8 +41,8 @@ var Standard = config.SendPace{
 	Wait:    2 * time.Second,
 }
 
-// Conformance runs every Behaviour against stores that open makes: the
-// in-process store passes it, and so must any store that replaces it.
+// Conformance runs every Behaviour against stores that open makes: Local
+// and Shared pass it, and so must any new store.
 func Conformance(t *testing.T, open Open) {
 	for _, b := range Behaviours {
 		t.Run(b.Name, func(t *testing.T) {

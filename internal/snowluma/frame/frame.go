@@ -1,4 +1,4 @@
-// Package stream reads SnowLuma's stream responses: JSON frames separated by
+// Package frame reads SnowLuma's stream responses: JSON frames separated by
 // "\r\n\r\n" in one chunked HTTP body. Frames are read one at a time, each
 // bounded in size, so a response of any length is never held in memory.
 package frame

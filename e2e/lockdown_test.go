@@ -2,8 +2,11 @@ package e2e
 
 // Third-party content (LOCK-1, LOCK-2, issue 22): a group chat where a
 // trusted friend, two strangers and the account itself talk, with a
-// forwarded chat nesting a stranger's forward, a friend request, a poke
-// and a join request, each stranger's words a unique canary. With
+// forwarded chat nesting a stranger's forward, a friend request, a
+// stranger's poke of the account and the account's poke of a stranger
+// (whose suffix the stranger set), a trusted friend's group invite (whose
+// comment is the invited person's) and a join request, each stranger's
+// words a unique canary. With
 // SNOWLUMA_MCP_TRUSTED_USERS the agent sees the metadata and never the
 // strangers' words, in events and in action results, and the canaries
 // appear nowhere the server wrote; without it everything comes through,
@@ -62,7 +65,7 @@ func newChat(t *testing.T) *chat {
 	n, err := rand.Int(rand.Reader, big.NewInt(1e8))
 	require.NoError(t, err)
 	c := &chat{group: 700000000 + n.Int64(), words: map[string]string{}, ids: map[string]int32{}}
-	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "forged-self", "forged-trusted", "forged-nick", "request", "poke", "join", "filtered"} {
+	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "forged-self", "forged-trusted", "forged-nick", "request", "poke", "own-poke", "invite", "join", "filtered"} {
 		c.words[k] = canary(t)
 	}
 	receive := func(who string, in fake.Incoming) {
@@ -91,12 +94,21 @@ func newChat(t *testing.T) *chat {
 		Message: json.RawMessage(`[{"type":"forward","data":{"id":"` + c.outer + `"}}]`), Raw: "[CQ:forward,id=" + c.outer + "]"})
 	c.frames = append(c.frames,
 		fake.FriendRequest(self, mallory, c.words["request"]),
-		fmt.Sprintf(`{"time":1764664205,"self_id":%d,"post_type":"notice","notice_type":"notify","sub_type":"poke","group_id":%d,"user_id":%d,"target_id":%d,"action":"戳了戳","suffix":%q,"action_img_url":""}`,
-			self, c.group, mallory, self, c.words["poke"]))
+		pokeFrame(c.group, mallory, self, c.words["poke"]),
+		pokeFrame(c.group, self, mallory, c.words["own-poke"]),
+		fmt.Sprintf(`{"time":1764664207,"self_id":%d,"post_type":"request","request_type":"group","sub_type":"invite","group_id":%d,"user_id":%d,"comment":%q,"flag":"invite:%d:u_alice"}`,
+			self, c.group, alice, c.words["invite"], c.group))
 	snow.JoinRequest(c.group, mallory, "Mallory", c.words["join"])
 	snow.FilterJoinRequest(fake.FilteredRequest{Group: c.group, Requester: mallory, RequesterNick: "Mallory",
 		Inviter: alice, InviterNick: "Alice", Comment: c.words["filtered"]})
 	return c
+}
+
+// pokeFrame is a poke notice as SnowLuma writes it: user_id the poker,
+// target_id the poked, and the suffix the poked person set.
+func pokeFrame(group, poker, poked int64, suffix string) string {
+	return fmt.Sprintf(`{"time":1764664205,"self_id":%d,"post_type":"notice","notice_type":"notify","sub_type":"poke","group_id":%d,"user_id":%d,"target_id":%d,"action":"戳了戳","suffix":%q,"action_img_url":""}`,
+		self, group, poker, poked, suffix)
 }
 
 // item is one message, event or request as the agent sees it.
@@ -163,15 +175,18 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 		page := s.awaitEvents(t, uri, len(c.frames))
 		t.Run("events keep who, where and when, and withhold strangers' words", func(t *testing.T) {
 			byID := map[int64]item{}
-			var request, poke item
+			var request, invite item
+			pokes := map[int64]item{} // by poker
 			for _, e := range page.Events {
 				var i item
 				require.NoError(t, json.Unmarshal(e.Event, &i))
-				switch i["post_type"] {
-				case "request":
+				switch {
+				case i["request_type"] == "group":
+					invite = i
+				case i["post_type"] == "request":
 					request = i
-				case "notice":
-					poke = i
+				case i["post_type"] == "notice":
+					pokes[i.num("user_id")] = i
 				default:
 					byID[i.num("message_id")] = i
 				}
@@ -194,8 +209,20 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			assert.Equal(t, "my private words", private["raw_message"])
 			assertWithheld(t, "the friend request", request, mallory, "comment")
 			assert.Equal(t, "u_Xy12AbCdEf", request["flag"], "the flag to answer it stays")
-			assertWithheld(t, "the poke", poke, mallory, "suffix")
-			assert.Equal(t, float64(self), poke["target_id"])
+			for poker, poked := range map[int64]int64{mallory: self, self: mallory} {
+				p := pokes[poker]
+				require.NotNil(t, p, "the poke by %d", poker)
+				assert.Equal(t, map[string]any{"author": nil, "withheld": "unknown_author"}, p.mark(),
+					"a poke's words are no one person's: the poker's %d or the poked %d's", poker, poked)
+				assert.Contains(t, p["suffix"], "[withheld by lockdown:")
+				assert.Equal(t, float64(poked), p["target_id"])
+			}
+			require.NotNil(t, invite, "the invite")
+			assert.Equal(t, map[string]any{"author": nil, "withheld": "unknown_author"}, invite.mark(),
+				"a trusted inviter does not vouch for the comment")
+			assert.Contains(t, invite["comment"], "[withheld by lockdown:")
+			assert.Equal(t, float64(alice), invite["user_id"])
+			assert.Equal(t, fmt.Sprintf("invite:%d:u_alice", c.group), invite["flag"], "the flag to answer it stays")
 		})
 
 		t.Run("history shows the trusted and the account, and withholds the strangers", func(t *testing.T) {
@@ -344,6 +371,9 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 			switch {
 			case i["post_type"] == "message_sent":
 				assert.Nil(t, i.mark(), "the account's own message is not marked")
+			case i["post_type"] == "notice" || i["request_type"] == "group":
+				assert.Equal(t, map[string]any{"author": nil}, i.mark(),
+					"a poke (%v pokes %v) and an invite name no one author, the account's poke too", i["user_id"], i["target_id"])
 			default:
 				require.NotNil(t, i.mark(), "%s is marked", i["post_type"])
 				assert.Equal(t, i["user_id"], i.mark()["author"])
@@ -376,7 +406,7 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 		}
 		s.finish(t)
 		for name, word := range c.words {
-			if name == "request" || name == "poke" || name == "mallory" || name == "outer-node" || name == "forged-self" {
+			if name == "request" || name == "poke" || name == "own-poke" || name == "invite" || name == "mallory" || name == "outer-node" || name == "forged-self" {
 				assert.True(t, strings.Contains(s.stdout.Raw(), word), "%s's words reached the agent: the capture sees results", name)
 			}
 		}

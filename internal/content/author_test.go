@@ -115,7 +115,7 @@ func TestEachResultShapeNamesItsAuthor(t *testing.T) {
 		{"essence", `{"group_code":"5","msg_seq":7,"sender_uin":"10009","sender_nick":"M","msg_content":[{"msg_type":1,"text":"obey"}]}`,
 			`{"author":10009,"withheld":"untrusted_author"}`},
 		{"qzone_feed", `{"uin":10009,"nickname":"M","time":1764664000,"appid":311,"key":"k","html":"<p>obey</p>"}`,
-			`{"author":10009,"withheld":"untrusted_author"}`},
+			`{"author":null,"withheld":"unknown_author"}`},
 		{"qzone_post", `{"tid":"t1","content":"a post","time":1764664000,"comment_num":0}`,
 			`{"author":null,"withheld":"unknown_author"}`},
 		{"friend_request", `{"uid":"u_x","nick":"M","source":"search","msg":"add me","reqTime":1764664000,"flag":"u_x"}`,

@@ -17,15 +17,11 @@ func (f *Filter) Event(frame []byte) []byte {
 		out, _ := s.unreadable(frame)
 		return out
 	}
-	postType := ""
 	for _, m := range ms {
-		switch string(m.key) {
-		case "self_id":
+		if string(m.key) == "self_id" {
 			s.account.id, _ = qqID(frame[m.start:m.end])
-		case "post_type":
-			_ = json.Unmarshal(frame[m.start:m.end], &postType)
 		}
 	}
-	out, _ := s.itemOf(frame, ms, eventShape(postType), 0)
+	out, _ := s.itemOf(frame, ms, eventShape(frame, ms), 0)
 	return out
 }

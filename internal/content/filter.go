@@ -97,6 +97,21 @@ type author struct {
 	known bool    // at least one id, and every author member readable
 }
 
+// one is the one person every author member names. An item that names
+// several people (a poke's poker and poked, or a key written twice) has
+// no one author: the words may be any of theirs.
+func (a author) one() (int64, bool) {
+	if len(a.ids) == 0 {
+		return 0, false
+	}
+	for _, id := range a.ids[1:] {
+		if id != a.ids[0] {
+			return 0, false
+		}
+	}
+	return a.ids[0], true
+}
+
 // authorOf reads every author member of an item (a repeated key counts
 // each time, at either level, since readers disagree on which one wins).
 func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
@@ -159,7 +174,8 @@ func (s screen) own(a author) bool {
 }
 
 // trusted reports whether the item's content may be shown in lockdown, or
-// why not.
+// why not: everyone it names must be a trusted user or the account, and
+// when they are not, words naming several people have an unknown author.
 func (s screen) trusted(a author, sh *shape) (bool, string) {
 	switch {
 	case sh.claims:
@@ -169,13 +185,18 @@ func (s screen) trusted(a author, sh *shape) (bool, string) {
 	case !a.known:
 		return false, ReasonUnknownAuthor
 	}
+	self := s.account.known()
 	for _, id := range a.ids {
-		if !s.f.trusted[id] {
-			if s.account.known() == 0 {
-				return false, ReasonAccountUnknown
-			}
-			return false, ReasonUntrusted
+		if s.f.trusted[id] || id == self && self != 0 {
+			continue
 		}
+		switch _, one := a.one(); {
+		case self == 0:
+			return false, ReasonAccountUnknown
+		case !one:
+			return false, ReasonUnknownAuthor
+		}
+		return false, ReasonUntrusted
 	}
 	return true, ""
 }

@@ -133,8 +133,9 @@ func FuzzEvent(f *testing.F) {
 		}
 		ev := decodeObject(frame)
 		ev["self_id"] = fuzzSelf
-		postType, _ := ev["post_type"].(string)
-		plant(ev, eventShape(postType), trusted)
+		head := encode(t, ev)
+		ms, _ := members(head)
+		plant(ev, eventShape(head, ms), trusted)
 		in := encode(t, ev)
 		out := lockdown.Event(in)
 		assert.True(t, json.Valid(out))

@@ -178,9 +178,9 @@ func (s screen) each(arr []byte, sh *shape, depth int) (out []byte, withheld boo
 	return splice(arr, sp, vals), withheld
 }
 
-// mark is what the "third_party" member says: who wrote the item (or,
-// for a forward node, who its builder claims wrote it, with the author
-// null), whether that author is trusted (lockdown only), whether it nests
+// mark is what the "third_party" member says: who wrote the item (null
+// when it names no one, or several people), or, for a forward node, who
+// its builder claims wrote it, with the author null; whether that author is trusted (lockdown only), whether it nests
 // others' messages, and why something was withheld.
 type mark struct {
 	who      author
@@ -196,8 +196,8 @@ func (m mark) bytes() []byte {
 	if m.claimed {
 		b = append(b, `null,"claimed_author":`...)
 	}
-	if len(m.who.ids) > 0 {
-		b = strconv.AppendInt(b, m.who.ids[0], 10)
+	if id, ok := m.who.one(); ok {
+		b = strconv.AppendInt(b, id, 10)
 	} else {
 		b = append(b, "null"...)
 	}

@@ -1,6 +1,9 @@
 package content
 
-import "sync"
+import (
+	"encoding/json"
+	"sync"
+)
 
 // shape is a kind of item that carries third-party content: where its
 // author is named, which members are metadata, and which member holds a
@@ -9,9 +12,10 @@ import "sync"
 type shape struct {
 	name string
 	// authors are the members naming the author; a dotted name reaches
-	// into an object ("sender.user_id"). All that are present must agree
-	// on a trusted author for the content to be shown in lockdown; with
-	// none present the author is unknown.
+	// into an object ("sender.user_id"). Everyone those present name must
+	// be a trusted user or the account for the content to be shown in
+	// lockdown; when they name several people the item has no one author,
+	// and with none present the author is unknown.
 	authors []string
 	// keep are the metadata members, shown whoever wrote the item: ids,
 	// times, types, names and titles.
@@ -67,14 +71,25 @@ var shapes = map[string]*shape{
 	"node": {name: "node", body: "content", claims: true,
 		authors: []string{"user_id", "uin"},
 		keep:    []string{"id", "user_id", "uin", "time", "seq"}},
-	// A friend or group request event; comment is the requester's words.
+	// A friend request or a request to join a group (sub_type "add"):
+	// user_id is the person asking, and comment their words.
 	"request": {name: "request",
 		authors: []string{"user_id"},
-		keep:    []string{"time", "self_id", "post_type", "request_type", "sub_type", "group_id", "user_id", "flag"}},
-	// A notice event. Most notices carry no text at all; a poke's action
-	// and suffix are the poker's own words.
+		keep:    requestKeep},
+	// A group invite (sub_type "invite"): user_id is the inviter, and
+	// SnowLuma fills comment from the first pending request of the group
+	// that inviter is on (core's resolveGroupJoinRequest), which the person
+	// invited or asking wrote and the event does not name. So it has no
+	// author, whoever invited.
+	"invite": {name: "invite",
+		keep: requestKeep},
+	// A notice event. Most notices carry no text at all. A poke names the
+	// poker (user_id) and the poked (target_id), and QQ's text for it
+	// carries what either may have set (the suffix is the poked person's
+	// own), so its words are no one person's unless both are the same: in
+	// lockdown they are shown only when everyone named is trusted.
 	"notice": {name: "notice",
-		authors: []string{"user_id"},
+		authors: []string{"user_id", "target_id"},
 		keep: []string{"time", "self_id", "post_type", "notice_type", "sub_type", "group_id", "user_id", "operator_id",
 			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "file", "likes",
 			"honor_type", "title", "card_new", "card_old"}},
@@ -100,10 +115,13 @@ var shapes = map[string]*shape{
 		authors: []string{"sender_uin"},
 		keep: []string{"group_code", "msg_seq", "msg_random", "sender_uin", "sender_nick", "sender_time",
 			"add_digest_uin", "add_digest_nick", "add_digest_time", "can_be_removed"}},
-	// A friend's Qzone feed entry, pre-rendered HTML.
+	// A Qzone feed entry: uin is the feed's owner, but its html is the
+	// pre-rendered blob Qzone's feeds3_html_more returns, passed on
+	// verbatim, which holds other people's comments beside the owner's
+	// post. No one wrote all of it, so it has no author, the account's own
+	// feed included.
 	"qzone_feed": {name: "qzone_feed",
-		authors: []string{"uin"},
-		keep:    []string{"uin", "nickname", "time", "appid", "key"}},
+		keep: []string{"uin", "nickname", "time", "appid", "key"}},
 	// A Qzone post of the account named in the request; the result does
 	// not say whose, so its author is unknown.
 	"qzone_post": {name: "qzone_post",
@@ -114,15 +132,40 @@ var shapes = map[string]*shape{
 		keep: []string{"language"}},
 }
 
-// eventShape is the shape of an event by its post_type. A post_type this package does not know
-// gets a shape that keeps only the common header, so all of it that is
-// not header counts as content.
-func eventShape(postType string) *shape {
+// requestKeep are a request event's metadata.
+var requestKeep = []string{"time", "self_id", "post_type", "request_type", "sub_type", "group_id", "user_id", "flag"}
+
+// eventShape is the shape of an event by its post_type, and a request's
+// by its request_type and sub_type: only a friend request or a group
+// join request ("add") names who wrote its comment; any other request is
+// read as an invite, which SnowLuma writes when sub_type is missing. A
+// post_type this package does not know gets a shape that keeps only the
+// common header, so all of it that is not header counts as content. A
+// sub_type written more than once says "add" only if every copy does.
+func eventShape(frame []byte, ms []member) *shape {
+	var postType, requestType string
+	add, subTypes := true, 0
+	for _, m := range ms {
+		v := frame[m.start:m.end]
+		switch string(m.key) {
+		case "post_type":
+			_ = json.Unmarshal(v, &postType)
+		case "request_type":
+			_ = json.Unmarshal(v, &requestType)
+		case "sub_type":
+			var sub string
+			_ = json.Unmarshal(v, &sub)
+			add, subTypes = add && sub == "add", subTypes+1
+		}
+	}
 	switch postType {
 	case "message", "message_sent":
 		return shapes["message"]
 	case "request":
-		return shapes["request"]
+		if requestType == "friend" || (requestType == "group" && add && subTypes > 0) {
+			return shapes["request"]
+		}
+		return shapes["invite"]
 	case "notice":
 		return shapes["notice"]
 	case "meta_event":

@@ -1,10 +1,16 @@
 package fake
 
-// A realistic subset of SnowLuma's actions, with the data shapes of
-// snowluma-wire.md §4-5 and the bundled catalog: signed message IDs, void
-// actions answering data null, set_group_sign answering {}, get_file's
-// file_size as a decimal string, upload_forward_msg's message_id 0 sentinel,
-// and parameter errors as retcode 1400 "<field>: <reason>".
+// A realistic subset of SnowLuma's actions, with the data shapes of its
+// source and the bundled catalog: signed message IDs
+// (packages/onebot/src/message-id.ts), the info actions
+// (packages/onebot/src/actions/info.ts), void actions answering data null
+// (okResponse in packages/onebot/src/types.ts), set_group_sign answering {}
+// and upload_forward_msg's message_id 0 sentinel
+// (packages/onebot/src/actions/extended.ts), get_file's file_size as a
+// decimal string (getImageInfo and getRecordInfo in
+// packages/onebot/src/modules/media-actions.ts), and parameter errors as
+// retcode 1400 "<field>: <reason>" (defineAction in
+// packages/onebot/src/action-kit.ts).
 
 import (
 	"bytes"
@@ -15,7 +21,9 @@ import (
 
 type action func(f *Fake, p params) (json.RawMessage, *failure)
 
-// aliases are the extra names SnowLuma registers (wire notes §6).
+// aliases are the extra names SnowLuma registers (the name lists of
+// fetch_ptt_text and set_group_sign in
+// packages/onebot/src/actions/extended.ts).
 var aliases = map[string]string{
 	"get_ptt_text":    "fetch_ptt_text",
 	"get_record_text": "fetch_ptt_text",

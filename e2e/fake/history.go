@@ -31,8 +31,8 @@ type Incoming struct {
 	Raw string
 }
 
-// eventMessage is a message event: the stored message with the event
-// header in front (snowluma-wire.md §3.2).
+// eventMessage is a message event: the stored message with the event header
+// in front (message in packages/onebot/src/event-converter/envelope.ts).
 type eventMessage struct {
 	Time        int64           `json:"time"`
 	SelfID      int64           `json:"self_id"`

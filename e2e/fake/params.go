@@ -1,10 +1,11 @@
 package fake
 
-// Param coercion as SnowLuma's action-kit does it (snowluma-wire.md §1.4):
-// ints accept numbers or numeric strings (truncated), uint means an integer
-// >= 1, a message ID is any non-zero integer (negatives valid), strings
-// accept numbers and bools, unknown keys are always allowed, and a present
-// but invalid value is an error, never silently replaced by a default.
+// Param coercion as SnowLuma's action-kit does it (the f coercers and
+// defineAction in packages/onebot/src/action-kit.ts): ints accept numbers
+// or numeric strings (truncated), uint means an integer >= 1, a message ID
+// is any non-zero integer (negatives valid), strings accept numbers and
+// bools, unknown keys are always allowed, and a present but invalid value
+// is an error, never silently replaced by a default.
 
 import (
 	"encoding/json"

@@ -1,10 +1,11 @@
 package fake
 
-// test_download_stream (snowluma-wire.md §2.2) and the three download
-// actions (§2.3): file_info, then file_chunk frames with index, base64
-// data, raw size, progress percentage and base64 length, then the
-// file_complete terminal. Local sources are cut at chunk_size (default
-// 65536, capped at 16 MiB); URL sources at the HTTP body's pieces.
+// test_download_stream and the three download actions, as
+// packages/onebot/src/actions/stream-download.ts has them: file_info, then
+// file_chunk frames with index, base64 data, raw size, progress percentage
+// and base64 length, then the file_complete terminal. Local sources are cut
+// at chunk_size (default 65536, capped at 16 MiB); URL sources at the HTTP
+// body's pieces.
 
 import (
 	"encoding/base64"

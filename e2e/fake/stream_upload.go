@@ -1,13 +1,14 @@
 package fake
 
 // upload_file_stream with SnowLuma's per-request decision order
-// (snowluma-wire.md §2.4): every request is answered by one terminal frame;
-// stream_id syntax first, then reset (always an error frame), verify_only,
-// stream creation (needs total_chunks), metadata updates, a chunk when both
-// chunk_data and chunk_index are present (idempotent, never completing in
-// the same call), completion on is_complete or when every chunk is in
-// (missing chunks and a sha256 mismatch are errors), else file_created.
-// The state it works on is in stream_upload_state.go.
+// (handleUpload in packages/onebot/src/actions/stream-file.ts): every
+// request is answered by one terminal frame; stream_id syntax first, then
+// reset (always an error frame), verify_only, stream creation (needs
+// total_chunks), metadata updates, a chunk when both chunk_data and
+// chunk_index are present (idempotent, never completing in the same call),
+// completion on is_complete or when every chunk is in (missing chunks and a
+// sha256 mismatch are errors), else file_created. The state it works on is
+// in stream_upload_state.go.
 
 import (
 	"crypto/sha256"

@@ -1,7 +1,8 @@
 package fake_test
 
 // The fake's upload_file_stream: one terminal frame per request, and the
-// per-request decision order of snowluma-wire.md §2.4, walked through as
+// per-request decision order of handleUpload
+// (packages/onebot/src/actions/stream-file.ts), walked through as
 // request sequences on streams of their own (stream state is process-wide,
 // so every scenario uses a fresh stream_id).
 

@@ -103,23 +103,27 @@ func mustJSON(v any) json.RawMessage {
 }
 
 func getMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	id, _, fail := p.messageID("message_id", true)
+	id, _, fail := p.integer("message_id", true, messageID)
 	if fail != nil {
 		return nil, fail
 	}
-	m, ok := f.store.get(id)
-	if !ok {
+	m, ok := f.store.get(int32(id))
+	if !ok || !isInt32(id) {
 		return nil, actionFailed("message not found")
 	}
 	return mustJSON(m), nil
 }
 
+// isInt32 reports whether a message_id f.messageId accepted (any non-zero
+// integer) can name a stored message: stored ids are int32 hashes.
+func isInt32(id int64) bool { return id == int64(int32(id)) }
+
 func deleteMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	id, _, fail := p.messageID("message_id", true)
+	id, _, fail := p.integer("message_id", true, messageID)
 	if fail != nil {
 		return nil, fail
 	}
-	if !f.store.remove(id) {
+	if !isInt32(id) || !f.store.remove(int32(id)) {
 		return nil, actionFailed("message not found")
 	}
 	return json.RawMessage("null"), nil
@@ -182,7 +186,7 @@ func (f *Fake) sendTo(kind string, target int64, segs json.RawMessage, raw strin
 }
 
 func sendGroupMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	group, _, fail := p.uint("group_id", true)
+	group, _, fail := p.integer("group_id", true, uintID)
 	if fail != nil {
 		return nil, fail
 	}
@@ -194,7 +198,7 @@ func sendGroupMsg(f *Fake, p params) (json.RawMessage, *failure) {
 }
 
 func sendPrivateMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	user, _, fail := p.uint("user_id", true)
+	user, _, fail := p.integer("user_id", true, uintID)
 	if fail != nil {
 		return nil, fail
 	}
@@ -243,23 +247,21 @@ func getFile(f *Fake, p params) (json.RawMessage, *failure) {
 }
 
 func setGroupSign(f *Fake, p params) (json.RawMessage, *failure) {
-	if _, _, fail := p.uint("group_id", true); fail != nil {
+	if _, _, fail := p.integer("group_id", true, uintID); fail != nil {
 		return nil, fail
 	}
 	return json.RawMessage("{}"), nil
 }
 
 func setGroupBan(f *Fake, p params) (json.RawMessage, *failure) {
-	if _, _, fail := p.uint("group_id", true); fail != nil {
+	if _, _, fail := p.integer("group_id", true, uintID); fail != nil {
 		return nil, fail
 	}
-	if _, _, fail := p.uint("user_id", true); fail != nil {
+	if _, _, fail := p.integer("user_id", true, uintID); fail != nil {
 		return nil, fail
 	}
-	if d, ok, fail := p.int("duration", false); fail != nil {
+	if _, _, fail := p.integer("duration", false, naturalInt); fail != nil {
 		return nil, fail
-	} else if ok && d < 0 {
-		return nil, badParam("duration", "must be >= 0")
 	}
 	return json.RawMessage("null"), nil
 }
@@ -272,7 +274,7 @@ func uploadForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	if !hasMessages && !hasMessage {
 		return nil, badParam("messages", "is required")
 	}
-	group, hasGroup, fail := p.uint("group_id", false)
+	group, hasGroup, fail := p.integer("group_id", false, uintID)
 	if fail != nil {
 		return nil, fail
 	}

@@ -88,7 +88,7 @@ func downloadStream(caches cache) streamAction {
 		if fail != nil {
 			return nil, fail
 		}
-		chunkSize, ok, fail := p.uint("chunk_size", false)
+		chunkSize, ok, fail := p.integer("chunk_size", false, positiveInt)
 		if fail != nil {
 			return nil, fail
 		}

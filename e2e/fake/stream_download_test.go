@@ -221,7 +221,7 @@ func TestDownloadFailuresAreFailedTerminalFrames(t *testing.T) {
 		{"the record action skips the image cache", "download_file_record_stream",
 			`{"file":"` + fake.ImageID + `"}`, "100", fake.WordingFileNotFound},
 		{"chunk_size 0 is a param error", "download_file_stream",
-			`{"file":"` + fake.FileHello + `","chunk_size":0}`, "1400", "chunk_size: expected a positive integer"},
+			`{"file":"` + fake.FileHello + `","chunk_size":0}`, "1400", "chunk_size: must be >= 1"},
 		{"a non-integer chunk_size is a param error", "download_file_stream",
 			`{"file":"` + fake.FileHello + `","chunk_size":"big"}`, "1400", "chunk_size: expected an integer"},
 	}

@@ -124,7 +124,7 @@ func deleteMsg(f *Fake, p params) (json.RawMessage, *failure) {
 		return nil, fail
 	}
 	if !isInt32(id) || !f.store.remove(int32(id)) {
-		return nil, actionFailed("message not found")
+		return nil, actionFailed("message not found or not retractable")
 	}
 	return json.RawMessage("null"), nil
 }
@@ -185,6 +185,11 @@ func (f *Fake) sendTo(kind string, target int64, segs json.RawMessage, raw strin
 	return mustJSON(map[string]int32{"message_id": m.MessageID})
 }
 
+// The send actions read their params in the order message.ts declares
+// them (send_group_msg: group_id, message, auto_escape; send_private_msg:
+// user_id, message, auto_escape; send_msg: message, message_type, group_id,
+// user_id, auto_escape), so the first invalid one is the one named.
+
 func sendGroupMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	group, _, fail := p.integer("group_id", true, uintID)
 	if fail != nil {
@@ -192,6 +197,9 @@ func sendGroupMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	}
 	segs, raw, fail := message(p)
 	if fail != nil {
+		return nil, fail
+	}
+	if _, _, fail := p.boolean("auto_escape"); fail != nil {
 		return nil, fail
 	}
 	return f.sendTo("group", group, segs, raw), nil
@@ -206,20 +214,45 @@ func sendPrivateMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	if fail != nil {
 		return nil, fail
 	}
+	if _, _, fail := p.boolean("auto_escape"); fail != nil {
+		return nil, fail
+	}
 	return f.sendTo("private", user, segs, raw), nil
 }
 
-// sendMsg: a group_id always means a group message; message_type "group"
-// without one is an error; anything else is private.
+// sendMsg: message_type "group" or a group_id means a group message, which
+// then needs the group_id; anything else is private and needs user_id.
+// Those two checks are run()'s own, worded without the field prefix.
 func sendMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	segs, raw, fail := message(p)
+	if fail != nil {
+		return nil, fail
+	}
 	kind, _, fail := p.str("message_type")
 	if fail != nil {
 		return nil, fail
 	}
-	if _, ok := p.raw("group_id"); ok || kind == "group" {
-		return sendGroupMsg(f, p)
+	group, hasGroup, fail := p.integer("group_id", false, uintID)
+	if fail != nil {
+		return nil, fail
 	}
-	return sendPrivateMsg(f, p)
+	user, hasUser, fail := p.integer("user_id", false, uintID)
+	if fail != nil {
+		return nil, fail
+	}
+	if _, _, fail := p.boolean("auto_escape"); fail != nil {
+		return nil, fail
+	}
+	switch {
+	case kind == "group" || hasGroup:
+		if !hasGroup {
+			return nil, &failure{retcode: 1400, wording: "group_id is required"}
+		}
+		return f.sendTo("group", group, segs, raw), nil
+	case !hasUser:
+		return nil, &failure{retcode: 1400, wording: "user_id is required"}
+	}
+	return f.sendTo("private", user, segs, raw), nil
 }
 
 func getFile(f *Fake, p params) (json.RawMessage, *failure) {
@@ -271,12 +304,12 @@ func setGroupBan(f *Fake, p params) (json.RawMessage, *failure) {
 func uploadForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	_, hasMessages := p.raw("messages")
 	_, hasMessage := p.raw("message")
-	if !hasMessages && !hasMessage {
-		return nil, badParam("messages", "is required")
-	}
 	group, hasGroup, fail := p.integer("group_id", false, uintID)
 	if fail != nil {
 		return nil, fail
+	}
+	if !hasMessages && !hasMessage {
+		return nil, &failure{retcode: 1400, wording: "message/messages is required"}
 	}
 	messages, _ := p.raw("messages")
 	resID := f.Forward(customNodes(messages))

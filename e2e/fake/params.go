@@ -7,7 +7,7 @@ package fake
 // number out of bounds; strings accept numbers (stringified the JavaScript
 // way) and bools; bools accept any number (non-zero is true) and a few
 // words; unknown keys are always allowed, and a present but invalid value
-// is an error, never silently replaced by a default.
+// (null included) is an error, never silently replaced by a default.
 
 import (
 	"bytes"
@@ -31,13 +31,23 @@ func actionFailed(wording string) *failure { return &failure{retcode: 100, wordi
 
 type params map[string]json.RawMessage
 
-// raw returns the value of name, treating JSON null as absent.
+// raw returns the value of name, treating JSON null as absent: the message
+// params, read with ?? (upload_forward_msg) or passed on as they are
+// (f.message), are the only ones read this way.
 func (p params) raw(name string) (json.RawMessage, bool) {
 	v, ok := p[name]
 	if !ok || strings.TrimSpace(string(v)) == "null" {
 		return nil, false
 	}
 	return v, true
+}
+
+// present returns the value of name as defineAction's parse sees it: a
+// key that is there is present, even when it holds null (which then fails
+// every coercer below as not of its kind).
+func (p params) present(name string) (json.RawMessage, bool) {
+	v, ok := p[name]
+	return v, ok
 }
 
 // jsValue is a param value as typeof sees it after JSON.parse: a string,
@@ -93,7 +103,7 @@ var (
 // integer reads name as intCore does: ok is false when it is absent.
 // Values beyond int64 (SnowLuma keeps them as doubles) saturate.
 func (p params) integer(name string, required bool, k intKind) (n int64, ok bool, f *failure) {
-	v, present := p.raw(name)
+	v, present := p.present(name)
 	if !present {
 		if required {
 			return 0, false, badParam(name, "is required")
@@ -128,7 +138,7 @@ func (p params) integer(name string, required bool, k intKind) (n int64, ok bool
 // str reads a string as stringCore does: numbers and bools are
 // stringified with String().
 func (p params) str(name string) (string, bool, *failure) {
-	v, present := p.raw(name)
+	v, present := p.present(name)
 	if !present {
 		return "", false, nil
 	}
@@ -162,7 +172,7 @@ func (p params) nonEmptyStr(name string) (string, *failure) {
 // "true"/"1"/"yes"/"on" and "false"/"0"/"no"/"off". (Go's ToLower differs
 // from JavaScript's only on letters none of these words hold.)
 func (p params) boolean(name string) (value, ok bool, f *failure) {
-	v, present := p.raw(name)
+	v, present := p.present(name)
 	if !present {
 		return false, false, nil
 	}

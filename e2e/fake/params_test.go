@@ -52,6 +52,7 @@ func TestIntegerParamsAreCoercedLikeIntCore(t *testing.T) {
 		{"a boolean is not a number", sign(`true`), groupKind},
 		{"an array is not a number", sign(`[1]`), groupKind},
 		{"an object is not a number", sign(`{}`), groupKind},
+		{"null is present and not a number", sign(`null`), groupKind},
 		{"message_id 0", get(`0`), msgZero},
 		{"message_id -0", get(`-0`), msgZero},
 		{"message_id truncated to 0", get(`"0.5"`), msgZero},
@@ -102,6 +103,7 @@ func TestBooleanParamsAreCoercedLikeFBool(t *testing.T) {
 		{"the string 1.0", `"1.0"`, invalid},
 		{"an empty string", `""`, invalid},
 		{"an array", `[]`, invalid},
+		{"null", `null`, invalid},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -199,6 +199,9 @@ func TestUploadFollowsTheDecisionOrder(t *testing.T) {
 		{"a negative file_retention is a param error", []upStep{
 			{`{"stream_id":"$id","total_chunks":1,"file_retention":-5}`, failedTerminal("1400", "file_retention: must be >= 0")},
 		}, nil, false},
+		{"a null filename is a param error", []upStep{
+			{`{"stream_id":"$id","total_chunks":1,"filename":null}`, failedTerminal("1400", "filename: expected a string")},
+		}, nil, false},
 		{"a non-boolean is_complete is a param error", []upStep{
 			{`{"stream_id":"$id","total_chunks":1,"is_complete":"maybe"}`, failedTerminal("1400", "is_complete: expected a boolean")},
 		}, nil, false},

@@ -1,10 +1,11 @@
 package e2e
 
-// SnowLuma's body cap (issue 8, item 3; snowluma-wire.md §1.3): at the
-// largest SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES the server accepts, and with a
-// file name whose JSON escaping is as long as it gets, every upload request
-// still fits in the 2 MiB SnowLuma reads. The fake tears down any larger
-// request without an answer, exactly as SnowLuma does.
+// SnowLuma's body cap (issue 8, item 3; readRequestBody in SnowLuma's
+// packages/onebot/src/network/http-server-adapter.ts): at the largest
+// SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES the server accepts, and with a file name
+// whose JSON escaping is as long as it gets, every upload request still
+// fits in the 2 MiB SnowLuma reads. The fake tears down any larger request
+// without an answer, as SnowLuma v1.11.1 was observed to do.
 
 import (
 	"encoding/json"

@@ -1,10 +1,16 @@
 package fake
 
-// A realistic subset of SnowLuma's actions, with the data shapes of
-// snowluma-wire.md §4-5 and the bundled catalog: signed message IDs, void
-// actions answering data null, set_group_sign answering {}, get_file's
-// file_size as a decimal string, upload_forward_msg's message_id 0 sentinel,
-// and parameter errors as retcode 1400 "<field>: <reason>".
+// A realistic subset of SnowLuma's actions, with the data shapes of its
+// source and the bundled catalog: signed message IDs
+// (packages/onebot/src/message-id.ts), the info actions
+// (packages/onebot/src/actions/info.ts), void actions answering data null
+// (okResponse in packages/onebot/src/types.ts), set_group_sign answering {}
+// and upload_forward_msg's message_id 0 sentinel
+// (packages/onebot/src/actions/extended.ts), get_file's file_size as a
+// decimal string (getImageInfo and getRecordInfo in
+// packages/onebot/src/modules/media-actions.ts), and parameter errors as
+// retcode 1400 "<field>: <reason>" (defineAction in
+// packages/onebot/src/action-kit.ts).
 
 import (
 	"bytes"
@@ -15,7 +21,9 @@ import (
 
 type action func(f *Fake, p params) (json.RawMessage, *failure)
 
-// aliases are the extra names SnowLuma registers (wire notes §6).
+// aliases are the extra names SnowLuma registers (the name lists of
+// fetch_ptt_text and set_group_sign in
+// packages/onebot/src/actions/extended.ts).
 var aliases = map[string]string{
 	"get_ptt_text":    "fetch_ptt_text",
 	"get_record_text": "fetch_ptt_text",
@@ -95,24 +103,28 @@ func mustJSON(v any) json.RawMessage {
 }
 
 func getMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	id, _, fail := p.messageID("message_id", true)
+	id, _, fail := p.integer("message_id", true, messageID)
 	if fail != nil {
 		return nil, fail
 	}
-	m, ok := f.store.get(id)
-	if !ok {
+	m, ok := f.store.get(int32(id))
+	if !ok || !isInt32(id) {
 		return nil, actionFailed("message not found")
 	}
 	return mustJSON(m), nil
 }
 
+// isInt32 reports whether a message_id f.messageId accepted (any non-zero
+// integer) can name a stored message: stored ids are int32 hashes.
+func isInt32(id int64) bool { return id == int64(int32(id)) }
+
 func deleteMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	id, _, fail := p.messageID("message_id", true)
+	id, _, fail := p.integer("message_id", true, messageID)
 	if fail != nil {
 		return nil, fail
 	}
-	if !f.store.remove(id) {
-		return nil, actionFailed("message not found")
+	if !isInt32(id) || !f.store.remove(int32(id)) {
+		return nil, actionFailed("message not found or not retractable")
 	}
 	return json.RawMessage("null"), nil
 }
@@ -173,20 +185,28 @@ func (f *Fake) sendTo(kind string, target int64, segs json.RawMessage, raw strin
 	return mustJSON(map[string]int32{"message_id": m.MessageID})
 }
 
+// The send actions read their params in the order message.ts declares
+// them (send_group_msg: group_id, message, auto_escape; send_private_msg:
+// user_id, message, auto_escape; send_msg: message, message_type, group_id,
+// user_id, auto_escape), so the first invalid one is the one named.
+
 func sendGroupMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	group, _, fail := p.uint("group_id", true)
+	group, _, fail := p.integer("group_id", true, uintID)
 	if fail != nil {
 		return nil, fail
 	}
 	segs, raw, fail := message(p)
 	if fail != nil {
+		return nil, fail
+	}
+	if _, _, fail := p.boolean("auto_escape"); fail != nil {
 		return nil, fail
 	}
 	return f.sendTo("group", group, segs, raw), nil
 }
 
 func sendPrivateMsg(f *Fake, p params) (json.RawMessage, *failure) {
-	user, _, fail := p.uint("user_id", true)
+	user, _, fail := p.integer("user_id", true, uintID)
 	if fail != nil {
 		return nil, fail
 	}
@@ -194,20 +214,45 @@ func sendPrivateMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	if fail != nil {
 		return nil, fail
 	}
+	if _, _, fail := p.boolean("auto_escape"); fail != nil {
+		return nil, fail
+	}
 	return f.sendTo("private", user, segs, raw), nil
 }
 
-// sendMsg: a group_id always means a group message; message_type "group"
-// without one is an error; anything else is private.
+// sendMsg: message_type "group" or a group_id means a group message, which
+// then needs the group_id; anything else is private and needs user_id.
+// Those two checks are run()'s own, worded without the field prefix.
 func sendMsg(f *Fake, p params) (json.RawMessage, *failure) {
+	segs, raw, fail := message(p)
+	if fail != nil {
+		return nil, fail
+	}
 	kind, _, fail := p.str("message_type")
 	if fail != nil {
 		return nil, fail
 	}
-	if _, ok := p.raw("group_id"); ok || kind == "group" {
-		return sendGroupMsg(f, p)
+	group, hasGroup, fail := p.integer("group_id", false, uintID)
+	if fail != nil {
+		return nil, fail
 	}
-	return sendPrivateMsg(f, p)
+	user, hasUser, fail := p.integer("user_id", false, uintID)
+	if fail != nil {
+		return nil, fail
+	}
+	if _, _, fail := p.boolean("auto_escape"); fail != nil {
+		return nil, fail
+	}
+	switch {
+	case kind == "group" || hasGroup:
+		if !hasGroup {
+			return nil, &failure{retcode: 1400, wording: "group_id is required"}
+		}
+		return f.sendTo("group", group, segs, raw), nil
+	case !hasUser:
+		return nil, &failure{retcode: 1400, wording: "user_id is required"}
+	}
+	return f.sendTo("private", user, segs, raw), nil
 }
 
 func getFile(f *Fake, p params) (json.RawMessage, *failure) {
@@ -235,23 +280,21 @@ func getFile(f *Fake, p params) (json.RawMessage, *failure) {
 }
 
 func setGroupSign(f *Fake, p params) (json.RawMessage, *failure) {
-	if _, _, fail := p.uint("group_id", true); fail != nil {
+	if _, _, fail := p.integer("group_id", true, uintID); fail != nil {
 		return nil, fail
 	}
 	return json.RawMessage("{}"), nil
 }
 
 func setGroupBan(f *Fake, p params) (json.RawMessage, *failure) {
-	if _, _, fail := p.uint("group_id", true); fail != nil {
+	if _, _, fail := p.integer("group_id", true, uintID); fail != nil {
 		return nil, fail
 	}
-	if _, _, fail := p.uint("user_id", true); fail != nil {
+	if _, _, fail := p.integer("user_id", true, uintID); fail != nil {
 		return nil, fail
 	}
-	if d, ok, fail := p.int("duration", false); fail != nil {
+	if _, _, fail := p.integer("duration", false, naturalInt); fail != nil {
 		return nil, fail
-	} else if ok && d < 0 {
-		return nil, badParam("duration", "must be >= 0")
 	}
 	return json.RawMessage("null"), nil
 }
@@ -261,12 +304,12 @@ func setGroupBan(f *Fake, p params) (json.RawMessage, *failure) {
 func uploadForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
 	_, hasMessages := p.raw("messages")
 	_, hasMessage := p.raw("message")
-	if !hasMessages && !hasMessage {
-		return nil, badParam("messages", "is required")
-	}
-	group, hasGroup, fail := p.uint("group_id", false)
+	group, hasGroup, fail := p.integer("group_id", false, uintID)
 	if fail != nil {
 		return nil, fail
+	}
+	if !hasMessages && !hasMessage {
+		return nil, &failure{retcode: 1400, wording: "message/messages is required"}
 	}
 	messages, _ := p.raw("messages")
 	resID := f.Forward(customNodes(messages))

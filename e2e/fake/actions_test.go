@@ -59,7 +59,7 @@ func TestActionsAnswerLikeSnowLuma(t *testing.T) {
 		{name: "get_msg requires message_id", body: `{"action":"get_msg","params":{}}`,
 			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"message_id: is required"}`},
 		{name: "get_msg refuses a non-integer", body: `{"action":"get_msg","params":{"message_id":"abc"}}`,
-			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"message_id: expected an integer"}`},
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"message_id: expected a message id"}`},
 		{name: "send_group_msg requires group_id", body: `{"action":"send_group_msg","params":{"message":"hi"}}`,
 			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"group_id: is required"}`},
 		{name: "send_group_msg requires message", body: `{"action":"send_group_msg","params":{"group_id":123456789}}`,
@@ -67,7 +67,17 @@ func TestActionsAnswerLikeSnowLuma(t *testing.T) {
 		{name: "send_private_msg requires user_id", body: `{"action":"send_private_msg","params":{"message":"hi"}}`,
 			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"user_id: is required"}`},
 		{name: "send_msg with message_type group needs group_id", body: `{"action":"send_msg","params":{"message_type":"group","message":"hi"}}`,
-			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"group_id: is required"}`},
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"group_id is required"}`},
+		{name: "send_msg without a group needs user_id", body: `{"action":"send_msg","params":{"message":"hi"}}`,
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"user_id is required"}`},
+		{name: "send_msg checks message before the target", body: `{"action":"send_msg","params":{"group_id":0}}`,
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"message: is required"}`},
+		{name: "send_msg checks every declared param before routing", body: `{"action":"send_msg","params":{"group_id":1,"user_id":"x","message":"hi"}}`,
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"user_id: expected a positive integer"}`},
+		{name: "send_group_msg checks auto_escape", body: `{"action":"send_group_msg","params":{"group_id":1,"message":"hi","auto_escape":"maybe"}}`,
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"auto_escape: expected a boolean"}`},
+		{name: "delete_msg reports an unknown id as retcode 100", body: `{"action":"delete_msg","params":{"message_id":42}}`,
+			wantBody: `{"status":"failed","retcode":100,"data":null,"wording":"message not found or not retractable"}`},
 		{name: "send_msg to a user", body: `{"action":"send_msg","params":{"user_id":10002,"message":"hi"}}`},
 		{name: "get_group_list is an array", body: `{"action":"get_group_list"}`},
 		{name: "get_friend_list is an array", body: `{"action":"get_friend_list"}`},
@@ -79,11 +89,13 @@ func TestActionsAnswerLikeSnowLuma(t *testing.T) {
 		{name: "the send_group_sign alias works", body: `{"action":"send_group_sign","params":{"group_id":123456789}}`,
 			wantBody: `{"status":"ok","retcode":0,"data":{}}`},
 		{name: "set_group_sign refuses group_id 0", body: `{"action":"set_group_sign","params":{"group_id":0}}`,
-			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"group_id: expected a positive integer"}`},
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"group_id: must be >= 1"}`},
 		{name: "set_group_ban answers null", body: `{"action":"set_group_ban","params":{"group_id":123456789,"user_id":10002,"duration":60}}`,
 			wantBody: `{"status":"ok","retcode":0,"data":null}`},
 		{name: "upload_forward_msg needs messages", body: `{"action":"upload_forward_msg","params":{}}`,
-			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"messages: is required"}`},
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"message/messages is required"}`},
+		{name: "upload_forward_msg checks group_id before the messages", body: `{"action":"upload_forward_msg","params":{"group_id":-1}}`,
+			wantBody: `{"status":"failed","retcode":1400,"data":null,"wording":"group_id: must be >= 1"}`},
 		{name: "the get_ptt_text alias reaches fetch_ptt_text", body: `{"action":"get_ptt_text","params":{"message_id":"-1264852461"}}`,
 			wantData: `{"text":"你好，世界"}`},
 	}
@@ -152,7 +164,7 @@ func TestSentMessagesAreStoredUntilDeleted(t *testing.T) {
 			assert.Equal(t, `{"status":"ok","retcode":0,"data":null}`,
 				post(t, `{"action":"delete_msg","params":{"message_id":`+string(idJSON)+`}}`, nil).body)
 			assert.False(t, srv.Stored(id))
-			assert.Equal(t, `{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`,
+			assert.Equal(t, `{"status":"failed","retcode":100,"data":null,"wording":"message not found or not retractable"}`,
 				post(t, `{"action":"delete_msg","params":{"message_id":`+string(idJSON)+`}}`, nil).body)
 		})
 	}

@@ -1,10 +1,12 @@
 package fake_test
 
-// SnowLuma's request body cap (snowluma-wire.md §1.3): readRequestBody
-// accepts up to 2 MiB of body; one byte more and the socket is destroyed,
-// so the client gets no HTTP response at all, for ordinary and stream
-// actions alike. The fake must draw the line at exactly the same byte, so
-// a product request that crosses it fails in the suite as it would live.
+// SnowLuma's request body cap: readRequestBody
+// (packages/onebot/src/network/http-server-adapter.ts) accepts up to 2 MiB
+// of body; one byte more and the socket is destroyed, so the client gets
+// no HTTP response at all (observed on SnowLuma v1.11.1), for ordinary and
+// stream actions alike. The fake must draw the line at exactly the same
+// byte, so a product request that crosses it fails in the suite as it would
+// live.
 
 import (
 	"context"

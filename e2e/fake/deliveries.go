@@ -100,7 +100,7 @@ func sendForwardMsg(f *Fake, p params) (json.RawMessage, *failure) {
 
 // aiVoice checks get_ai_record's and send_group_ai_record's params.
 func aiVoice(p params) *failure {
-	if _, _, fail := p.uint("group_id", true); fail != nil {
+	if _, _, fail := p.integer("group_id", true, uintID); fail != nil {
 		return fail
 	}
 	for _, name := range []string{"character", "text"} {

@@ -1,14 +1,17 @@
 package fake
 
-// The WebSocket side of the fake: SnowLuma's WebSocket server adapter as
-// snowluma-wire.md §3 describes it, on its own loopback port, as the real
-// adapter has its own. A plain request (no upgrade) is answered 426
-// "Upgrade Required", as SnowLuma's WebSocket server answers every request
-// that is not an upgrade. The upgrade is accepted only on the configured
-// path (400 "Bad path for WebSocket" elsewhere); a wrong token completes
-// the upgrade and is then closed with 1008 "invalid access token"; an
-// accepted connection gets lifecycle connect, lifecycle enable and one
-// heartbeat, then a heartbeat every interval.
+// The WebSocket side of the fake: SnowLuma's WebSocket server adapter
+// (packages/onebot/src/network/ws-server-adapter.ts), on its own loopback
+// port, as the real adapter has its own. A plain request (no upgrade) is
+// answered 426 "Upgrade Required", as SnowLuma's WebSocket server answers
+// every request that is not an upgrade; the upgrade is accepted only on the
+// configured path (400 "Bad path for WebSocket" elsewhere); both are in
+// packages/websocket/src/server.ts. A wrong token completes the upgrade and
+// is then closed with 1008 "invalid access token"; an accepted connection
+// gets lifecycle connect, lifecycle enable and one heartbeat
+// (bootstrapMetaFrames in packages/onebot/src/network/adapter.ts), then a
+// heartbeat every interval (HEARTBEAT_INTERVAL in
+// packages/onebot/src/instance.ts).
 //
 // Tests run in parallel against one fake, so each takes its own Scene: a
 // configured path of its own (as if each were its own SnowLuma), with its
@@ -244,7 +247,9 @@ func (p *Peer) beat(selfID int64, every time.Duration) {
 	}
 }
 
-// Frames after snowluma-wire.md §3.1 and §3.2.
+// Frames in SnowLuma's shapes: meta events as makeLifecycleEvent and
+// makeHeartbeatEvent build them (packages/onebot/src/instance.ts), the
+// others as packages/onebot/src/event-converter/ does.
 
 // Lifecycle is a lifecycle meta event (connect, enable or disable).
 func Lifecycle(selfID int64, sub string) string {

@@ -1,11 +1,19 @@
 // Package fake is an in-process stand-in for SnowLuma's OneBot v11 HTTP
 // server, used by snowluma-mcp's end-to-end tests. It follows the request
-// processing order of snowluma-wire.md §1 (path match, auth before anything
-// else, health probe, method check, body parsing, envelopes), and for the
-// stream actions the framing and behaviour of §2 (stream_*.go), so that the
-// product is tested against the protocol it will really meet, not against
-// what its own client happens to send. Its WebSocket server (events.go)
-// is SnowLuma's event adapter after §3, on a loopback port of its own.
+// processing order of SnowLuma's HTTP server adapter (path match, auth
+// before anything else, health probe, method check, body parsing,
+// envelopes), and for the stream actions the framing and behaviour of its
+// Stream API (stream_*.go), so that the product is tested against the
+// protocol it will really meet, not against what its own client happens to
+// send. Its WebSocket server (events.go) is SnowLuma's WebSocket server
+// adapter, on a loopback port of its own.
+//
+// Each SnowLuma fact the fake relies on names, in the comment beside it,
+// the file of SnowLuma's public source (github.com/SnowLuma/SnowLuma) that
+// implements it, as a path from that repository's root. The source read is
+// tag v1.11.1 (commit a11c684), the version the project is verified
+// against; a fact that was measured on a running SnowLuma rather than read
+// says so.
 //
 // One fake is shared by tests running in parallel, so nothing about it is
 // configured per test: faults are requested per request with the marker

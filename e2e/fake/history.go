@@ -31,8 +31,8 @@ type Incoming struct {
 	Raw string
 }
 
-// eventMessage is a message event: the stored message with the event
-// header in front (snowluma-wire.md §3.2).
+// eventMessage is a message event: the stored message with the event header
+// in front (message in packages/onebot/src/event-converter/envelope.ts).
 type eventMessage struct {
 	Time        int64           `json:"time"`
 	SelfID      int64           `json:"self_id"`
@@ -116,22 +116,19 @@ func (s *store) history(in func(storedMessage) bool, anchor int32, count int64) 
 
 // historyParams reads the anchor and count every history action takes.
 func historyParams(p params) (int32, int64, *failure) {
-	anchor, _, fail := p.int("message_id", false)
+	anchor, _, fail := p.integer("message_id", false, anyInt)
 	if fail != nil {
 		return 0, 0, fail
 	}
-	count, _, fail := p.int("count", false)
+	count, _, fail := p.integer("count", false, naturalInt)
 	if fail != nil {
 		return 0, 0, fail
-	}
-	if count < 0 {
-		return 0, 0, badParam("count", "must be >= 0")
 	}
 	return int32(anchor), count, nil
 }
 
 func getGroupMsgHistory(f *Fake, p params) (json.RawMessage, *failure) {
-	group, _, fail := p.uint("group_id", true)
+	group, _, fail := p.integer("group_id", true, uintID)
 	if fail != nil {
 		return nil, fail
 	}
@@ -144,7 +141,7 @@ func getGroupMsgHistory(f *Fake, p params) (json.RawMessage, *failure) {
 }
 
 func getFriendMsgHistory(f *Fake, p params) (json.RawMessage, *failure) {
-	peer, _, fail := p.uint("user_id", true)
+	peer, _, fail := p.integer("user_id", true, uintID)
 	if fail != nil {
 		return nil, fail
 	}

@@ -1,9 +1,11 @@
 package fake
 
 // The message store mirrors SnowLuma's: IDs are the signed int32 hash of
-// snowluma-wire.md §4, about half of them negative, never 0; get_msg and
-// delete_msg only know stored messages; self-sent messages are stored at
-// once so get_msg works right after a send.
+// hashMessageIdInt32 (packages/onebot/src/message-id.ts), about half of
+// them negative, never 0; get_msg and delete_msg only know stored messages
+// (packages/onebot/src/message-store.ts); self-sent messages are stored at
+// once so get_msg works right after a send (finalizeSend in
+// packages/onebot/src/modules/message-actions.ts).
 
 import (
 	"crypto/sha1"
@@ -33,7 +35,8 @@ const (
 	GroupID = 123456789
 )
 
-// Seeded message IDs (wire notes §4 examples).
+// Seeded message IDs: MessageID of the sequence noted beside each, so one
+// is positive and two are negative.
 const (
 	SeedGroupPositive   int32 = 2137770485  // seq 12345 in GroupID
 	SeedGroupNegative   int32 = -1559550018 // seq 12340 in GroupID

@@ -1,10 +1,11 @@
 package fake
 
-// test_download_stream (snowluma-wire.md §2.2) and the three download
-// actions (§2.3): file_info, then file_chunk frames with index, base64
-// data, raw size, progress percentage and base64 length, then the
-// file_complete terminal. Local sources are cut at chunk_size (default
-// 65536, capped at 16 MiB); URL sources at the HTTP body's pieces.
+// test_download_stream and the three download actions, as
+// packages/onebot/src/actions/stream-download.ts has them: file_info, then
+// file_chunk frames with index, base64 data, raw size, progress percentage
+// and base64 length, then the file_complete terminal. Local sources are cut
+// at chunk_size (default 65536, capped at 16 MiB); URL sources at the HTTP
+// body's pieces.
 
 import (
 	"encoding/base64"
@@ -87,7 +88,7 @@ func downloadStream(caches cache) streamAction {
 		if fail != nil {
 			return nil, fail
 		}
-		chunkSize, ok, fail := p.uint("chunk_size", false)
+		chunkSize, ok, fail := p.integer("chunk_size", false, positiveInt)
 		if fail != nil {
 			return nil, fail
 		}

@@ -1,9 +1,10 @@
 package fake_test
 
-// The fake's download side of the stream API, byte for byte where the wire
-// notes give the bytes: test_download_stream's ten frames and terminal, the
-// download actions' file_info / file_chunk / file_complete sequence (with
-// the wire notes' 150 KiB example), source resolution per action, and the
+// The fake's download side of the stream API, byte for byte where
+// SnowLuma's packages/onebot/src/actions/stream-download.ts fixes the bytes:
+// test_download_stream's ten frames and terminal, the download actions'
+// file_info / file_chunk / file_complete sequence (with the 150 KiB file
+// observed on SnowLuma v1.11.1), source resolution per action, and the
 // failures as failed terminal frames.
 
 import (
@@ -138,7 +139,7 @@ func TestDownloadStreamsServeTheirFiles(t *testing.T) {
 		wantFileSize int64
 		wantChunk    int64
 	}{
-		{"the wire notes' 150 KiB example at the default chunk size", "download_file_stream",
+		{"the 150 KiB file observed on SnowLuma v1.11.1, at the default chunk size", "download_file_stream",
 			`{"file":"` + fake.FileSeed + `"}`, fake.FileSeed,
 			[]int{65536, 65536, 22528}, []int{43, 85, 100}, 153600, 65536},
 		{"chunk_size cuts local files", "download_file_stream",
@@ -220,7 +221,7 @@ func TestDownloadFailuresAreFailedTerminalFrames(t *testing.T) {
 		{"the record action skips the image cache", "download_file_record_stream",
 			`{"file":"` + fake.ImageID + `"}`, "100", fake.WordingFileNotFound},
 		{"chunk_size 0 is a param error", "download_file_stream",
-			`{"file":"` + fake.FileHello + `","chunk_size":0}`, "1400", "chunk_size: expected a positive integer"},
+			`{"file":"` + fake.FileHello + `","chunk_size":0}`, "1400", "chunk_size: must be >= 1"},
 		{"a non-integer chunk_size is a param error", "download_file_stream",
 			`{"file":"` + fake.FileHello + `","chunk_size":"big"}`, "1400", "chunk_size: expected an integer"},
 	}

@@ -36,9 +36,10 @@ package fake
 //	lagupload:<n>    uploads: the stream's nth request is processed
 //	                 UploadLag after it arrived, whether or not the client
 //	                 is still there, as SnowLuma finishes a request whose
-//	                 body it has read (snowluma-wire.md §1.2: the body is
-//	                 read whole before the action runs, and nothing in the
-//	                 adapter stops an action when the client leaves)
+//	                 body it has read (handleRequest in
+//	                 packages/onebot/src/network/http-server-adapter.ts
+//	                 reads the whole body before the action runs, and
+//	                 nothing there stops an action when the client leaves)
 //
 // An automatic upload builds its own params, so a test cannot add "_fake"
 // to them; instead the uploaded file's name carries the marker as

@@ -3,12 +3,13 @@ package fake
 // The files the fake's download actions serve, with deterministic content
 // (SHA-256 counter blocks, so a reordered or repeated chunk never looks
 // right by accident) and known sizes. Tests compare what the product saved
-// with these bytes. Source resolution follows snowluma-wire.md §2.3: a
-// local path (or file:// URI) must be a regular file inside the stream temp
-// directory; http(s) URLs are fetched (the fake never goes out: it serves a
-// fixed table) with private and loopback hosts refused; anything else is a
-// cached media ID, looked up in the image cache and then the voice cache,
-// each skipped by the action that does not use it.
+// with these bytes. Source resolution follows resolveDownload in
+// packages/onebot/src/actions/stream-download.ts: a local path (or file://
+// URI) must be a regular file inside the stream temp directory; http(s)
+// URLs are fetched (the fake never goes out: it serves a fixed table) with
+// private and loopback hosts refused; anything else is a cached media ID,
+// looked up in the image cache and then the voice cache, each skipped by
+// the action that does not use it.
 
 import (
 	"crypto/sha256"
@@ -27,8 +28,9 @@ const StreamDir = "/tmp/snowluma-stream"
 const (
 	// FileHello is "hello world", 11 bytes, one chunk.
 	FileHello = StreamDir + "/hello.txt"
-	// FileSeed is the 150 KiB seed of the wire notes: 153600 bytes, three
-	// chunks of 65536/65536/22528 at the default chunk size.
+	// FileSeed is 150 KiB, 153600 bytes: three chunks of 65536/65536/22528
+	// at the default chunk size, as a file of that size was observed to
+	// arrive from SnowLuma v1.11.1.
 	FileSeed = StreamDir + "/seed-150k.bin"
 	// FileEmpty has no bytes: file_info, no chunks, file_complete.
 	FileEmpty = StreamDir + "/empty.bin"

@@ -100,7 +100,11 @@ func packet(t *testing.T, frame string, v any) {
 
 // failedTerminal is the exact failed terminal frame for a reason.
 func failedTerminal(retcode, reason string) string {
-	q, _ := json.Marshal(reason)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // JSON.stringify leaves <, > and & alone
+	_ = enc.Encode(reason)
+	q := strings.TrimSuffix(b.String(), "\n")
 	return `{"status":"failed","retcode":` + retcode + `,"data":{"type":"error","data_type":"error"},"message":` +
 		string(q) + `,"wording":` + string(q) + `,"stream":"stream-action"}`
 }

@@ -1,17 +1,19 @@
 package fake
 
 // upload_file_stream with SnowLuma's per-request decision order
-// (snowluma-wire.md §2.4): every request is answered by one terminal frame;
-// stream_id syntax first, then reset (always an error frame), verify_only,
-// stream creation (needs total_chunks), metadata updates, a chunk when both
-// chunk_data and chunk_index are present (idempotent, never completing in
-// the same call), completion on is_complete or when every chunk is in
-// (missing chunks and a sha256 mismatch are errors), else file_created.
-// The state it works on is in stream_upload_state.go.
+// (handleUpload in packages/onebot/src/actions/stream-file.ts): every
+// request is answered by one terminal frame; stream_id syntax first, then
+// reset (always an error frame), verify_only, stream creation (needs
+// total_chunks), metadata updates, a chunk when both chunk_data and
+// chunk_index are present (idempotent, never completing in the same call),
+// completion on is_complete or when every chunk is in (missing chunks and a
+// sha256 mismatch are errors), else file_created. The file name and so the
+// merged file's path are fixed when the stream is created (createUpload);
+// later calls update only expected_sha256 and file_size. The state it
+// works on is in stream_upload_state.go.
 
 import (
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -72,31 +74,24 @@ type uploadParams struct {
 	index, total, size                  int64
 	hasIndex, hasTotal, hasSize, hasSHA bool
 	sha, filename                       string
-	hasName                             bool
 	complete, reset, verify             bool
 }
 
 // parseUpload validates the params as action-kit would, before the action.
 func parseUpload(p params) (uploadParams, *failure) {
 	var u uploadParams
-	var fail *failure
-	var ok bool
-	if u.id, ok, fail = p.str("stream_id"); fail != nil {
-		return u, fail
-	} else if !ok || u.id == "" {
-		return u, badParam("stream_id", "is required")
-	}
 	steps := []func() *failure{
+		func() (f *failure) { u.id, f = p.nonEmptyStr("stream_id"); return },
 		func() (f *failure) { u.data, u.hasData, f = p.str("chunk_data"); return },
-		func() (f *failure) { u.index, u.hasIndex, f = p.count("chunk_index"); return },
-		func() (f *failure) { u.total, u.hasTotal, f = p.uint("total_chunks", false); return },
-		func() (f *failure) { u.size, u.hasSize, f = p.count("file_size"); return },
+		func() (f *failure) { u.index, u.hasIndex, f = p.integer("chunk_index", false, naturalInt); return },
+		func() (f *failure) { u.total, u.hasTotal, f = p.integer("total_chunks", false, positiveInt); return },
+		func() (f *failure) { u.size, u.hasSize, f = p.integer("file_size", false, naturalInt); return },
 		func() (f *failure) { u.sha, u.hasSHA, f = p.str("expected_sha256"); return },
 		func() (f *failure) { u.complete, _, f = p.boolean("is_complete"); return },
-		func() (f *failure) { u.filename, u.hasName, f = p.str("filename"); return },
+		func() (f *failure) { u.filename, _, f = p.str("filename"); return },
 		func() (f *failure) { u.reset, _, f = p.boolean("reset"); return },
 		func() (f *failure) { u.verify, _, f = p.boolean("verify_only"); return },
-		func() (f *failure) { _, _, f = p.count("file_retention"); return },
+		func() (f *failure) { _, _, f = p.integer("file_retention", false, naturalInt); return },
 	}
 	for _, step := range steps {
 		if fail := step(); fail != nil {
@@ -142,10 +137,14 @@ func uploadFileStream(f *Fake, e *emitter, p params) (json.RawMessage, *failure)
 
 // step applies one request to the stream state; u.mu is held.
 func (u *uploads) step(q uploadParams) (json.RawMessage, *failure) {
-	// 2. reset: state, parts and final file go; always an error frame.
+	// 2. reset: an open stream's parts and final file go (cleanupUpload
+	// does nothing for a stream no longer open, so a merged file stays);
+	// always an error frame.
 	if q.reset {
-		delete(u.open, q.id)
-		delete(u.final, q.id)
+		if s := u.open[q.id]; s != nil {
+			delete(u.open, q.id)
+			u.dropFinal(q.id, s.filename)
+		}
 		return nil, actionFailed(WordingResetCompleted)
 	}
 	s := u.open[q.id]
@@ -156,30 +155,27 @@ func (u *uploads) step(q uploadParams) (json.RawMessage, *failure) {
 		}
 		return mustJSON(uploadStatus{"stream", q.id, "file_created", len(s.chunks), s.total}), nil
 	}
-	// 4. A new stream needs total_chunks.
+	// 4. A new stream needs total_chunks; its file name is fixed now.
 	if s == nil {
 		switch {
 		case !q.hasTotal:
 			return nil, actionFailed(WordingTotalRequired)
 		case q.total > maxUploadChunks:
-			return nil, actionFailed(fmt.Sprintf("total_chunks exceeds the limit (%d)", maxUploadChunks))
+			return nil, actionFailed(fmt.Sprintf("total_chunks exceeds limit (%d)", maxUploadChunks))
 		case q.hasSize && q.size > maxUploadBytes:
-			return nil, actionFailed("file_size exceeds the limit (4 GiB)")
+			return nil, actionFailed(fmt.Sprintf("file_size exceeds limit (%d bytes)", maxUploadBytes))
 		case len(u.open) >= maxUploadStreams:
 			return nil, actionFailed(fmt.Sprintf("too many concurrent upload streams (%d)", maxUploadStreams))
 		}
-		s = &upStream{total: int(q.total), chunks: map[int][]byte{}}
+		s = &upStream{total: int(q.total), chunks: map[int][]byte{}, filename: safeFilename(q.filename, q.id)}
 		u.open[q.id] = s
 	}
-	// 5. Metadata on any call.
+	// 5. Metadata on any call: only the digest and the size.
 	if q.hasSHA {
 		s.sha = q.sha
 	}
 	if q.hasSize {
 		s.size = q.size
-	}
-	if q.hasName {
-		s.filename = q.filename
 	}
 	// 6. A chunk; completion never happens in the same call.
 	if q.hasData && q.hasIndex {
@@ -187,14 +183,12 @@ func (u *uploads) step(q uploadParams) (json.RawMessage, *failure) {
 			return nil, actionFailed(fmt.Sprintf("invalid chunk index: %d", q.index))
 		}
 		if _, seen := s.chunks[int(q.index)]; !seen {
-			b, err := decodeBase64(q.data)
+			b := nodeBase64(q.data) // never fails, as Buffer.from(x, 'base64')
 			switch {
-			case err != nil:
-				return nil, actionFailed("invalid chunk data: not base64")
 			case len(b) > maxChunkBytes:
-				return nil, actionFailed(fmt.Sprintf("chunk too large (max %d bytes)", maxChunkBytes))
+				return nil, actionFailed(fmt.Sprintf("chunk exceeds size limit (%d bytes)", maxChunkBytes))
 			case s.bytes+int64(len(b)) > maxUploadBytes:
-				return nil, actionFailed("upload exceeds the size limit (4 GiB)")
+				return nil, actionFailed(fmt.Sprintf("stream exceeds total size limit (%d bytes)", maxUploadBytes))
 			}
 			s.chunks[int(q.index)] = b
 			s.bytes += int64(len(b))
@@ -221,7 +215,7 @@ func (u *uploads) complete(id string, s *upStream) (json.RawMessage, *failure) {
 		shown := missing[:min(16, len(missing))]
 		more := ""
 		if len(missing) > 16 {
-			more = ",…"
+			more = "…"
 		}
 		return nil, actionFailed(fmt.Sprintf("incomplete stream: missing %d chunk(s) [%s%s]", len(missing), strings.Join(shown, ","), more))
 	}
@@ -233,20 +227,12 @@ func (u *uploads) complete(id string, s *upStream) (json.RawMessage, *failure) {
 	digest := hex.EncodeToString(sum[:])
 	if s.sha != "" && s.sha != digest {
 		// The final file is deleted; the stream stays so it can be reset.
-		delete(u.final, id)
+		u.dropFinal(id, s.filename)
 		return nil, actionFailed(fmt.Sprintf("sha256 mismatch (expected %s, got %s)", s.sha, digest))
 	}
-	u.final[id] = merged
+	u.final[id] = mergedFile{s.filename, merged}
 	delete(u.open, id)
 	done := uploadDone{uploadStatus: uploadStatus{"response", id, "file_complete", len(s.chunks), s.total},
-		FilePath: UploadPath(id, s.filename), FileSize: int64(len(merged)), SHA256: digest}
+		FilePath: finalPath(id, s.filename), FileSize: int64(len(merged)), SHA256: digest}
 	return mustJSON(done), nil
-}
-
-// decodeBase64 accepts padded and unpadded base64.
-func decodeBase64(s string) ([]byte, error) {
-	if b, err := base64.StdEncoding.DecodeString(s); err == nil {
-		return b, nil
-	}
-	return base64.RawStdEncoding.DecodeString(s)
 }

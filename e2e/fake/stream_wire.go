@@ -1,9 +1,11 @@
 package fake
 
-// Stream framing exactly as SnowLuma sends it over HTTP (snowluma-wire.md
-// §2.1): status 200, no Content-Type, chunked, and every frame, the last
-// one included, written as JSON.stringify(frame) + "\r\n\r\n". Intermediate
-// frames wrap a packet as {"status":"ok","retcode":0,"data":<packet>,
+// Stream framing exactly as SnowLuma sends it over HTTP (streamHttpResponse
+// in packages/onebot/src/network/http-server-adapter.ts, wrapStreamFrame
+// and wrapStreamTerminal in packages/onebot/src/streaming.ts): status 200,
+// no Content-Type, chunked, and every frame, the last one included, written
+// as JSON.stringify(frame) + "\r\n\r\n". Intermediate frames wrap a packet
+// as {"status":"ok","retcode":0,"data":<packet>,
 // "message":"","wording":"","stream":"stream-action"}; a failed terminal
 // replaces data with {"type":"error","data_type":"error"} and carries the
 // reason in both message and wording. The emitter also applies the faults

@@ -1,8 +1,11 @@
 package fake
 
 // This file is the HTTP adapter: SnowLuma's exact request-processing order
-// (snowluma-wire.md §1.2) and its envelopes (§1.4). Action logic lives in
-// actions.go, faults in faults.go; stream actions (§2) in stream_*.go.
+// (HttpServerAdapter.handleRequest in
+// packages/onebot/src/network/http-server-adapter.ts) and its envelopes
+// (okResponse, failedResponse and RETCODE in packages/onebot/src/types.ts).
+// Action logic lives in actions.go, faults in faults.go; stream actions in
+// stream_*.go.
 
 import (
 	"bytes"

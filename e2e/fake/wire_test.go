@@ -1,8 +1,9 @@
 package fake_test
 
-// The adapter rules of snowluma-wire.md §1, one row per rule, compared
-// byte for byte: key order, the missing "message" field and the exact
-// wordings are part of what the product must cope with.
+// The rules of SnowLuma's HTTP server adapter
+// (packages/onebot/src/network/http-server-adapter.ts), one row per rule,
+// compared byte for byte: key order, the missing "message" field and the
+// exact wordings are part of what the product must cope with.
 
 import (
 	"context"

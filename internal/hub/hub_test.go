@@ -162,7 +162,9 @@ func (r *rig) read(id string, after uint64) Page {
 	return p
 }
 
-// Frame builders after snowluma-wire.md §3.
+// Frame builders in SnowLuma's event shapes (meta events from its
+// packages/onebot/src/instance.ts, the others from
+// packages/onebot/src/event-converter/).
 func lifecycle(self int64) string {
 	return fmt.Sprintf(`{"time":1764664200,"self_id":%d,"post_type":"meta_event","meta_event_type":"lifecycle","sub_type":"connect","status":{"online":true,"good":true}}`, self)
 }

@@ -8,7 +8,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Frames as SnowLuma sends them (snowluma-wire.md §3.1, §3.2).
+// Frames as SnowLuma sends them: meta events from its
+// packages/onebot/src/instance.ts, the others from
+// packages/onebot/src/event-converter/.
 const (
 	lifecycle    = `{"time":1764664200,"self_id":10001,"post_type":"meta_event","meta_event_type":"lifecycle","sub_type":"connect","status":{"online":true,"good":true}}`
 	heartbeat    = `{"time":1764664230,"self_id":10001,"post_type":"meta_event","meta_event_type":"heartbeat","status":{"online":true,"good":true},"interval":30000}`

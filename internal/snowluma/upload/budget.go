@@ -6,9 +6,10 @@ import (
 	"unicode/utf8"
 )
 
-// The size budget of one chunk request. SnowLuma's readRequestBody drops the
-// socket, without any HTTP response, once a request body passes BodyCap
-// bytes (snowluma-wire.md §1.3), so the largest chunk is derived from the
+// The size budget of one chunk request. SnowLuma's readRequestBody
+// (packages/onebot/src/network/http-server-adapter.ts) drops the socket,
+// without any HTTP response (observed on SnowLuma v1.11.1), once a request
+// body passes BodyCap bytes, so the largest chunk is derived from the
 // worst request the chunk can travel in, not from base64's ratio alone.
 const (
 	// BodyCap is SnowLuma's request body limit in bytes.

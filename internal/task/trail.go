@@ -123,9 +123,9 @@ func (sw *Sweeper) sweep(r *Record) string {
 			err = sw.ResetUpload(id)
 		}
 		if err == nil {
-			out += fmt.Sprintf(" A reset of its upload stream %s has since been sent and SnowLuma confirmed it, so SnowLuma keeps nothing of this upload (not even a file it may have completed); start it again if you still need it.", id)
+			out += fmt.Sprintf(" A reset of its upload stream %s has since been sent and SnowLuma confirmed it, so SnowLuma keeps none of the chunks it had received; a file SnowLuma had already completed is not removed by a reset and stays on the SnowLuma host. Start it again if you still need it.", id)
 		} else {
-			out += fmt.Sprintf(" The reset of its upload stream %s did not reach SnowLuma afterwards (%v), so SnowLuma may keep part or all of the upload until the stream has been idle for 10 minutes.", id, err)
+			out += fmt.Sprintf(" The reset of its upload stream %s did not reach SnowLuma afterwards (%v), so SnowLuma keeps the chunks it received until the stream has been idle for 10 minutes, and a file it had already completed stays on the SnowLuma host.", id, err)
 		}
 	}
 	return strings.TrimSpace(out)

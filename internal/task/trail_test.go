@@ -210,7 +210,7 @@ func TestAStartCleansUpWhatUnfinishedTasksLeftBehind(t *testing.T) {
 		{"a partial download that cannot be removed", hostAbs("/dl/.snowluma-partial-1"), "", &fakeSweeper{removeErr: errors.New("permission denied")}, false,
 			[]string{hostAbs("/dl/.snowluma-partial-1") + " could not be removed afterwards (permission denied)", "delete it yourself"}, []string{hostAbs("/dl/.snowluma-partial-1")}, nil, false},
 		{"an upload is reset", "", "mcp_abc", &fakeSweeper{}, false,
-			[]string{"reset of its upload stream mcp_abc has since been sent and SnowLuma confirmed it", "keeps nothing of this upload"}, nil, []string{"mcp_abc"}, false},
+			[]string{"reset of its upload stream mcp_abc has since been sent and SnowLuma confirmed it", "keeps none of the chunks it had received", "already completed is not removed"}, nil, []string{"mcp_abc"}, false},
 		{"an upload whose reset fails", "", "mcp_abc", &fakeSweeper{resetErr: errors.New("connection refused")}, false,
 			[]string{"reset of its upload stream mcp_abc did not reach SnowLuma afterwards (connection refused)", "idle for 10 minutes"}, nil, []string{"mcp_abc"}, false},
 		{"without a sweeper the leftovers are named", hostAbs("/dl/.snowluma-partial-1"), "mcp_abc", &fakeSweeper{}, true,

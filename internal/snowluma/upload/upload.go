@@ -252,12 +252,14 @@ func ask(ctx context.Context, s Streamer, params json.RawMessage) (*frame.Frame,
 	return frame.Last(body, 16)
 }
 
-// Reset asks SnowLuma to drop upload stream id (its chunks and any merged
-// file) within timeout, even after ctx was cancelled. SnowLuma answers
-// every reset with an error frame ("Stream reset completed"), so any answer
-// frame means the reset arrived; any other outcome (a transport failure, a
-// broken or malformed answer) means it may not have, and is returned. A
-// reset is cleanup, never a replay: it sends no chunk and no completion.
+// Reset asks SnowLuma to drop upload stream id within timeout, even after
+// ctx was cancelled: the chunks of a stream it has not completed (SnowLuma
+// forgets a completed stream, so a reset leaves its merged file where it
+// is). SnowLuma answers every reset with an error frame ("Stream reset
+// completed"), so any answer frame means the reset arrived; any other
+// outcome (a transport failure, a broken or malformed answer) means it may
+// not have, and is returned. A reset is cleanup, never a replay: it sends
+// no chunk and no completion.
 func Reset(ctx context.Context, s Streamer, id string, timeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), timeout)
 	defer cancel()

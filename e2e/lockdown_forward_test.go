@@ -157,5 +157,10 @@ func TestAForwardOutsideLockdownGoesAndReadsAsTheAccounts(t *testing.T) {
 		original := s.call(t, "query_action", map[string]any{"action": "get_msg", "params": map[string]any{"message_id": stranger}}, nil)
 		original.decodeResult(t, &env)
 		assert.Equal(t, map[string]any{"author": float64(mallory)}, env.Data.mark(), "the original stays marked")
+		var contract struct {
+			Copies map[string]any `json:"copies"`
+		}
+		s.call(t, "get_action", map[string]any{"name": "forward_group_single_msg"}, nil).decodeResult(t, &contract)
+		assert.Equal(t, map[string]any{"param": "message_id", "read": "get_msg"}, contract.Copies, "get_action shows what the action copies")
 	})
 }

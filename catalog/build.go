@@ -28,6 +28,7 @@ type source struct {
 	ReturnsSchema json.RawMessage `json:"returnsSchema"`
 	Examples      []Example       `json:"examples"`
 	ThirdParty    []ContentSpot   `json:"thirdParty,omitempty"`
+	Copies        *Copy           `json:"copies,omitempty"`
 }
 
 type meta struct {
@@ -79,8 +80,11 @@ func Build(src fs.FS) ([]byte, error) {
 		if err := s.Delivers.check(); err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
-		a.Delivers = s.Delivers
+		a.Delivers, a.Copies = s.Delivers, s.Copies
 		doc.Actions = append(doc.Actions, a)
+	}
+	if err := checkCopies(doc.Actions); err != nil {
+		return nil, err
 	}
 	sort.Slice(doc.Actions, func(i, j int) bool { return orderKey(doc.Actions[i].Name) < orderKey(doc.Actions[j].Name) })
 	for _, c := range m.Categories {

@@ -38,6 +38,9 @@ type Action struct {
 	// ThirdParty says where the action's result carries content written
 	// by other people; empty for most actions.
 	ThirdParty []ContentSpot `json:"thirdParty,omitempty"`
+	// Copies, when set, says the action sends an existing message again
+	// as the account's own; nil for every other action.
+	Copies *Copy `json:"copies,omitempty"`
 }
 
 // ContentSpot is one place in an action's result data that holds items

@@ -71,4 +71,5 @@ var nextSteps = map[fault.Code]string{
 	fault.CodeUnsupported:     "This server version cannot do that yet; see the message.",
 	fault.CodeInternal:        "An internal error occurred in snowluma-mcp; the call can be repeated if it was read-only.",
 	fault.CodeRateLimited:     "Nothing was sent. Wait at least retry_after_ms before sending to that chat again, and send less at once: this server paces deliveries so QQ's risk control does not restrict the user's account. get_runtime_info shows what is left of each send budget; the user can tune SNOWLUMA_MCP_SEND_PACE and SNOWLUMA_MCP_SEND_WAIT_MS.",
+	fault.CodeLockdown:        "Nothing was sent. Lockdown does not let the account send again words it withholds from you: sent from the account, they would read as the account's own. Do not try another way to repeat them; tell the user what you meant to send, and they can forward it themselves or, if they trust its author, add that QQ number to SNOWLUMA_MCP_TRUSTED_USERS.",
 }

@@ -61,16 +61,20 @@ type Deps struct {
 //   - input completes missing required params (only tools that declare
 //     AsksInput) before params, which then checks the completed params.
 //   - params checks the OneBot params before any time is spent waiting.
+//   - thirdparty sits after params (it reads the checked params of a
+//     forward of a single message, and reads that message from SnowLuma)
+//     and before pace, so a forward it refuses in lockdown costs no send
+//     budget and SnowLuma sees only the read; inside envelope and
+//     recovery, so what it withholds never reaches an encoded payload, a
+//     task record or a log, and a panic in it withholds the whole result.
+//     Being outside deadline, it bounds what it asks SnowLuma itself (the
+//     message, the account) with the same request timeout.
 //   - pace spends a delivery's send budgets after everything that can
-//     refuse the call (a call that gate, input or params refuse costs no
-//     budget, and reads the completed, checked params for its target) and
-//     before deadline, so a wait for a budget never eats the request
-//     timeout; cancellation still cuts it short.
+//     refuse the call (a call that gate, input, params or thirdparty
+//     refuse costs no budget, and reads the completed, checked params for
+//     its target) and before deadline, so a wait for a budget never eats
+//     the request timeout; cancellation still cuts it short.
 //   - deadline starts the request timeout just before execution.
-//   - thirdparty sits inside deadline, so the account lookup it may make
-//     shares the call's timeout, and inside envelope and recovery, so what
-//     it withholds never reaches an encoded payload, a task record or a
-//     log, and a panic in it withholds the whole result.
 //   - progress sits outside execute so that it closes the call's reports
 //     when the handler returns: the value still pending is dropped, and
 //     nothing goes out after the result.
@@ -86,9 +90,9 @@ func Default(d Deps) []pipeline.Stage {
 		gate.New(d.Config.Mode, d.Catalog),
 		input.New(d.Prompts),
 		params.New(),
+		thirdparty.New(d.Content, d.Catalog, d.Client, d.Config.Timeout),
 		pace.New(d.Pace),
 		deadline.New(d.Config.Timeout),
-		thirdparty.New(d.Content),
 		progress.New(progress.Interval),
 		execute.New(d.Client, d.Slots),
 	}
@@ -118,7 +122,7 @@ func Default(d Deps) []pipeline.Stage {
 //   - params: params that do not fit the action are refused before a task
 //     exists.
 //
-// input, pace, deadline, thirdparty, progress and execute act in the work
+// input, thirdparty, pace, deadline, progress and execute act in the work
 // only: the task's run asks the user, spends the budget, takes the stream
 // slot and sends.
 func Admission(full []pipeline.Stage) []pipeline.Stage {

@@ -38,7 +38,7 @@ func TestDefaultOrder(t *testing.T) {
 	for _, s := range Default(docsDeps(t)) {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "pace", "deadline", "thirdparty", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "thirdparty", "pace", "deadline", "progress", "execute"}, names)
 }
 
 // TestAdmissionOrder pins the stages a background call passes to be

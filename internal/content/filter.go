@@ -57,15 +57,29 @@ const (
 	ReasonUnreadable     = "unreadable"
 )
 
-// placeholders replace withheld values: short, and saying why.
-var placeholders = map[string][]byte{
-	ReasonUntrusted:      quote("[withheld by lockdown: the author is not a trusted user]"),
-	ReasonUnknownAuthor:  quote("[withheld by lockdown: the author could not be identified]"),
-	ReasonAccountUnknown: quote("[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]"),
-	ReasonNested:         quote("[withheld by lockdown: it embeds content whose author is not trusted or cannot be established]"),
-	ReasonForwardNode:    quote("[withheld by lockdown: a forwarded message's sender is whatever the forward's builder wrote, so its author cannot be established]"),
-	ReasonUnreadable:     quote("[withheld by lockdown: its shape could not be read]"),
+// explanations say, for each reason, why lockdown withholds something: in
+// the placeholder that replaces it and wherever a refusal repeats it.
+var explanations = map[string]string{
+	ReasonUntrusted:      "the author is not a trusted user",
+	ReasonUnknownAuthor:  "the author could not be identified",
+	ReasonAccountUnknown: "the author is not a trusted user, and the logged-in account is not known yet",
+	ReasonNested:         "it embeds content whose author is not trusted or cannot be established",
+	ReasonForwardNode:    "a forwarded message's sender is whatever the forward's builder wrote, so its author cannot be established",
+	ReasonUnreadable:     "its shape could not be read",
 }
+
+// Explain says why lockdown withholds for a reason the marker's
+// "withheld" names.
+func Explain(reason string) string { return explanations[reason] }
+
+// placeholders replace withheld values: short, and saying why.
+var placeholders = func() map[string][]byte {
+	m := make(map[string][]byte, len(explanations))
+	for r, why := range explanations {
+		m[r] = quote("[withheld by lockdown: " + why + "]")
+	}
+	return m
+}()
 
 func quote(s string) []byte { return strconv.AppendQuote(nil, s) }
 
@@ -73,6 +87,16 @@ func quote(s string) []byte { return strconv.AppendQuote(nil, s) }
 type screen struct {
 	f       *Filter
 	account *account
+	why     *string // the first reason anything was withheld for; nil when nobody asks
+}
+
+// withhold records that something is withheld for reason and returns its
+// placeholder.
+func (s screen) withhold(reason string) []byte {
+	if s.why != nil && *s.why == "" {
+		*s.why = reason
+	}
+	return placeholders[reason]
 }
 
 // account is the logged-in account as one pass knows it: looked up once,
@@ -208,5 +232,5 @@ func (s screen) unreadable(v []byte) ([]byte, bool) {
 	if absent(v) || !s.f.Lockdown() {
 		return v, false
 	}
-	return placeholders[ReasonUnreadable], true
+	return s.withhold(ReasonUnreadable), true
 }

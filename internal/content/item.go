@@ -32,7 +32,7 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 			vals := make([][]byte, len(ms))
 			for i, m := range ms {
 				if !sh.keeps(m.key) {
-					vals[i] = placeholders[why]
+					vals[i] = s.withhold(why)
 				}
 			}
 			mk.withheld = why
@@ -57,7 +57,7 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		why = ReasonNested
 		for i, m := range ms {
 			if vals[i] == nil && !sh.keeps(m.key) && string(m.key) != sh.body && b[m.start] == '"' {
-				vals[i] = placeholders[ReasonNested]
+				vals[i] = s.withhold(ReasonNested)
 			}
 		}
 	}
@@ -89,7 +89,7 @@ func (s screen) body(v []byte, depth int) (out []byte, nested, withheld bool) {
 			return v, false, false
 		}
 		if s.f.Lockdown() {
-			return placeholders[ReasonNested], true, true
+			return s.withhold(ReasonNested), true, true
 		}
 		return v, true, false
 	case len(v) > 0 && v[0] == '{':

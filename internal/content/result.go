@@ -19,6 +19,23 @@ var ErrUnreadable = errors.New("the result is not a JSON document")
 // only when an item with content is found. Bytes outside the items it
 // rewrites stay as they were.
 func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func() int64) ([]byte, error) {
+	return f.result(envelope, spots, screen{f: f, account: &account{lookup: self}})
+}
+
+// Withholds reports why lockdown would withhold something of what
+// Result would show of envelope: the reason the first withheld value in
+// it is marked with, or "" when nothing would be (always, outside
+// lockdown). A caller about to repeat a result's words elsewhere asks
+// this first: what lockdown keeps from the agent must not come back as
+// words of the account's.
+func (f *Filter) Withholds(envelope []byte, spots []catalog.ContentSpot, self func() int64) (string, error) {
+	var why string
+	_, err := f.result(envelope, spots, screen{f: f, account: &account{lookup: self}, why: &why})
+	return why, err
+}
+
+// result is Result's pass with the screen s.
+func (f *Filter) result(envelope []byte, spots []catalog.ContentSpot, s screen) ([]byte, error) {
 	if len(spots) == 0 {
 		return envelope, nil
 	}
@@ -30,7 +47,6 @@ func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func(
 		// Not an envelope: no data, so nothing of anyone's.
 		return envelope, nil
 	}
-	s := screen{f: f, account: &account{lookup: self}}
 	for i, m := range ms {
 		if string(m.key) != "data" {
 			continue

@@ -57,6 +57,11 @@ const (
 	// wrong (a malformed variable, an upload root that is not a
 	// directory): nothing was sent, and the message names the variable.
 	CodeConfiguration Code = "configuration"
+	// CodeLockdown is a call lockdown refuses because it would repeat
+	// words lockdown withholds as the account's own (a forward of a
+	// stranger's message): nothing was sent, and the message says whose
+	// words they are and why they are withheld.
+	CodeLockdown Code = "lockdown"
 )
 
 // Error is a failure with a code.

@@ -16,7 +16,7 @@ func Codes() []fault.Code {
 		fault.CodeInvalidArgument, fault.CodeModeDenied, fault.CodeUnknownAction, fault.CodeWrongTool, fault.CodeInputDeclined,
 		fault.CodeCancelled, fault.CodeTimeout, fault.CodeTransport, fault.CodeUpstreamHTTP, fault.CodeUpstreamAuth, fault.CodeBadReply,
 		fault.CodeStreamFailed, fault.CodeStreamBroken, fault.CodeLimit, fault.CodeEventConnection, fault.CodeUnsupported, fault.CodeInternal,
-		fault.CodeRateLimited, fault.CodeWrongEndpoint, fault.CodeConfiguration,
+		fault.CodeRateLimited, fault.CodeWrongEndpoint, fault.CodeConfiguration, fault.CodeLockdown,
 	}
 }
 

@@ -6,6 +6,15 @@
 // content and who may be shown is package content's, which the event
 // resources use too.
 //
+// An action that sends an existing message again (catalog.Action.Copies:
+// forward_group_single_msg, forward_friend_single_msg) makes its words the
+// account's: SnowLuma stores the copy as the account's own and QQ echoes it
+// as a message_sent, so no later read could tell whose they were. In
+// lockdown the stage reads the message first, through the read the catalog
+// names, and refuses the call when the filter would withhold anything in
+// it. The stage sits before pace, so a refused copy spends no send budget,
+// and SnowLuma sees only the read.
+//
 // Telling the account's own messages from everyone else's needs the
 // account, which only SnowLuma knows: the stage remembers it from the
 // first get_login_info it sees and, when a result needs it before then,
@@ -15,10 +24,15 @@ package thirdparty
 
 import (
 	"context"
+	"net/http"
+	"time"
 
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/payload"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -29,10 +43,28 @@ const loginAction = "get_login_info"
 type Stage struct {
 	filter  *content.Filter
 	account *content.Account
+	catalog *catalog.Catalog
+	// bind gives a call a OneBot client with its trace headers, for what
+	// the stage asks SnowLuma before execute has bound the call's own;
+	// nil without a client (docs mode, where no action runs).
+	bind func(http.Header) onebot.Executor
+	// timeout bounds each question the stage asks SnowLuma itself, as
+	// the request timeout bounds the call's own request: the stage sits
+	// outside the deadline stage, so that a send's wait for its budget
+	// stays outside the timeout.
+	timeout time.Duration
 }
 
-// New returns the stage for the process's content policy.
-func New(f *content.Filter) Stage { return Stage{filter: f, account: &content.Account{}} }
+// New returns the stage for the process's content policy. cat names the
+// read a copying action's source is checked with; client (nil in docs
+// mode) asks SnowLuma, each question within timeout.
+func New(f *content.Filter, cat *catalog.Catalog, client *onebot.Client, timeout time.Duration) Stage {
+	s := Stage{filter: f, account: &content.Account{}, catalog: cat, timeout: timeout}
+	if client != nil {
+		s.bind = client.With
+	}
+	return s
+}
 
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "thirdparty" }
@@ -47,6 +79,11 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return next
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+		if c.Action != nil && c.Action.Copies != nil && s.filter.Lockdown() {
+			if err := s.checkCopy(ctx, c); err != nil {
+				return nil, err
+			}
+		}
 		r, err := next(ctx, c)
 		if err != nil || r == nil || c.Action == nil {
 			return r, err
@@ -73,19 +110,36 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 }
 
-// self is the logged-in account, asked of SnowLuma with the call's own
-// client (its trace headers and its deadline) when not known yet; 0 when
-// it cannot be learned now. The filter calls it only for a result that
-// holds someone's words, so a failure or an empty list asks nothing.
+// self is the logged-in account, asked of SnowLuma with the call's
+// client (its trace headers, within the stage's timeout) when not known
+// yet; 0 when it cannot be learned now. The filter calls it only for a
+// result that holds someone's words, so a failure or an empty list asks
+// nothing.
 func (s Stage) self(ctx context.Context, c *pipeline.Call) int64 {
-	if c.OneBot == nil {
+	ask := s.client(c)
+	if ask == nil {
 		return s.account.ID()
 	}
 	return s.account.Resolve(ctx, func(ctx context.Context) ([]byte, error) {
-		reply, err := c.OneBot.Do(ctx, loginAction, nil)
+		ctx, cancel := context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+		reply, err := ask.Do(ctx, loginAction, nil)
 		if err != nil {
 			return nil, err
 		}
 		return reply.Raw, nil
 	})
+}
+
+// client is the call's OneBot client: the one execute bound, or, before
+// execute has run, one bound to the call's trace headers; nil without
+// either.
+func (s Stage) client(c *pipeline.Call) onebot.Doer {
+	switch {
+	case c.OneBot != nil:
+		return c.OneBot
+	case s.bind != nil:
+		return s.bind(span.Headers(c.Span))
+	}
+	return nil
 }

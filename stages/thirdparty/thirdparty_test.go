@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -53,6 +54,15 @@ func (s *snowLuma) questions() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.asked
+}
+
+// newStage is the stage with the bundled catalog and no client of its
+// own: the calls carry theirs.
+func newStage(t *testing.T, f *content.Filter) Stage {
+	t.Helper()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	return New(f, cat, nil, time.Minute)
 }
 
 func action(t *testing.T, name string) *catalog.Action {
@@ -111,7 +121,7 @@ func TestStage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			sl := &snowLuma{down: tt.down}
-			h := New(tt.filter).Wrap(queryTool, replying(tt.env))
+			h := newStage(t, tt.filter).Wrap(queryTool, replying(tt.env))
 			r, err := h(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, tt.action), OneBot: sl})
 			if tt.kind != "" {
 				require.Error(t, err)
@@ -129,7 +139,7 @@ func TestStage(t *testing.T) {
 func TestStageLearnsTheAccountFromGetLoginInfo(t *testing.T) {
 	t.Parallel()
 	sl := &snowLuma{down: true}
-	s := New(content.New([]int64{10002}))
+	s := newStage(t, content.New([]int64{10002}))
 	login := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`))
 	_, err := login(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_login_info"), OneBot: sl})
 	require.NoError(t, err)
@@ -143,7 +153,7 @@ func TestStageLearnsTheAccountFromGetLoginInfo(t *testing.T) {
 func TestStageLeavesToolsWithoutActionsAlone(t *testing.T) {
 	t.Parallel()
 	next := replying(`{}`)
-	h := New(content.New([]int64{1})).Wrap(docsTool, next)
+	h := newStage(t, content.New([]int64{1})).Wrap(docsTool, next)
 	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer())
 }
 
@@ -153,7 +163,7 @@ func TestStagePassesFailuresThrough(t *testing.T) {
 		return nil, fault.Errorf(fault.CodeTimeout, "slow")
 	}
 	sl := &snowLuma{}
-	_, err := New(content.New(nil)).Wrap(queryTool, failing)(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_msg"), OneBot: sl})
+	_, err := newStage(t, content.New(nil)).Wrap(queryTool, failing)(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_msg"), OneBot: sl})
 	assert.Equal(t, fault.CodeTimeout, fault.CodeOf(err))
 	assert.Zero(t, sl.questions())
 }

@@ -22,6 +22,13 @@ type Delivery struct {
 	// goes to that kind's target, and SnowLuma refuses it when that target
 	// is missing.
 	ChatParam string `json:"chat_param,omitempty"`
+	// Required, when set, means a call must give a target param to be
+	// paced. Without one SnowLuma finds the chat from the stored message
+	// the call names, which the server cannot read (set_group_reaction
+	// reacts in that message's group), so the call could not be charged
+	// to its chat: it is refused before anything is spent rather than
+	// charged to the account alone.
+	Required bool `json:"required,omitempty"`
 }
 
 // DeliveryTarget is one param that can name a delivery's destination.
@@ -47,6 +54,9 @@ func (d *Delivery) check() error {
 	}
 	if d.Targets == nil {
 		d.Targets = []DeliveryTarget{}
+	}
+	if d.Required && len(d.Targets) == 0 {
+		return fmt.Errorf("delivers: required without a target param")
 	}
 	seen := map[string]bool{d.ChatParam: d.ChatParam != ""}
 	for _, t := range d.Targets {

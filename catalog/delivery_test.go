@@ -11,8 +11,9 @@ import (
 )
 
 // delivery is one golden entry: the params that name where the action
-// goes, in routing order, and why it counts as a delivery, from what
-// SnowLuma's source does with the call (packages/onebot/src/actions).
+// goes, in routing order (then "required" when a call must give one to be
+// paced), and why it counts as a delivery, from what SnowLuma's source
+// does with the call (packages/onebot/src/actions).
 type delivery struct{ targets, why string }
 
 // deliveries is the golden list of the actions that put content the caller
@@ -36,10 +37,10 @@ var deliveries = map[string]delivery{
 	"group_poke":                 {"group_id:group", "pokes a member in the group"},
 	"friend_poke":                {"user_id:user", "pokes a friend"},
 	"send_like":                  {"user_id:user", "likes a user's profile; they are notified"},
-	"set_group_reaction":         {"group_id:group", "reacts to a group message with an emoji everyone sees"},
-	"set_msg_emoji_like":         {"", "reacts to a message with an emoji; only the message names the chat"},
-	"like_qzone":                 {"target_uin:user", "likes a Qzone post; target_uin left out is the account's own space"},
-	"comment_qzone":              {"target_uin:user", "comments on a Qzone post; target_uin left out is the account's own space"},
+	"set_group_reaction":         {"group_id:group required", "reacts to a group message with an emoji everyone sees, in the message's own group (SnowLuma refuses a group_id that is not it), so a call without group_id is refused rather than charged to the account alone"},
+	"set_msg_emoji_like":         {"", "reacts to a message with an emoji; only the message names the chat, and the action has no param that could"},
+	"like_qzone":                 {"target_uin:user", "likes a Qzone post; target_uin left out is the account's own space, charged to the account alone like send_qzone_msg"},
+	"comment_qzone":              {"target_uin:user", "comments on a Qzone post; target_uin left out is the account's own space, charged to the account alone like send_qzone_msg"},
 	"do_group_album_comment":     {"group_id:group", "comments on a group album item"},
 	"set_group_album_media_like": {"group_id:group", "likes a group album item"},
 	// posts, shares, notices, sign-ins, files
@@ -107,6 +108,9 @@ func TestDeliveringActions(t *testing.T) {
 		var targets []string
 		for _, tg := range a.Delivers.Targets {
 			targets = append(targets, tg.Param+":"+tg.Chat)
+		}
+		if a.Delivers.Required {
+			targets = append(targets, "required")
 		}
 		got[a.Name] = strings.Join(targets, " ")
 	}

@@ -17,7 +17,8 @@ const MaxTargetID = 1<<53 - 1
 
 // Route is where SnowLuma sends a delivering call: a chat (ChatGroup or
 // ChatUser) and its ID in decimal. The zero Route means the call names no
-// target (an upload-only send_forward_msg, a reaction, a Qzone post).
+// target (an upload-only send_forward_msg, a message-only reaction, a
+// Qzone post or a like or comment on the account's own space).
 type Route struct {
 	Chat string
 	ID   string
@@ -25,13 +26,14 @@ type Route struct {
 
 // Route reads where a call of the declaring action goes, the way SnowLuma
 // routes it: the chat param's "group" or "private" picks the kind of chat;
-// otherwise the first target param the call gives does. Every target param
-// the call gives must be an ID SnowLuma reads exactly as the server does: a
-// JSON integer, a JSON number with a zero fraction, or a string of decimal
-// digits (surrounding white space trimmed), from 1 to 2^53-1. SnowLuma
-// accepts more (it reads "0x4E21" as 20001 and truncates 20001.5), but
-// those spellings are where a reader can be fooled about the destination,
-// so a call that uses one is refused before anything is spent.
+// otherwise the first target param the call gives does; a Required
+// delivery that gives none is refused. Every target param the call gives
+// must be an ID SnowLuma reads exactly as the server does: a JSON integer,
+// a JSON number with a zero fraction, or a string of decimal digits
+// (surrounding white space trimmed), from 1 to 2^53-1. SnowLuma accepts
+// more (it reads "0x4E21" as 20001 and truncates 20001.5), but those
+// spellings are where a reader can be fooled about the destination, so a
+// call that uses one is refused before anything is spent.
 func (d *Delivery) Route(params json.RawMessage) (Route, error) {
 	if d == nil || len(d.Targets) == 0 {
 		return Route{}, nil
@@ -73,7 +75,20 @@ func (d *Delivery) Route(params json.RawMessage) (Route, error) {
 			return Route{}, fmt.Errorf("params.%s is required: %s %s sends to a %s", t.Param, d.ChatParam, given[d.ChatParam], t.Chat)
 		}
 	}
+	if d.Required {
+		return Route{}, &Unrouted{Target: d.Targets[0]}
+	}
 	return Route{}, nil
+}
+
+// Unrouted is the refusal of a Required delivery whose call names no
+// target. Apart from the other refusals, since it is one only for pacing:
+// SnowLuma accepts the call.
+type Unrouted struct{ Target DeliveryTarget }
+
+func (u *Unrouted) Error() string {
+	return fmt.Sprintf("params.%s is required for pacing: without it SnowLuma finds the %s from the message, which the server cannot read; name %s so the %s's send budget is charged",
+		u.Target.Param, u.Target.Chat, u.Target.Param, u.Target.Chat)
 }
 
 // TargetID reads one target param (see Delivery.Route) and returns it in

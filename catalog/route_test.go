@@ -107,7 +107,12 @@ func TestRoutesFollowSnowLumasRules(t *testing.T) {
 		{"send_poke: in the group when one is given", "send_poke", `{"user_id":30003,"group_id":20001}`, group("20001"), ""},
 		{"send_poke: privately otherwise", "send_poke", `{"user_id":30003}`, user("30003"), ""},
 		{"send_flash_msg: the group first", "send_flash_msg", `{"fileset_id":"x","user_id":30003,"group_id":20001}`, group("20001"), ""},
-		{"like_qzone: the account's own space without target_uin", "like_qzone", `{"tid":"x"}`, Route{}, ""},
+		{"like_qzone: the account's own space without target_uin, charged to the account alone", "like_qzone", `{"tid":"x"}`, Route{}, ""},
+		{"comment_qzone: the account's own space without target_uin, charged to the account alone", "comment_qzone", `{"tid":"x","content":"hi"}`, Route{}, ""},
+		{"comment_qzone: another user's space is that user's", "comment_qzone", `{"tid":"x","content":"hi","target_uin":30003}`, user("30003"), ""},
+		{"set_group_reaction: in the group it names", "set_group_reaction", `{"group_id":20001,"message_id":-5,"code":"76"}`, group("20001"), ""},
+		{"set_group_reaction: without group_id it is refused, not charged to the account alone", "set_group_reaction", `{"message_id":-5,"code":"76"}`, Route{}, "params.group_id is required for pacing"},
+		{"set_msg_emoji_like: only the message names the chat, charged to the account alone", "set_msg_emoji_like", `{"message_id":-5,"emoji_id":"76"}`, Route{}, ""},
 		{"params that are no object are refused", "send_group_msg", `[1]`, Route{}, "JSON object"},
 	}
 	for _, tt := range tests {
@@ -138,4 +143,20 @@ func TestARefusedTargetIsShownCut(t *testing.T) {
 	assert.Contains(t, err.Error(), `; "999`)
 	assert.Contains(t, err.Error(), "… is not")
 	assert.Less(t, len(err.Error()), 600)
+}
+
+// TestEveryDeliveringExampleIsPaceable: the examples get_action shows are
+// calls an agent copies, so each one of a delivering action names its
+// chat as pacing needs (set_group_reaction's group_id included).
+func TestEveryDeliveringExampleIsPaceable(t *testing.T) {
+	t.Parallel()
+	for _, a := range load(t).Actions() {
+		if a.Delivers == nil {
+			continue
+		}
+		for _, ex := range a.Examples {
+			_, err := a.Delivers.Route(ex.Params)
+			assert.NoError(t, err, "%s: %s", a.Name, ex.Summary)
+		}
+	}
 }

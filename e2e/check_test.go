@@ -155,3 +155,23 @@ func TestCheckInDocsModeNeedsNothing(t *testing.T) {
 	assert.Contains(t, stdout, "docs mode")
 	assert.NotContains(t, stdout, "endpoint ")
 }
+
+// TestCheckNamesAMisspeltSetting: the check reports a variable the server
+// does not read as a warning with the setting it most likely meant, and
+// still passes a setup that works; the value is never shown.
+func TestCheckNamesAMisspeltSetting(t *testing.T) {
+	t.Parallel()
+	code, stdout, _ := runCheck(t, map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": token}, "--json")
+	assert.Zero(t, code, "a warning does not fail the check: %s", stdout)
+	var r checkReport
+	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
+	require.NotEmpty(t, r.Items)
+	it := r.Items[0]
+	assert.Equal(t, "unknown variable", it.Name)
+	assert.Equal(t, "warn", it.Status)
+	assert.Contains(t, it.Detail, "SNOWLUMA_MCP_TRUSTED_USER is not a variable this server reads")
+	assert.Contains(t, it.Fix, "did you mean SNOWLUMA_MCP_TRUSTED_USERS?")
+	_, text, _ := runCheck(t, map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": token})
+	assert.Contains(t, text, "SNOWLUMA_MCP_TRUSTED_USER is not a variable this server reads")
+	assert.Contains(t, text, "did you mean SNOWLUMA_MCP_TRUSTED_USERS?")
+}

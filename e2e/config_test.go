@@ -300,3 +300,50 @@ func stateOf(t *testing.T, info json.RawMessage) (string, json.RawMessage) {
 	require.NoError(t, err)
 	return dir, out
 }
+
+// TestAMisspeltSettingIsNamedWithWhatItMeant: a variable named like a
+// setting that the server does not read (a letter short, another word for
+// a feature) would leave its feature off without a word. It is named on
+// stderr at start with the setting it most likely meant, never with its
+// value, and the server starts as it would without it.
+func TestAMisspeltSettingIsNamedWithWhatItMeant(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name     string
+		variable string
+		says     string
+	}{
+		{"a trusted-users list a letter short", "SNOWLUMA_MCP_TRUSTED_USER", "did you mean SNOWLUMA_MCP_TRUSTED_USERS?"},
+		{"the pace under another word", "SNOWLUMA_MCP_SEND_PACING", "did you mean SNOWLUMA_MCP_SEND_PACE?"},
+		{"lockdown by its name in the README", "SNOWLUMA_MCP_LOCKDOWN", "lockdown is turned on by SNOWLUMA_MCP_TRUSTED_USERS"},
+		{"a name like no setting", "SNOWLUMA_MCP_FROM_A_NEWER_HOST", "Configuration table"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			// The token as the value: runBinary fails the test if it
+			// appears anywhere in the output.
+			code, stdout, stderr := runOnce(t, map[string]string{"SNOWLUMA_MCP_ENDPOINT": snow.URL(), "SNOWLUMA_MCP_MODE": "write", tt.variable: token})
+			assert.Zero(t, code, "an unknown variable does not stop the server: %s", stderr)
+			assert.Empty(t, stdout)
+			assert.Contains(t, stderr, "snowluma-mcp: warning: "+tt.variable+" is not a variable this server reads, so it is ignored")
+			assert.Contains(t, stderr, tt.says)
+			assert.NotContains(t, stderr, "<token>", "the value is never printed")
+		})
+	}
+}
+
+// TestOnlyUnknownVariablesAreNamed: the settings the README lists and the
+// test hooks draw no unknown-variable warning.
+func TestOnlyUnknownVariablesAreNamed(t *testing.T) {
+	t.Parallel()
+	vars := map[string]string{config.RuntimeStatsVar: "1", "SNOWLUMA_MCP_ENDPOINT": snow.URL(), "SNOWLUMA_MCP_TOKEN": token}
+	for _, name := range config.Variables() {
+		if _, set := vars[name]; !set && name != "SNOWLUMA_MCP_STATE_DIR" {
+			vars[name] = ""
+		}
+	}
+	vars[config.TrustedUsersVar] = "10001"
+	_, _, stderr := runOnce(t, vars)
+	assert.NotContains(t, stderr, "is not a variable this server reads")
+}

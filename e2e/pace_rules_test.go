@@ -116,6 +116,42 @@ func TestATargetIsChargedWhereSnowLumaSendsIt(t *testing.T) {
 	})
 }
 
+// TestAReactionIsChargedToItsGroup: SnowLuma reacts in the group of the
+// message set_group_reaction names, which the server cannot read, so a
+// reaction without group_id is refused before anything is spent (a loop of
+// them would otherwise never meet the group's budget), and one with it is
+// charged to that group. With pacing off it goes as SnowLuma takes it.
+func TestAReactionIsChargedToItsGroup(t *testing.T) {
+	t.Parallel()
+	react := func(route map[string]any) map[string]any {
+		route["message_id"] = -1559550018
+		route["code"] = "76"
+		return route
+	}
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := start(t, version, paceEnv("target=1+1/1h,account=50+1/10ms", "0"))
+		r, tag := s.sendNow(t, "set_group_reaction", react(map[string]any{}), nil)
+		require.True(t, r.IsError, "a reaction without group_id went")
+		assert.Equal(t, "invalid_argument", r.Diag.Kind)
+		assert.Equal(t, "failed", r.Diag.Outcome)
+		assert.Contains(t, r.Diag.Message, "params.group_id is required for pacing")
+		assert.Contains(t, r.Diag.Message, "so the group's send budget is charged")
+		assert.Contains(t, r.Diag.Message, "nothing was sent")
+		assert.Empty(t, snow.ByTag(tag))
+		// Named, it reaches SnowLuma and is the group's send.
+		_, tag = s.sendNow(t, "set_group_reaction", react(map[string]any{"group_id": 20001}), nil)
+		assert.Len(t, snow.ByTag(tag), 1)
+		r, tag = s.sendNow(t, "send_group_msg", map[string]any{"group_id": 20001, "message": "hi"}, nil)
+		require.True(t, r.IsError, "the reaction was not charged to group 20001")
+		assert.Contains(t, r.Diag.Message, "group 20001's send budget is spent")
+		assert.Empty(t, snow.ByTag(tag))
+
+		off := start(t, version, paceEnv("off", "0"))
+		_, tag = off.sendNow(t, "set_group_reaction", react(map[string]any{}), nil)
+		assert.Len(t, snow.ByTag(tag), 1, "with pacing off the call goes as SnowLuma takes it")
+	})
+}
+
 // TestAWaitingSendCostsTheAccountOneSend: while a send waits for its
 // group, the account keeps the send it has not yet spent: other groups
 // send at once, and get_runtime_info shows it.

@@ -239,21 +239,26 @@ func TestCancellingAWaitingSendSendsNothing(t *testing.T) {
 }
 
 // TestGetActionShowsWhereAnActionDelivers: the catalog's delivers
-// declaration is part of the contract get_action returns.
+// declaration is part of the contract get_action returns, including that
+// set_group_reaction must name its group to be paced.
 func TestGetActionShowsWhereAnActionDelivers(t *testing.T) {
 	t.Parallel()
 	forEachVersion(t, func(t *testing.T, version string) {
 		s := start(t, version, docsEnv())
-		var send, read struct {
+		var send, read, reaction struct {
 			Delivers *struct {
 				Targets   []map[string]string `json:"targets"`
 				ChatParam string              `json:"chat_param"`
+				Required  bool                `json:"required"`
 			} `json:"delivers"`
 		}
 		s.call(t, "get_action", map[string]any{"name": "send_msg"}, nil).decodeResult(t, &send)
 		require.NotNil(t, send.Delivers)
 		assert.Equal(t, []map[string]string{{"param": "group_id", "chat": "group"}, {"param": "user_id", "chat": "user"}}, send.Delivers.Targets)
 		assert.Equal(t, "message_type", send.Delivers.ChatParam, "message_type picks the kind of chat first")
+		s.call(t, "get_action", map[string]any{"name": "set_group_reaction"}, nil).decodeResult(t, &reaction)
+		require.NotNil(t, reaction.Delivers)
+		assert.True(t, reaction.Delivers.Required, "the agent sees that pacing needs group_id")
 		s.call(t, "get_action", map[string]any{"name": "get_status"}, nil).decodeResult(t, &read)
 		assert.Nil(t, read.Delivers, "a read delivers nothing")
 	})

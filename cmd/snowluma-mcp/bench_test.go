@@ -20,7 +20,7 @@ func BenchmarkStart(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
 				var out bytes.Buffer
-				if code := run(strings.NewReader(list), &out, io.Discard, func(k string) string { return env[k] }); code != 0 || !strings.Contains(out.String(), `"tools"`) {
+				if code := run(strings.NewReader(list), &out, io.Discard, func(k string) string { return env[k] }, nil); code != 0 || !strings.Contains(out.String(), `"tools"`) {
 					b.Fatal(code, out.String())
 				}
 			}
@@ -46,7 +46,7 @@ func BenchmarkIdleSession(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		var out bytes.Buffer
-		if code := run(strings.NewReader(session), &out, io.Discard, func(k string) string { return env[k] }); code != 0 || strings.Count(out.String(), "\n") != 5 {
+		if code := run(strings.NewReader(session), &out, io.Discard, func(k string) string { return env[k] }, nil); code != 0 || strings.Count(out.String(), "\n") != 5 {
 			b.Fatal(code, out.String())
 		}
 	}

@@ -11,10 +11,10 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/checkup"
 )
 
-// runCheck runs `snowluma-mcp check` with getenv and prints its report to
+// runCheck runs `snowluma-mcp check` with getenv and environ and prints its report to
 // stdout: 0 when everything the configured mode needs works, 2 for a
 // malformed setting (as the server itself once exited), 1 otherwise.
-func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string) int {
+func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
 	cat, err := catalog.Load()
 	if err != nil {
 		fmt.Fprintln(stderr, "snowluma-mcp: packaging error:", err)
@@ -22,7 +22,7 @@ func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Catalog: cat})
+	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Environ: environ, Catalog: cat})
 	if asJSON {
 		if err := r.WriteJSON(stdout); err != nil {
 			return 1

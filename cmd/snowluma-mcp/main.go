@@ -23,7 +23,7 @@ import (
 )
 
 func main() {
-	check := func(asJSON bool) int { return runCheck(asJSON, os.Stdout, os.Stderr, os.Getenv) }
+	check := func(asJSON bool) int { return runCheck(asJSON, os.Stdout, os.Stderr, os.Getenv, os.Environ()) }
 	if code, done := commandLine(os.Args[1:], os.Stdout, os.Stderr, check); done {
 		os.Exit(code)
 	}
@@ -53,7 +53,7 @@ func main() {
 	}
 	hintAtTerminal(os.Stdin, os.Stderr)
 	q := newQuiet(quietAfter, releaseMemory)
-	code := run(q.reader(os.Stdin), q.writer(os.Stdout), os.Stderr, os.Getenv)
+	code := run(q.reader(os.Stdin), q.writer(os.Stdout), os.Stderr, os.Getenv, os.Environ())
 	atExit()
 	os.Exit(code)
 }
@@ -82,7 +82,15 @@ func settle(calls *sync.WaitGroup, grace time.Duration) {
 	}
 }
 
-func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+// run serves one MCP session. getenv reads the settings; environ, the whole
+// environment as os.Environ gives it, is searched for variables named like
+// settings that the server does not read.
+func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
+	// A misspelt setting is named first, even beside a malformed one: its
+	// feature (lockdown, the pace) is off while the user thinks it on.
+	for _, s := range config.Strays(environ) {
+		fmt.Fprintln(stderr, "snowluma-mcp: warning:", s.Warning())
+	}
 	cfg, warnings, err := config.Load(getenv)
 	var broken *config.Problem
 	if errors.As(err, &broken) {

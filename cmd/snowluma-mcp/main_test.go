@@ -18,7 +18,7 @@ func TestMissingPanelIsAPackagingError(t *testing.T) {
 	t.Cleanup(func() { loadPanel = saved })
 	loadPanel = func() (string, error) { return "", uiasset.ErrNotBuilt }
 	var stdout, stderr bytes.Buffer
-	code := run(strings.NewReader(""), &stdout, &stderr, func(string) string { return "" })
+	code := run(strings.NewReader(""), &stdout, &stderr, func(string) string { return "" }, nil)
 	assert.Equal(t, 1, code)
 	assert.Empty(t, stdout.String(), "nothing on the protocol stream")
 	assert.Contains(t, stderr.String(), "snowluma-mcp: packaging error: the message preview panel (uiasset/dist/index.html) is missing or empty: restore the committed file")

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+
+	"github.com/snowluma/snowluma-mcp/internal/config"
 )
 
 // A build with -tags profile writes a CPU profile of the whole run to
@@ -14,7 +16,7 @@ import (
 // -cpuprofile never sees the child). The ordinary build has none of this:
 // no env var is read and runtime/pprof is not linked.
 func init() {
-	path := os.Getenv("SNOWLUMA_MCP_CPUPROFILE")
+	path := os.Getenv(config.CPUProfileVar)
 	if path == "" {
 		return
 	}

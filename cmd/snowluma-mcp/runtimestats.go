@@ -22,10 +22,13 @@ import (
 	"io"
 	"runtime"
 	"runtime/debug"
+
+	"github.com/snowluma/snowluma-mcp/internal/config"
 )
 
-// statsEnv turns the hook on when it is exactly "1".
-const statsEnv = "SNOWLUMA_MCP_DEBUG_RUNTIME_STATS"
+// statsEnv turns the hook on when it is exactly "1"; config knows it, so
+// that setting it draws no unknown-variable warning.
+const statsEnv = config.RuntimeStatsVar
 
 // writeStats collects garbage first, so that heap figures are the live
 // heap rather than whatever the collector had not reached yet, and writes

@@ -57,7 +57,10 @@ type Report struct {
 
 // Deps are what a check runs with: the environment and the bundled catalog.
 type Deps struct {
-	Getenv  func(string) string
+	Getenv func(string) string
+	// Environ is the whole environment ("NAME=value", as os.Environ gives
+	// it), searched for variables named like settings that are not.
+	Environ []string
 	Catalog *catalog.Catalog
 }
 
@@ -69,6 +72,7 @@ const maxWait = 10 * time.Second
 // points at.
 func Run(ctx context.Context, d Deps) *Report {
 	r := &Report{}
+	r.strays(d.Environ)
 	cfg, warnings, err := config.Load(d.Getenv)
 	if err != nil {
 		var p *config.Problem
@@ -97,6 +101,17 @@ func Run(ctx context.Context, d Deps) *Report {
 }
 
 func (r *Report) add(it Item) { r.Items = append(r.Items, it) }
+
+// strays reports each variable named like a setting that the server does
+// not read. It is a warning, not a failure: the server starts and serves
+// with it, and a newer host or version may set one this version does not
+// know; but a misspelt setting leaves its feature off, which the person
+// must see. The value is never shown.
+func (r *Report) strays(environ []string) {
+	for _, s := range config.Strays(environ) {
+		r.add(Item{Name: "unknown variable", Status: Warn, Detail: s.Ignored(), Fix: s.Fix})
+	}
+}
 
 // finish decides the verdict: no item failed.
 func (r *Report) finish() {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -64,6 +65,49 @@ func TestTheAccountAndVersionItems(t *testing.T) {
 				}
 			}
 			assert.True(t, found, "no %s item", tt.item)
+		})
+	}
+}
+
+func TestAMisspeltSettingIsAWarningNamingWhatWasMeant(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	const secret = "10001,hunter2"
+	tests := []struct {
+		name      string
+		env       map[string]string
+		ok        bool
+		meant     string
+		malformed bool
+	}{
+		{"beside a sound configuration the check still passes", map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": secret}, true, "SNOWLUMA_MCP_TRUSTED_USERS", false},
+		{"beside a malformed setting it is named too", map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": secret, "SNOWLUMA_MCP_MODE": "writ"}, false, "SNOWLUMA_MCP_TRUSTED_USERS", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var environ []string
+			for k, v := range tt.env {
+				environ = append(environ, k+"="+v)
+			}
+			r := Run(context.Background(), Deps{Getenv: func(k string) string { return tt.env[k] }, Environ: environ, Catalog: cat})
+			assert.Equal(t, tt.ok, r.OK)
+			assert.Equal(t, tt.malformed, r.Malformed != "")
+			var found bool
+			for _, it := range r.Items {
+				if it.Name == "unknown variable" {
+					found = true
+					assert.Equal(t, Warn, it.Status)
+					assert.Contains(t, it.Detail, "SNOWLUMA_MCP_TRUSTED_USER is not a variable this server reads")
+					assert.Contains(t, it.Fix, "did you mean "+tt.meant+"?")
+				}
+			}
+			assert.True(t, found, "no unknown variable item: %+v", r.Items)
+			var out strings.Builder
+			r.Write(&out)
+			require.NoError(t, r.WriteJSON(&out))
+			assert.NotContains(t, out.String(), "hunter2", "the value is never shown")
 		})
 	}
 }

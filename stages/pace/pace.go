@@ -13,11 +13,13 @@ package pace
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"time"
 
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -57,6 +59,12 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 // and gives the budgets back when the send certainly never went out.
 func (s Stage) spend(ctx context.Context, c *pipeline.Call, next pipeline.Handler) (*pipeline.Result, error) {
 	route, err := c.Action.Delivers.Route(c.Params)
+	var unrouted *catalog.Unrouted
+	if errors.As(err, &unrouted) && s.meter.Recording() {
+		// Pacing is off: nothing waits for a chat's budget, so the
+		// call need not name its chat; it is recorded on the account.
+		err = nil
+	}
 	if err != nil {
 		return nil, fault.Errorf(fault.CodeInvalidArgument, "%s, so %s cannot be charged to the chat SnowLuma would send it to; nothing was sent", err, c.Action.Name).Unsent()
 	}

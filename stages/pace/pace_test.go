@@ -3,6 +3,8 @@ package pace
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"path/filepath"
 	"strconv"
 	"sync"
 	"testing"
@@ -307,6 +309,56 @@ func TestStageRefusesATargetSnowLumaWouldReadDifferently(t *testing.T) {
 			assert.Zero(t, r.sends())
 			assert.Equal(t, 4, r.meter.Snapshot().Account.Available, "nothing was charged")
 			assert.Empty(t, r.meter.Snapshot().Targets)
+		})
+	}
+}
+
+// TestAReactionMustNameItsGroupWhilePaced: a delivery whose chat SnowLuma
+// finds from the message (set_group_reaction without group_id) cannot be
+// charged to that chat, so while pacing is on it is refused with nothing
+// charged; with pacing off the meter only records, and it goes.
+func TestAReactionMustNameItsGroupWhilePaced(t *testing.T) {
+	t.Parallel()
+	reaction := &catalog.Action{Name: "set_group_reaction", Delivers: &catalog.Delivery{Required: true,
+		Targets: []catalog.DeliveryTarget{{Param: "group_id", Chat: catalog.ChatGroup}}}}
+	off := config.SendPace{Off: true}
+	recording := func() *budget.Meter {
+		dir := filepath.Join(t.TempDir(), "state")
+		return budget.New(off, budgettest.New(), budget.NewShared(dir, func() (string, error) { return "10001", nil }, off, budgettest.New(), io.Discard))
+	}
+	tests := []struct {
+		name   string
+		meter  func() *budget.Meter
+		params string
+		sent   bool
+	}{
+		{"paced, a reaction naming its group goes", func() *budget.Meter { return budget.New(limits, budgettest.New(), nil) }, `{"group_id":20001,"message_id":-5,"code":"76"}`, true},
+		{"paced, a reaction without its group is refused", func() *budget.Meter { return budget.New(limits, budgettest.New(), nil) }, `{"message_id":-5,"code":"76"}`, false},
+		{"pacing off, a reaction without its group goes", recording, `{"message_id":-5,"code":"76"}`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			m := tt.meter()
+			sent := 0
+			h := New(m).Wrap(invoke, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+				sent++
+				return &pipeline.Result{Payload: "sent"}, nil
+			})
+			c := &pipeline.Call{Action: reaction, Params: json.RawMessage(tt.params)}
+			_, err := h(context.Background(), c)
+			if tt.sent {
+				require.NoError(t, err)
+				assert.Equal(t, 1, sent)
+				return
+			}
+			require.Error(t, err)
+			d := pipeline.Failure(c, err).Diagnostics
+			assert.Equal(t, string(fault.CodeInvalidArgument), d.Kind)
+			assert.Contains(t, d.Message, "params.group_id is required for pacing")
+			assert.Contains(t, d.Message, "nothing was sent")
+			assert.Zero(t, sent)
+			assert.Equal(t, 4, m.Snapshot().Account.Available, "nothing was charged")
 		})
 	}
 }

@@ -41,14 +41,20 @@ type eventCase struct {
 	event  string
 	// mark is the third_party member expected, "" for an event left byte
 	// for byte as it was.
-	mark     string
-	kept     []string
+	mark string
+	// kept are members whose values must come through unchanged.
+	kept []string
+	// withheld are members that must hold a placeholder.
 	withheld []string
 }
 
+// check runs the case's event through its filter: the output is JSON,
+// drops no member, and carries the marker, kept and withheld members the
+// case names.
 func (tt eventCase) check(t *testing.T) {
 	t.Helper()
 	out := tt.filter.Event([]byte(tt.event))
+	require.True(t, json.Valid(out), string(out))
 	if tt.mark == "" {
 		assert.Equal(t, tt.event, string(out), "byte for byte")
 		return
@@ -61,6 +67,9 @@ func (tt eventCase) check(t *testing.T) {
 	}
 	for _, k := range tt.withheld {
 		assert.Contains(t, got[k], "[withheld by lockdown:", k)
+	}
+	for k := range in {
+		assert.Contains(t, got, k, "no member is dropped")
 	}
 }
 

@@ -333,6 +333,73 @@ func TestAMisspeltSettingIsNamedWithWhatItMeant(t *testing.T) {
 	}
 }
 
+// TestTheAgentIsToldOfIgnoredVariables: an MCP host hides stderr, and the
+// agent is often the one the user asks why lockdown is off, so a variable
+// the server does not read is named to the agent as well: in the
+// instructions at initialize, and in get_runtime_info's ignored_variables,
+// each with the setting it likely meant and never its value (the token,
+// which the harness fails the test for finding in stderr). In the
+// explaining state, the failure of get_runtime_info names it too.
+func TestTheAgentIsToldOfIgnoredVariables(t *testing.T) {
+	t.Parallel()
+	const misspelt, meant = "SNOWLUMA_MCP_TRUSTED_USER", config.TrustedUsersVar
+	tests := []struct {
+		name   string
+		env    map[string]string
+		strays bool
+		broken bool
+	}{
+		{"none is ignored", readEnv(), false, false},
+		{"a misspelt trusted-users list", with(readEnv(), misspelt, token), true, false},
+		{"a misspelt setting beside a malformed one", with(readEnv(), misspelt, token, "SNOWLUMA_MCP_TIMEOUT_MS", "soon"), true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			forEachVersion(t, func(t *testing.T, version string) {
+				s := start(t, version, tt.env)
+				instructions := s.session.InitializeResult().Instructions
+				r := s.call(t, "get_runtime_info", nil, nil)
+				assertNoSecrets(t, "the instructions and get_runtime_info", instructions, r.Text, string(r.Result))
+				named := misspelt + " (likely meant " + meant + ")"
+				if !tt.strays {
+					assert.NotContains(t, instructions, "Ignored")
+					require.False(t, r.IsError, r.Text)
+					var m map[string]json.RawMessage
+					r.decodeResult(t, &m)
+					assert.NotContains(t, m, "ignored_variables", "omitted when none is ignored")
+					return
+				}
+				assert.Contains(t, instructions, "Ignored environment variables")
+				assert.Contains(t, instructions, named)
+				if tt.broken {
+					assert.Contains(t, instructions, "not configured: SNOWLUMA_MCP_TIMEOUT_MS")
+					assert.Equal(t, "configuration", r.Diag.Kind)
+					assert.Contains(t, r.Diag.Message, named)
+					return
+				}
+				require.False(t, r.IsError, r.Text)
+				var info struct {
+					Ignored []struct {
+						Name        string `json:"name"`
+						LikelyMeant string `json:"likely_meant"`
+						Fix         string `json:"fix"`
+					} `json:"ignored_variables"`
+					Lockdown struct {
+						Enabled bool `json:"enabled"`
+					} `json:"lockdown"`
+				}
+				r.decodeResult(t, &info)
+				require.Len(t, info.Ignored, 1, "%s", r.Result)
+				assert.Equal(t, misspelt, info.Ignored[0].Name)
+				assert.Equal(t, meant, info.Ignored[0].LikelyMeant)
+				assert.Contains(t, info.Ignored[0].Fix, "did you mean "+meant+"?")
+				assert.False(t, info.Lockdown.Enabled, "the misspelt list turns nothing on")
+			})
+		})
+	}
+}
+
 // TestOnlyUnknownVariablesAreNamed: the settings the README lists and the
 // test hooks draw no unknown-variable warning.
 func TestOnlyUnknownVariablesAreNamed(t *testing.T) {

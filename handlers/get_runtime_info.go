@@ -30,6 +30,19 @@ type runtimeInfo struct {
 	SendPace *sendPaceInfo `json:"send_pace,omitempty"`
 	// Lockdown says whether other people's words are withheld.
 	Lockdown lockdownInfo `json:"lockdown"`
+	// IgnoredVariables is there only when the environment sets variables
+	// named like settings that the server does not read: the agent, which
+	// does not see stderr, can then tell the user why a feature is off.
+	IgnoredVariables []ignoredVariable `json:"ignored_variables,omitempty"`
+}
+
+// ignoredVariable is one such variable: its name, the setting it likely
+// meant ("" when none is close) and what to do; never its value, which
+// may be a secret.
+type ignoredVariable struct {
+	Name        string `json:"name"`
+	LikelyMeant string `json:"likely_meant,omitempty"`
+	Fix         string `json:"fix"`
 }
 
 // lockdownInfo is the third-party content policy: on with a trusted list
@@ -98,8 +111,11 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		if p := d.Config.Broken; p != nil {
 			// What the runtime would be depends on the setting that was
 			// refused; say that instead of describing a stand-in.
-			return nil, fault.Errorf(fault.CodeConfiguration,
-				"snowluma-mcp is not configured: %s. The server connects to nothing and offers only the documentation tools until the user corrects %s in the MCP client configuration and restarts it", p, p.Var).Unsent()
+			msg := fmt.Sprintf("snowluma-mcp is not configured: %s. The server connects to nothing and offers only the documentation tools until the user corrects %s in the MCP client configuration and restarts it", p, p.Var)
+			if n := config.Notice(d.Config.Strays); n != "" {
+				msg += ". " + strings.TrimSuffix(n, ".")
+			}
+			return nil, fault.Errorf(fault.CodeConfiguration, "%s", msg).Unsent()
 		}
 		info := describe(d)
 		if !args.CheckConnection {
@@ -170,6 +186,9 @@ func describe(d *Deps) runtimeInfo {
 		Catalog:       catalogInfo{Version: d.Catalog.Version(), ActionCount: len(d.Catalog.Actions())},
 		ServerSupport: "unknown",
 		Lockdown:      lockdownInfo{Enabled: len(cfg.TrustedUsers) > 0, TrustedUsers: len(cfg.TrustedUsers)},
+	}
+	for _, s := range cfg.Strays {
+		info.IgnoredVariables = append(info.IgnoredVariables, ignoredVariable{Name: s.Name, LikelyMeant: s.Closest, Fix: s.Fix})
 	}
 	if info.ExecutionEnabled {
 		t := &transportInfo{

@@ -315,6 +315,66 @@ func TestRuntimeInfoSaysWhetherLockdownIsOn(t *testing.T) {
 	}
 }
 
+// TestRuntimeInfoListsIgnoredVariables: the agent does not see stderr,
+// so the variables named like settings that the server does not read are
+// in the runtime report too, each with what it likely meant, never with
+// its value; and beside a refused setting, in the failure that reports it.
+func TestRuntimeInfoListsIgnoredVariables(t *testing.T) {
+	t.Parallel()
+	const secret = "tok-secret-value"
+	tests := []struct {
+		name    string
+		environ []string
+		want    []map[string]any // ignored_variables; nil when absent
+		fix     []string         // what each one's fix says
+	}{
+		{"leaves the member out when none is ignored", []string{"SNOWLUMA_MCP_MODE=read", "PATH=/bin"}, nil, nil},
+		{"names a misspelt setting with the one it likely meant",
+			[]string{"SNOWLUMA_MCP_TRUSTED_USER=" + secret},
+			[]map[string]any{{"name": "SNOWLUMA_MCP_TRUSTED_USER", "likely_meant": config.TrustedUsersVar}},
+			[]string{"did you mean " + config.TrustedUsersVar + "?"}},
+		{"points lockdown by its README name at the trusted users",
+			[]string{"SNOWLUMA_MCP_LOCKDOWN=" + secret},
+			[]map[string]any{{"name": "SNOWLUMA_MCP_LOCKDOWN", "likely_meant": config.TrustedUsersVar}},
+			[]string{"lockdown is turned on by " + config.TrustedUsersVar}},
+		{"names a variable like no setting without a guess",
+			[]string{"SNOWLUMA_MCP_FROM_A_NEWER_HOST=" + secret},
+			[]map[string]any{{"name": "SNOWLUMA_MCP_FROM_A_NEWER_HOST"}},
+			[]string{"Configuration table"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := deps(t, config.ModeRead)
+			d.Config.Strays = config.Strays(tt.environ)
+			v, err := call(t, GetRuntimeInfo(d), `{}`, nil)
+			require.NoError(t, err)
+			raw, _ := json.Marshal(v)
+			assert.NotContains(t, string(raw), secret, "a value is never shown")
+			got, present := v.(map[string]any)["ignored_variables"]
+			if tt.want == nil {
+				assert.False(t, present, "omitted when empty: %s", raw)
+				return
+			}
+			list, _ := got.([]any)
+			require.Len(t, list, len(tt.want), "%s", raw)
+			for i, item := range list {
+				m := item.(map[string]any)
+				assert.Contains(t, m["fix"], tt.fix[i])
+				delete(m, "fix")
+				assert.Equal(t, tt.want[i], m)
+			}
+
+			d.Config.Broken = &config.Problem{Var: "SNOWLUMA_MCP_TIMEOUT_MS", Why: "must be a whole number"}
+			_, err = call(t, GetRuntimeInfo(d), `{}`, nil)
+			assert.Equal(t, fault.CodeConfiguration, fault.CodeOf(err))
+			assert.Contains(t, err.Error(), "SNOWLUMA_MCP_TIMEOUT_MS must be a whole number")
+			assert.Contains(t, err.Error(), tt.want[0]["name"].(string), "a refused setting hides no ignored one")
+			assert.NotContains(t, err.Error(), secret)
+		})
+	}
+}
+
 // TestAConnectionCheckAnsweredUnknownEverywhereBlamesThePath: SnowLuma
 // answers "unknown action" to all three checks when it reads the endpoint's
 // path as the action name; the verdict names that path and where SnowLuma

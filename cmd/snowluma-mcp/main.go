@@ -88,7 +88,8 @@ func settle(calls *sync.WaitGroup, grace time.Duration) {
 func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
 	// A misspelt setting is named first, even beside a malformed one: its
 	// feature (lockdown, the pace) is off while the user thinks it on.
-	for _, s := range config.Strays(environ) {
+	strays := config.Strays(environ)
+	for _, s := range strays {
 		fmt.Fprintln(stderr, "snowluma-mcp: warning:", s.Warning())
 	}
 	cfg, warnings, err := config.Load(getenv)
@@ -104,6 +105,9 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, 
 		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
 		return 2
 	}
+	// The agent does not see stderr: the runtime report and the
+	// instructions name the strays too, from the configuration.
+	cfg.Strays = strays
 	for _, w := range append(warnings, directoryWarnings(cfg)...) {
 		fmt.Fprintln(stderr, "snowluma-mcp: warning:", w)
 	}

@@ -56,6 +56,12 @@ type Config struct {
 	// explaining state (see Explaining); nil when the configuration is
 	// sound.
 	Broken *Problem
+	// Strays are the variables named like settings that the process's
+	// environment sets and the server does not read (see Strays). Load
+	// reads through getenv, which cannot list names, so cmd finds them in
+	// the whole environment, once, and sets them here for the runtime
+	// report and the instructions.
+	Strays []Stray
 }
 
 // Problem is a setting Load refused: the variable and what it accepts,

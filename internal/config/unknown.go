@@ -112,6 +112,25 @@ func closest(name string, names []string) Stray {
 	return Stray{Name: name, Fix: "no variable it reads is spelt like it (the README's Configuration table lists them all); remove it or correct its name. A newer snowluma-mcp may read it"}
 }
 
+// Notice is one sentence for the agent naming the ignored variables and
+// what each likely meant, never a value; "" when there are none. The agent
+// does not see stderr, where the warnings go, and is often the one the
+// user asks why a feature is off.
+func Notice(strays []Stray) string {
+	if len(strays) == 0 {
+		return ""
+	}
+	names := make([]string, len(strays))
+	for i, s := range strays {
+		names[i] = s.Name
+		if s.Closest != "" {
+			names[i] += " (likely meant " + s.Closest + ")"
+		}
+	}
+	return "Ignored environment variables, set but not read by this server, so what they were meant to set is off: " +
+		strings.Join(names, ", ") + "; tell the user to correct them in this server's entry in the MCP client configuration."
+}
+
 // features are the words the README uses for a feature whose setting is
 // spelt otherwise, and what turns the feature on.
 var features = map[string]struct{ variable, fix string }{

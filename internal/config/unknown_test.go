@@ -94,3 +94,37 @@ func TestDistanceCountsATypistsSlips(t *testing.T) {
 		})
 	}
 }
+
+func TestNoticeNamesEachIgnoredVariableAndWhatItLikelyMeant(t *testing.T) {
+	t.Parallel()
+	const secret = "hunter2-secret"
+	tests := []struct {
+		name    string
+		environ []string
+		says    []string
+	}{
+		{"none says nothing", []string{"SNOWLUMA_MCP_MODE=read"}, nil},
+		{"a misspelt setting with the one it likely meant", []string{"SNOWLUMA_MCP_TRUSTED_USER=" + secret},
+			[]string{"SNOWLUMA_MCP_TRUSTED_USER (likely meant SNOWLUMA_MCP_TRUSTED_USERS)", "is off"}},
+		{"lockdown by its README name points at the trusted users", []string{"SNOWLUMA_MCP_LOCKDOWN=" + secret},
+			[]string{"SNOWLUMA_MCP_LOCKDOWN (likely meant SNOWLUMA_MCP_TRUSTED_USERS)"}},
+		{"a name like no setting is named alone", []string{"SNOWLUMA_MCP_FUTURE_FEATURE=" + secret, "SNOWLUMA_MCP_TOKN=" + secret},
+			[]string{"SNOWLUMA_MCP_FUTURE_FEATURE, SNOWLUMA_MCP_TOKN (likely meant SNOWLUMA_MCP_TOKEN);"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := Notice(strays(tt.environ, false))
+			if tt.says == nil {
+				assert.Empty(t, got)
+				return
+			}
+			for _, s := range tt.says {
+				assert.Contains(t, got, s)
+			}
+			assert.NotContains(t, got, secret, "a value is never repeated")
+			assert.Equal(t, 1, strings.Count(got, "."), "one sentence: %s", got)
+			assert.True(t, strings.HasSuffix(got, "."), got)
+		})
+	}
+}

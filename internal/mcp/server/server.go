@@ -166,7 +166,19 @@ func New(o Options) *Server {
 	return &Server{Server: s, tasks: runner}
 }
 
+// instructions is what the server tells the host at initialize: what it
+// offers in its mode or, in the explaining state, what is wrong; and, in
+// either, the variables it ignores, since the agent does not see stderr
+// and may be the one the user asks why a feature is off.
 func instructions(cfg *config.Config, tools []*pipeline.Tool, events bool) string {
+	text := offer(cfg, tools, events)
+	if n := config.Notice(cfg.Strays); n != "" {
+		text += " " + n
+	}
+	return text
+}
+
+func offer(cfg *config.Config, tools []*pipeline.Tool, events bool) string {
 	if cfg.Broken != nil {
 		var docs []string
 		for _, t := range tools {

@@ -5,8 +5,9 @@ package e2e
 // forwarded chat nesting a stranger's forward, a friend request, a
 // stranger's poke of the account and the account's poke of a stranger
 // (whose suffix the stranger set), a trusted friend's group invite (whose
-// comment is the invited person's) and a join request, each stranger's
-// words a unique canary. With
+// comment is the invited person's), a join request and a stranger's file
+// upload, each stranger's words a unique canary, the nickname and group
+// card a stranger chose and the name they gave their file included. With
 // SNOWLUMA_MCP_TRUSTED_USERS the agent sees the metadata and never the
 // strangers' words, in events and in action results, and the canaries
 // appear nowhere the server wrote; without it everything comes through,
@@ -65,7 +66,8 @@ func newChat(t *testing.T) *chat {
 	n, err := rand.Int(rand.Reader, big.NewInt(1e8))
 	require.NoError(t, err)
 	c := &chat{group: 700000000 + n.Int64(), words: map[string]string{}, ids: map[string]int32{}}
-	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "forged-self", "forged-trusted", "forged-nick", "request", "poke", "own-poke", "invite", "join", "filtered"} {
+	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "forged-self", "forged-trusted", "forged-nick", "request", "poke", "own-poke", "invite", "join", "filtered",
+		"mallory-nick", "mallory-card", "upload"} {
 		c.words[k] = canary(t)
 	}
 	receive := func(who string, in fake.Incoming) {
@@ -74,7 +76,8 @@ func newChat(t *testing.T) *chat {
 		c.frames = append(c.frames, frame)
 	}
 	receive("alice", fake.Incoming{Group: c.group, From: alice, Nick: "Alice", Message: segments("hello from alice"), Raw: "hello from alice"})
-	receive("mallory", fake.Incoming{Group: c.group, From: mallory, Nick: "Mallory", Message: segments(c.words["mallory"]), Raw: c.words["mallory"]})
+	receive("mallory", fake.Incoming{Group: c.group, From: mallory, Nick: c.words["mallory-nick"], Card: c.words["mallory-card"],
+		Message: segments(c.words["mallory"]), Raw: c.words["mallory"]})
 	cq := "[CQ:face,id=14]" + c.words["carol"]
 	receive("carol", fake.Incoming{Group: c.group, From: carol, Nick: "Carol", Message: mustJSON(t, cq), Raw: cq})
 	receive("self", fake.Incoming{Group: c.group, From: fake.SelfID, Nick: "SnowBot", Message: segments("my own words"), Raw: "my own words"})
@@ -96,6 +99,7 @@ func newChat(t *testing.T) *chat {
 		fake.FriendRequest(self, mallory, c.words["request"]),
 		pokeFrame(c.group, mallory, self, c.words["poke"]),
 		pokeFrame(c.group, self, mallory, c.words["own-poke"]),
+		uploadFrame(c.group, mallory, c.words["upload"]),
 		fmt.Sprintf(`{"time":1764664207,"self_id":%d,"post_type":"request","request_type":"group","sub_type":"invite","group_id":%d,"user_id":%d,"comment":%q,"flag":"invite:%d:u_alice"}`,
 			self, c.group, alice, c.words["invite"], c.group))
 	snow.JoinRequest(c.group, mallory, "Mallory", c.words["join"])
@@ -109,6 +113,13 @@ func newChat(t *testing.T) *chat {
 func pokeFrame(group, poker, poked int64, suffix string) string {
 	return fmt.Sprintf(`{"time":1764664205,"self_id":%d,"post_type":"notice","notice_type":"notify","sub_type":"poke","group_id":%d,"user_id":%d,"target_id":%d,"action":"戳了戳","suffix":%q,"action_img_url":""}`,
 		self, group, poker, poked, suffix)
+}
+
+// uploadFrame is a group_upload notice as SnowLuma writes it
+// (convertGroupFileUpload): user_id the uploader, who named the file.
+func uploadFrame(group, uploader int64, name string) string {
+	return fmt.Sprintf(`{"time":1764664208,"self_id":%d,"post_type":"notice","notice_type":"group_upload","group_id":%d,"user_id":%d,"file":{"id":"/a1b2c3","name":%q,"size":1024,"busid":102}}`,
+		self, group, uploader, name)
 }
 
 // item is one message, event or request as the agent sees it.
@@ -175,7 +186,7 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 		page := s.awaitEvents(t, uri, len(c.frames))
 		t.Run("events keep who, where and when, and withhold strangers' words", func(t *testing.T) {
 			byID := map[int64]item{}
-			var request, invite item
+			var request, invite, upload item
 			pokes := map[int64]item{} // by poker
 			for _, e := range page.Events {
 				var i item
@@ -185,6 +196,8 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 					invite = i
 				case i["post_type"] == "request":
 					request = i
+				case i["notice_type"] == "group_upload":
+					upload = i
 				case i["post_type"] == "notice":
 					pokes[i.num("user_id")] = i
 				default:
@@ -194,7 +207,17 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			m := byID[int64(c.ids["mallory"])]
 			assertWithheld(t, "mallory's array message", m, mallory, "message", "raw_message")
 			assert.Equal(t, float64(c.group), m["group_id"])
-			assert.Equal(t, "Mallory", m["sender"].(map[string]any)["nickname"], "names stay")
+			sender := m["sender"].(map[string]any)
+			assert.Equal(t, float64(mallory), sender["user_id"], "the sender's uin stays")
+			assert.Equal(t, "member", sender["role"], "and the role")
+			assert.Contains(t, sender["nickname"], "[withheld by lockdown:", "the nickname the stranger chose is words")
+			assert.Contains(t, sender["card"], "[withheld by lockdown:", "and so is the card")
+			require.NotNil(t, upload, "the upload")
+			assertWithheld(t, "the upload", upload, mallory)
+			file := upload["file"].(map[string]any)
+			assert.Contains(t, file["name"], "[withheld by lockdown:", "the file's name is the uploader's words")
+			assert.Equal(t, map[string]any{"id": "/a1b2c3", "size": 1024.0, "busid": 102.0},
+				map[string]any{"id": file["id"], "size": file["size"], "busid": file["busid"]}, "what QQ says of the file stays")
 			assertWithheld(t, "carol's CQ-code message", byID[int64(c.ids["carol"])], carol, "message", "raw_message")
 			a := byID[int64(c.ids["alice"])]
 			assert.Equal(t, "hello from alice", a["raw_message"])
@@ -371,6 +394,9 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 			switch {
 			case i["post_type"] == "message_sent":
 				assert.Nil(t, i.mark(), "the account's own message is not marked")
+			case i["notice_type"] == "group_upload":
+				assert.Equal(t, map[string]any{"author": float64(mallory)}, i.mark(), "the name of an uploaded file is its uploader's words")
+				assert.Equal(t, c.words["upload"], i["file"].(map[string]any)["name"])
 			case i["post_type"] == "notice" || i["request_type"] == "group":
 				assert.Equal(t, map[string]any{"author": nil}, i.mark(),
 					"a poke (%v pokes %v) and an invite name no one author, the account's poke too", i["user_id"], i["target_id"])
@@ -406,7 +432,8 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 		}
 		s.finish(t)
 		for name, word := range c.words {
-			if name == "request" || name == "poke" || name == "own-poke" || name == "invite" || name == "mallory" || name == "outer-node" || name == "forged-self" {
+			if name == "request" || name == "poke" || name == "own-poke" || name == "invite" || name == "mallory" || name == "outer-node" || name == "forged-self" ||
+				name == "mallory-nick" || name == "mallory-card" || name == "upload" {
 				assert.True(t, strings.Contains(s.stdout.Raw(), word), "%s's words reached the agent: the capture sees results", name)
 			}
 		}

@@ -24,6 +24,8 @@ type Incoming struct {
 	Group int64
 	From  int64
 	Nick  string
+	// Card is the sender's group card (a group message only).
+	Card string
 	// Message is its body as SnowLuma stores it: a segment array, or a
 	// CQ-code string (a JSON string).
 	Message json.RawMessage
@@ -61,7 +63,7 @@ func (f *Fake) Receive(in Incoming) (int32, string) {
 	if in.Group != 0 {
 		m.MessageType, m.SubType, m.GroupID = "group", "normal", in.Group
 		m.MessageID = MessageID(seq, in.Group, "group_message")
-		m.Sender.Role = "member"
+		m.Sender.Role, m.Sender.Card = "member", in.Card
 		m.Anonymous = json.RawMessage("null")
 	} else {
 		m.MessageType, m.SubType = "private", "friend"

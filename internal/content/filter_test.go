@@ -43,7 +43,7 @@ func TestEvent(t *testing.T) {
 		{"marks the words of a poke, which name no one author", marking, pokeNotice, `{"author":null}`, []string{"suffix", "action"}, nil},
 		{"withholds a stranger's message in lockdown, keeping who, where, when and ids", lockdown, strangerGroupMsg,
 			`{"author":10009,"withheld":"untrusted_author"}`,
-			[]string{"time", "message_id", "message_seq", "group_id", "user_id", "sender", "message_type", "sub_type"},
+			[]string{"time", "message_id", "message_seq", "group_id", "user_id", "message_type", "sub_type"},
 			[]string{"message", "raw_message"}},
 		{"shows a trusted user's CQ-code message in lockdown, marked trusted", lockdown, friendPrivateMsg,
 			`{"author":10002,"trusted":true}`, []string{"message", "raw_message"}, nil},
@@ -155,7 +155,7 @@ func TestResult(t *testing.T) {
 			`{"status":"ok","retcode":0,"data":{"messages":[` +
 				`{"message_id":1,"user_id":10001,"message":"mine","raw_message":"mine","sender":{"user_id":10001}},` +
 				`{"message_id":-2,"user_id":10002,"message":"friend","raw_message":"friend","sender":{"user_id":10002},"third_party":{"author":10002,"trusted":true}},` +
-				`{"message_id":3,"user_id":10009,"message":"[withheld by lockdown: the author is not a trusted user]","raw_message":"[withheld by lockdown: the author is not a trusted user]","sender":{"user_id":10009,"nickname":"M"},"third_party":{"author":10009,"withheld":"untrusted_author"}}]},"echo":null}`},
+				`{"message_id":3,"user_id":10009,"message":"[withheld by lockdown: the author is not a trusted user]","raw_message":"[withheld by lockdown: the author is not a trusted user]","sender":{"user_id":10009,"nickname":"[withheld by lockdown: the author is not a trusted user]"},"third_party":{"author":10009,"withheld":"untrusted_author"}}]},"echo":null}`},
 		{"withholds the account's own messages too while the account is not known", New([]int64{10002}),
 			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, spot("", "message"), 0,
 			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]","sender":{"user_id":10001},"third_party":{"author":10001,"withheld":"account_unknown"}}}`},

@@ -22,7 +22,7 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 
 // itemOf is item over members already split.
 func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte, withheld bool) {
-	if !hasContent(ms, sh) {
+	if !hasContent(b, ms, sh) {
 		return b, false
 	}
 	who := s.authorOf(b, ms, sh)
@@ -31,7 +31,10 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		if ok, why := s.trusted(who, sh); !ok {
 			vals := make([][]byte, len(ms))
 			for i, m := range ms {
-				if !sh.keeps(m.key) {
+				switch part := sh.part(m.key); {
+				case part != nil:
+					vals[i] = s.withholdPart(b[m.start:m.end], part, why)
+				case !sh.keeps(m.key):
 					vals[i] = s.withhold(why)
 				}
 			}
@@ -70,13 +73,62 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 }
 
 // hasContent reports whether an item has any member that is not metadata.
-func hasContent(ms []member, sh *shape) bool {
+func hasContent(b []byte, ms []member, sh *shape) bool {
 	for _, m := range ms {
+		if part := sh.part(m.key); part != nil {
+			if partContent(b[m.start:m.end], part) {
+				return true
+			}
+			continue
+		}
 		if !sh.keeps(m.key) {
 			return true
 		}
 	}
 	return false
+}
+
+// partContent reports whether a member kept in part holds content: an
+// inner member it does not keep, or, when it is no object, any value.
+func partContent(v []byte, part map[string]bool) bool {
+	if absent(v) {
+		return false
+	}
+	inner, ok := members(v)
+	if !ok {
+		return true
+	}
+	for _, im := range inner {
+		if !part[string(im.key)] {
+			return true
+		}
+	}
+	return false
+}
+
+// withholdPart is what lockdown makes of a member kept in part: each inner
+// member it does not keep replaced by the placeholder, every other byte as
+// it was (nil when nothing changes). A value that is no object is withheld
+// whole.
+func (s screen) withholdPart(v []byte, part map[string]bool, why string) []byte {
+	if absent(v) {
+		return nil
+	}
+	inner, ok := members(v)
+	if !ok {
+		return s.withhold(why)
+	}
+	vals := make([][]byte, len(inner))
+	changed := false
+	for i, im := range inner {
+		if !part[string(im.key)] {
+			vals[i], changed = s.withhold(why), true
+		}
+	}
+	if !changed {
+		return nil
+	}
+	return splice(v, spans(inner), vals)
 }
 
 // body rewrites the message body of an item being shown: the forward

@@ -2,6 +2,7 @@ package content
 
 import (
 	"encoding/json"
+	"strings"
 	"sync"
 )
 
@@ -18,7 +19,10 @@ type shape struct {
 	// and with none present the author is unknown.
 	authors []string
 	// keep are the metadata members, shown whoever wrote the item: ids,
-	// times, types, names and titles.
+	// times, types and fixed vocabularies. A dotted name ("sender.user_id")
+	// keeps one member of an object member: that object is metadata only
+	// in the members named so, and its others (a nickname, a card, a file
+	// name: text whoever the object describes chose) are content.
 	keep []string
 	// body is the member that holds a message body (a segment array or a
 	// CQ-code string) whose forward nodes can carry other people's
@@ -31,19 +35,52 @@ type shape struct {
 	// is unknown whoever it names, the account included.
 	claims bool
 
-	keepSet map[string]bool // keep, for lookups; made on first use
+	keepSet map[string]bool            // the whole members in keep, for lookups; made on first use
+	partSet map[string]map[string]bool // an object member kept in part: the inner members it keeps
 	once    sync.Once
 }
 
-// keeps reports whether a member is metadata.
-func (s *shape) keeps(key []byte) bool {
+// index makes the lookups from keep.
+func (s *shape) index() {
 	s.once.Do(func() {
 		s.keepSet = make(map[string]bool, len(s.keep))
 		for _, k := range s.keep {
-			s.keepSet[k] = true
+			head, rest, part := strings.Cut(k, ".")
+			if !part {
+				s.keepSet[k] = true
+				continue
+			}
+			if s.partSet == nil {
+				s.partSet = map[string]map[string]bool{}
+			}
+			if s.partSet[head] == nil {
+				s.partSet[head] = map[string]bool{}
+			}
+			s.partSet[head][rest] = true
 		}
 	})
+}
+
+// keeps reports whether a member is metadata whole.
+func (s *shape) keeps(key []byte) bool {
+	s.index()
 	return s.keepSet[string(key)]
+}
+
+// part is the inner members a member keeps when it is an object kept in
+// part; nil when it is not.
+func (s *shape) part(key []byte) map[string]bool {
+	s.index()
+	return s.partSet[string(key)]
+}
+
+// keepsField reports whether a field, plain or dotted, is metadata.
+func (s *shape) keepsField(field string) bool {
+	head, rest, dotted := strings.Cut(field, ".")
+	if s.keeps([]byte(head)) {
+		return true
+	}
+	return dotted && s.part([]byte(head))[rest]
 }
 
 // The shapes. Event shapes follow the event's post_type; the catalog names
@@ -53,11 +90,16 @@ var shapes = map[string]*shape{
 	// actions). SnowLuma fills sender.user_id with the uin QQ names as the
 	// sender, in every message it writes; user_id is the conversation's
 	// key and, in a private message the account sent, may name the peer,
-	// so it is metadata here.
+	// so it is metadata here. Of the sender (to-message.ts writes user_id,
+	// nickname, card in a group, role, sex and age) only the uin and the
+	// fixed vocabularies are metadata: the nickname and the card are
+	// whatever the sender chose, and any other member (OneBot's title,
+	// area, level) is content too.
 	"message": {name: "message", body: "message",
 		authors: []string{"sender.user_id"},
 		keep: []string{"time", "self_id", "post_type", "message_type", "sub_type", "message_id", "real_id", "message_seq",
-			"user_id", "group_id", "target_id", "peer_id", "temp_source", "font", "sender", "anonymous", "message_format"}},
+			"user_id", "group_id", "target_id", "peer_id", "temp_source", "font", "anonymous", "message_format",
+			"sender.user_id", "sender.role", "sender.sex", "sender.age"}},
 	// A node of a forwarded chat as get_forward_msg lists it, or a message
 	// carried inline in a forward segment. Its sender (and so its
 	// nickname and card) is the forward builder's claim: words, not a
@@ -87,12 +129,16 @@ var shapes = map[string]*shape{
 	// poker (user_id) and the poked (target_id), and QQ's text for it
 	// carries what either may have set (the suffix is the poked person's
 	// own), so its words are no one person's unless both are the same: in
-	// lockdown they are shown only when everyone named is trusted.
+	// lockdown they are shown only when everyone named is trusted. A group
+	// upload's file (to-notice.ts writes id, name, size and busid) carries
+	// the name the uploader (user_id) gave it: words. OneBot's card change
+	// (card_new, card_old) and title notices carry names the member chose,
+	// words too.
 	"notice": {name: "notice",
 		authors: []string{"user_id", "target_id"},
 		keep: []string{"time", "self_id", "post_type", "notice_type", "sub_type", "group_id", "user_id", "operator_id",
-			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "file", "likes",
-			"honor_type", "title", "card_new", "card_old"}},
+			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "likes",
+			"honor_type", "file.id", "file.size", "file.busid"}},
 	// A pending or filtered group join request listed by an action; its
 	// message is the requester's comment, so requester_uin is its author.
 	// The inviter wrote none of it. get_group_ignore_add_request lists the

@@ -150,3 +150,13 @@ func TestTrustBoundaryTable(t *testing.T) {
 		}
 	}
 }
+
+// keepsField reports whether a field of the table, plain or dotted, is
+// metadata of shape s.
+func (s *shape) keepsField(field string) bool {
+	head, rest, dotted := strings.Cut(field, ".")
+	if s.keeps([]byte(head)) {
+		return true
+	}
+	return dotted && s.part([]byte(head))[rest]
+}

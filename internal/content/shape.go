@@ -74,15 +74,6 @@ func (s *shape) part(key []byte) map[string]bool {
 	return s.partSet[string(key)]
 }
 
-// keepsField reports whether a field, plain or dotted, is metadata.
-func (s *shape) keepsField(field string) bool {
-	head, rest, dotted := strings.Cut(field, ".")
-	if s.keeps([]byte(head)) {
-		return true
-	}
-	return dotted && s.part([]byte(head))[rest]
-}
-
 // The shapes. Event shapes follow the event's post_type; the catalog names
 // the others per action (thirdParty in catalog/actions/**).
 var shapes = map[string]*shape{
@@ -145,12 +136,12 @@ var shapes = map[string]*shape{
 	// same requests without requester_uin: its comments have no author.
 	"group_request": {name: "group_request",
 		authors: []string{"requester_uin"},
-		keep: []string{"group_id", "group_name", "request_id", "requester_uin", "requester_nick", "invitor_uin",
-			"invitor_nick", "checked", "actor", "flag"}},
+		keep: []string{"group_id", "group_name", "request_id", "requester_uin", "invitor_uin",
+			"checked", "actor", "flag"}},
 	// A suspicious friend request: its author is a uid string, not a QQ
 	// number, so it can never be matched against the trusted list.
 	"friend_request": {name: "friend_request",
-		keep: []string{"uid", "nick", "source", "reqTime", "flag"}},
+		keep: []string{"uid", "source", "reqTime", "flag"}},
 	// A group notice (announcement).
 	"group_notice": {name: "group_notice",
 		authors: []string{"sender_id"},
@@ -159,15 +150,15 @@ var shapes = map[string]*shape{
 	// SnowLuma, so anything unexpected is content).
 	"essence": {name: "essence",
 		authors: []string{"sender_uin"},
-		keep: []string{"group_code", "msg_seq", "msg_random", "sender_uin", "sender_nick", "sender_time",
-			"add_digest_uin", "add_digest_nick", "add_digest_time", "can_be_removed"}},
+		keep: []string{"group_code", "msg_seq", "msg_random", "sender_uin", "sender_time",
+			"add_digest_uin", "add_digest_time", "can_be_removed"}},
 	// A Qzone feed entry: uin is the feed's owner, but its html is the
 	// pre-rendered blob Qzone's feeds3_html_more returns, passed on
 	// verbatim, which holds other people's comments beside the owner's
 	// post. No one wrote all of it, so it has no author, the account's own
 	// feed included.
 	"qzone_feed": {name: "qzone_feed",
-		keep: []string{"uin", "nickname", "time", "appid", "key"}},
+		keep: []string{"uin", "time", "appid", "key"}},
 	// A Qzone post of the account named in the request; the result does
 	// not say whose, so its author is unknown.
 	"qzone_post": {name: "qzone_post",

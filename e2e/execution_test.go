@@ -50,8 +50,8 @@ func TestBusinessFailuresAreDataNotToolErrors(t *testing.T) {
 		{"a parameter rule only SnowLuma knows (retcode 1400)", "invoke_action", "send_forward_msg",
 			map[string]any{"group_id": 20001},
 			`{"status":"failed","retcode":1400,"data":null,"wording":"message/messages is required"}`},
-		{"an action the server does not know (retcode 1404)", "query_action", "get_stranger_info",
-			map[string]any{"user_id": fake.AliceID},
+		{"an action the server does not know (retcode 1404)", "query_action", "get_group_info",
+			map[string]any{"group_id": 20001},
 			`{"status":"failed","retcode":1404,"data":null,"wording":"unknown action"}`},
 	}
 	for _, tt := range tests {

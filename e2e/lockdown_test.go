@@ -7,7 +7,9 @@ package e2e
 // (whose suffix the stranger set), a trusted friend's group invite (whose
 // comment is the invited person's), a join request and a stranger's file
 // upload, each stranger's words a unique canary, the nickname and group
-// card a stranger chose and the name they gave their file included. With
+// card a stranger chose and the name they gave their file included, and a
+// group roster where the stranger set an instruction for a nickname, card
+// and title. With
 // SNOWLUMA_MCP_TRUSTED_USERS the agent sees the metadata and never the
 // strangers' words, in events and in action results, and the canaries
 // appear nowhere the server wrote; without it everything comes through,
@@ -67,7 +69,7 @@ func newChat(t *testing.T) *chat {
 	require.NoError(t, err)
 	c := &chat{group: 700000000 + n.Int64(), words: map[string]string{}, ids: map[string]int32{}}
 	for _, k := range []string{"mallory", "carol", "outer-node", "inner-node", "forged-self", "forged-trusted", "forged-nick", "request", "poke", "own-poke", "invite", "join", "filtered",
-		"mallory-nick", "mallory-card", "upload"} {
+		"mallory-nick", "mallory-card", "mallory-title", "upload"} {
 		c.words[k] = canary(t)
 	}
 	receive := func(who string, in fake.Incoming) {
@@ -102,6 +104,11 @@ func newChat(t *testing.T) *chat {
 		uploadFrame(c.group, mallory, c.words["upload"]),
 		fmt.Sprintf(`{"time":1764664207,"self_id":%d,"post_type":"request","request_type":"group","sub_type":"invite","group_id":%d,"user_id":%d,"comment":%q,"flag":"invite:%d:u_alice"}`,
 			self, c.group, alice, c.words["invite"], c.group))
+	// The roster: a stranger who gave themselves an instruction for a
+	// nickname, a card and a title, the trusted friend and the account.
+	snow.Join(c.group, fake.Member{UserID: mallory, Nick: c.words["mallory-nick"], Card: c.words["mallory-card"], Title: c.words["mallory-title"]})
+	snow.Join(c.group, fake.Member{UserID: alice, Nick: "Alice", Card: "Alice (owner)", Role: "owner"})
+	snow.Join(c.group, fake.Member{UserID: fake.SelfID, Nick: "SnowBot", Role: "admin"})
 	snow.JoinRequest(c.group, mallory, "Mallory", c.words["join"])
 	snow.FilterJoinRequest(fake.FilteredRequest{Group: c.group, Requester: mallory, RequesterNick: "Mallory",
 		Inviter: alice, InviterNick: "Alice", Comment: c.words["filtered"]})
@@ -335,6 +342,48 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			assert.True(t, found, "the join request is listed")
 		})
 
+		t.Run("the names a stranger chose for themselves are withheld from member, friend and profile results", func(t *testing.T) {
+			var members []item
+			r := s.call(t, "query_action", map[string]any{"action": "get_group_member_list", "params": map[string]any{"group_id": c.group}}, nil)
+			require.False(t, r.IsError, r.Text)
+			var list struct {
+				Data []item `json:"data"`
+			}
+			r.decodeResult(t, &list)
+			members = list.Data
+			require.Len(t, members, 3)
+			assertWithheld(t, "the stranger on the roster", members[0], mallory, "nickname", "card", "title")
+			assert.Equal(t, map[string]any{"user_id": float64(mallory), "role": "member", "join_time": 1764000000.0, "level": "1"},
+				map[string]any{"user_id": members[0]["user_id"], "role": members[0]["role"], "join_time": members[0]["join_time"], "level": members[0]["level"]},
+				"who they are and what QQ says of them stays")
+			assert.Equal(t, map[string]any{"author": float64(alice), "trusted": true}, members[1].mark())
+			assert.Equal(t, "Alice (owner)", members[1]["card"], "a trusted user's card is shown")
+			assert.Nil(t, members[2].mark(), "the account's own entry is not marked")
+			assert.Equal(t, "SnowBot", members[2]["nickname"])
+
+			var one struct {
+				Data item `json:"data"`
+			}
+			s.call(t, "query_action", map[string]any{"action": "get_group_member_info", "params": map[string]any{"group_id": c.group, "user_id": mallory}}, nil).decodeResult(t, &one)
+			assertWithheld(t, "get_group_member_info", one.Data, mallory, "nickname", "card", "title")
+			var profile struct {
+				Data item `json:"data"`
+			}
+			s.call(t, "query_action", map[string]any{"action": "get_stranger_info", "params": map[string]any{"user_id": mallory}}, nil).decodeResult(t, &profile)
+			assertWithheld(t, "get_stranger_info", profile.Data, mallory, "nickname")
+			assert.Equal(t, "unknown", profile.Data["sex"])
+
+			var friends struct {
+				Data []item `json:"data"`
+			}
+			s.call(t, "query_action", map[string]any{"action": "get_friend_list"}, nil).decodeResult(t, &friends)
+			require.Len(t, friends.Data, 2)
+			assert.Equal(t, map[string]any{"author": float64(alice), "trusted": true}, friends.Data[0].mark())
+			assert.Equal(t, "Alice", friends.Data[0]["nickname"])
+			assertWithheld(t, "a friend who is not trusted", friends.Data[1], 10003, "nickname")
+			assert.Equal(t, "老同学", friends.Data[1]["remark"], "the remark is the account's own note")
+		})
+
 		t.Run("get_runtime_info says lockdown is on and how many are trusted", func(t *testing.T) {
 			r := s.call(t, "get_runtime_info", nil, nil)
 			var info struct {
@@ -415,6 +464,9 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 			{"get_forward_msg", map[string]any{"id": c.outer}},
 			{"get_msg", map[string]any{"message_id": c.ids["mallory"]}},
 			{"get_group_list", map[string]any{}},
+			{"get_group_member_list", map[string]any{"group_id": c.group}},
+			{"get_group_member_info", map[string]any{"group_id": c.group, "user_id": mallory}},
+			{"get_friend_list", map[string]any{}},
 		} {
 			r := s.call(t, "query_action", map[string]any{"action": call.action, "params": call.params}, nil)
 			require.False(t, r.IsError, r.Text)
@@ -430,10 +482,19 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 			assert.Equal(t, map[string]any{"author": nil, "claimed_author": float64(claim)}, nodes[i].mark(),
 				"node %d is marked by its claim, the account's too", i)
 		}
+		var members struct {
+			Data []item `json:"data"`
+		}
+		s.call(t, "query_action", map[string]any{"action": "get_group_member_list", "params": map[string]any{"group_id": c.group}}, nil).decodeResult(t, &members)
+		require.Len(t, members.Data, 3)
+		for i, want := range []map[string]any{{"author": float64(mallory)}, {"author": float64(alice)}, nil} {
+			assert.Equal(t, want, members.Data[i].mark(), "member %d is marked by who they are, the account not at all", i)
+		}
+		assert.Equal(t, c.words["mallory-title"], members.Data[0]["title"], "marked, not withheld")
 		s.finish(t)
 		for name, word := range c.words {
 			if name == "request" || name == "poke" || name == "own-poke" || name == "invite" || name == "mallory" || name == "outer-node" || name == "forged-self" ||
-				name == "mallory-nick" || name == "mallory-card" || name == "upload" {
+				name == "mallory-nick" || name == "mallory-card" || name == "mallory-title" || name == "upload" {
 				assert.True(t, strings.Contains(s.stdout.Raw(), word), "%s's words reached the agent: the capture sees results", name)
 			}
 		}

@@ -58,6 +58,9 @@ func init() {
 		"get_group_system_msg":         getGroupSystemMsg,
 		"get_group_ignored_notifies":   getGroupIgnoredNotifies,
 		"get_group_ignore_add_request": getGroupIgnoreAddRequest,
+		"get_group_member_list":        getGroupMemberList,
+		"get_group_member_info":        getGroupMemberInfo,
+		"get_stranger_info":            getStrangerInfo,
 	}
 }
 

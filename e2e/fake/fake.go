@@ -52,6 +52,8 @@ type Fake struct {
 	forwards forwards
 	joins    []joinRequest
 	filtered []FilteredRequest
+	rosters  map[int64][]groupMember // by group, also guarded by forwards.mu
+	profiles map[int64]string        // nicknames by user, also guarded by forwards.mu
 }
 
 // New starts a fake on a loopback port. Close it when done.

@@ -163,6 +163,28 @@ var shapes = map[string]*shape{
 	// not say whose, so its author is unknown.
 	"qzone_post": {name: "qzone_post",
 		keep: []string{"tid", "time", "comment_num", "is_private"}},
+	// A group member as SnowLuma's formatGroupMember writes it
+	// (get_group_member_list, get_group_member_info). The nickname, the
+	// group card and the special title are names the member (or, for a
+	// card or title, a group admin or owner) chose for them, so they are
+	// words by user_id; anything else, such as OneBot's area, is words
+	// too.
+	"group_member": {name: "group_member",
+		authors: []string{"user_id"},
+		keep: []string{"group_id", "user_id", "sex", "age", "join_time", "last_sent_time", "level", "role",
+			"unfriendly", "title_expire_time", "card_changeable", "shut_up_timestamp"}},
+	// A friend as getFriendList writes it: the nickname is the friend's
+	// own choice, words by user_id; the remark is the account's own note
+	// on them.
+	"friend": {name: "friend",
+		authors: []string{"user_id"},
+		keep:    []string{"user_id", "remark"}},
+	// A user's profile as getStrangerInfo writes it: the nickname is
+	// theirs, words by user_id; sex, age and QQ level are fixed
+	// vocabularies and numbers.
+	"profile": {name: "profile",
+		authors: []string{"user_id"},
+		keep:    []string{"user_id", "sex", "age", "qq_level", "level"}},
 	// Text recognised from someone's voice message or image; the result
 	// does not say whose.
 	"transcript": {name: "transcript",

@@ -61,6 +61,8 @@ func init() {
 		"get_group_member_list":        getGroupMemberList,
 		"get_group_member_info":        getGroupMemberInfo,
 		"get_stranger_info":            getStrangerInfo,
+		"get_group_root_files":         getGroupRootFiles,
+		"get_group_files_by_folder":    getGroupFilesByFolder,
 	}
 }
 

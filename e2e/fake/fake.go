@@ -54,6 +54,8 @@ type Fake struct {
 	filtered []FilteredRequest
 	rosters  map[int64][]groupMember // by group, also guarded by forwards.mu
 	profiles map[int64]string        // nicknames by user, also guarded by forwards.mu
+	// groupFiles are the groups' file systems, also guarded by forwards.mu.
+	groupFiles map[int64]*groupFiles
 }
 
 // New starts a fake on a loopback port. Close it when done.

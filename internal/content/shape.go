@@ -185,6 +185,21 @@ var shapes = map[string]*shape{
 	"profile": {name: "profile",
 		authors: []string{"user_id"},
 		keep:    []string{"user_id", "sex", "age", "qq_level", "level"}},
+	// A file of a group's file listing as SnowLuma's getGroupFiles writes
+	// it (get_group_root_files, get_group_files_by_folder): its name is
+	// whatever the uploader called it, and uploader_name the uploader's
+	// own nickname or card, so both are words by uploader. GroupFileApi.list
+	// writes 0 for an uploader QQ did not name: then no author.
+	"group_file": {name: "group_file",
+		authors: []string{"uploader"},
+		keep: []string{"group_id", "file_id", "busid", "file_size", "upload_time", "dead_time", "modify_time",
+			"download_times", "uploader"}},
+	// A folder of the same listing: its name is whatever its creator
+	// called it, and create_name the creator's own nickname or card, words
+	// by creator (0, and so no author, when QQ did not name one).
+	"group_folder": {name: "group_folder",
+		authors: []string{"creator"},
+		keep:    []string{"group_id", "folder_id", "create_time", "creator", "total_file_count"}},
 	// Text recognised from someone's voice message or image; the result
 	// does not say whose.
 	"transcript": {name: "transcript",

@@ -98,30 +98,49 @@ func TestAPersonsChosenNamesAreTheirWords(t *testing.T) {
 						assert.Equal(t, envelope, string(out), "byte for byte")
 						return
 					}
-					gotItem, inItem := fields(t, item), fields(t, was)
-					mark, err := json.Marshal(gotItem[markerKey])
-					require.NoError(t, err)
-					assert.JSONEq(t, tt.mark, string(mark))
-					for _, f := range k.kept {
-						assert.Equal(t, inItem[f], gotItem[f], "%s is metadata", f)
-					}
-					for _, f := range k.withheld {
-						if tt.withheld {
-							assert.Contains(t, gotItem[f], "[withheld by lockdown:", "%s is words", f)
-						} else {
-							assert.Equal(t, inItem[f], gotItem[f], "%s is shown", f)
-						}
-					}
-					if tt.withheld {
-						for _, word := range []string{"NICK:", "CARD:", "TITLE:", "AREA:"} {
-							assert.NotContains(t, string(item), word)
-						}
-					} else {
-						assert.Equal(t, strings.TrimSuffix(string(was), "}")+`,"third_party":`+string(mark)+`}`, string(item),
-							"apart from the marker the entry is what SnowLuma sent")
-					}
+					entryCase{mark: tt.mark, kept: k.kept, words: k.withheld, withheld: tt.withheld,
+						canaries: []string{"NICK:", "CARD:", "TITLE:", "AREA:"}}.check(t, item, was)
 				})
 			}
 		}
 	}
+}
+
+// entryCase is what one listed entry must come out as: its marker, the
+// members kept as metadata, the members that are words (withheld when
+// withheld is set, shown as they were otherwise), and the canaries that
+// must not survive a withholding.
+type entryCase struct {
+	mark     string
+	kept     []string
+	words    []string
+	withheld bool
+	canaries []string
+}
+
+// check holds one entry (item, from was) to the case.
+func (e entryCase) check(t *testing.T, item, was json.RawMessage) {
+	t.Helper()
+	gotItem, inItem := fields(t, item), fields(t, was)
+	mark, err := json.Marshal(gotItem[markerKey])
+	require.NoError(t, err)
+	assert.JSONEq(t, e.mark, string(mark))
+	for _, f := range e.kept {
+		assert.Equal(t, inItem[f], gotItem[f], "%s is metadata", f)
+	}
+	for _, f := range e.words {
+		if e.withheld {
+			assert.Contains(t, gotItem[f], "[withheld by lockdown:", "%s is words", f)
+		} else {
+			assert.Equal(t, inItem[f], gotItem[f], "%s is shown", f)
+		}
+	}
+	if e.withheld {
+		for _, word := range e.canaries {
+			assert.NotContains(t, string(item), word)
+		}
+		return
+	}
+	assert.Equal(t, strings.TrimSuffix(string(was), "}")+`,"third_party":`+string(mark)+`}`, string(item),
+		"apart from the marker the entry is what SnowLuma sent")
 }

@@ -148,6 +148,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 		Pace:    w.meter,
 		Log:     w.log,
 		Content: content.New([]int64{10002}), // lockdown: a stranger's words are withheld
+		Account: &content.Account{},
 		Now:     time.Now,
 	}))
 	// A counting stage, added the way CONTRIBUTING says: it records each

@@ -40,6 +40,9 @@ type Deps struct {
 	Pace    *budget.Meter   // send budgets; nil when none are kept (budget.New)
 	Log     io.Writer       // stderr
 	Content *content.Filter // third-party content: marked, or withheld in lockdown
+	// Account is the logged-in account, learned once for the content
+	// stage and the send budgets alike; nil gives the stage its own.
+	Account *content.Account
 	Now     func() time.Time
 }
 
@@ -90,7 +93,7 @@ func Default(d Deps) []pipeline.Stage {
 		gate.New(d.Config.Mode, d.Catalog),
 		input.New(d.Prompts),
 		params.New(),
-		thirdparty.New(d.Content, d.Catalog, d.Client, d.Config.Timeout),
+		thirdparty.New(d.Content, d.Account, d.Catalog, d.Client, d.Config.Timeout),
 		pace.New(d.Pace),
 		deadline.New(d.Config.Timeout),
 		progress.New(progress.Interval),

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"time"
 
@@ -52,9 +53,13 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	}
 	// Only write mode can deliver anything; elsewhere there is nothing to
 	// pace and no budget to show.
+	// The logged-in account, learned once from SnowLuma: the content
+	// stage tells the account's own words by it, and the send budgets
+	// are kept per account.
+	self := &content.Account{}
 	var meter *budget.Meter
 	if cfg.WriteEnabled() {
-		meter = budget.New(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client), cfg.SendPace, budget.Wall{}, log))
+		meter = budget.New(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client, self), cfg.SendPace, budget.Wall{}, log))
 	}
 	store, err := tasks(cfg, log, client)
 	if err != nil {
@@ -63,7 +68,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	// One key signs input continuations and seals list_tasks cursors.
 	prompts := prompt.NewStore(time.Now)
 	st := stages.Default(stages.Deps{
-		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now, Content: screen,
+		Config: cfg, Catalog: cat, Client: client, Log: log, Now: time.Now, Content: screen, Account: self,
 		Prompts: prompts,
 		Slots:   slot.NewPool(cfg.MaxStreams, cfg.StreamConnectTimeout),
 		Pace:    meter,
@@ -118,23 +123,29 @@ func startResetTimeout(cfg *config.Config) time.Duration {
 // asked when the first delivery needs its budgets: the shared budgets are
 // the account's, so "localhost" and "127.0.0.1" are one account. A lookup
 // that fails is asked again at the next delivery.
-func account(cfg *config.Config, client *onebot.Client) func() (string, error) {
+func account(cfg *config.Config, client *onebot.Client, self *content.Account) func() (string, error) {
 	return func() (string, error) {
-		ctx, cancel := context.WithTimeout(context.Background(), cfg.Timeout)
-		defer cancel()
-		sc, _ := span.Start(nil)
-		r, err := client.With(span.Headers(sc)).Do(ctx, "get_login_info", json.RawMessage(`{}`))
-		if err != nil {
-			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, failed: %w", err)
+		var failed error
+		reply := &onebot.Reply{}
+		id := self.Resolve(context.Background(), func(ctx context.Context) ([]byte, error) {
+			ctx, cancel := context.WithTimeout(ctx, cfg.Timeout)
+			defer cancel()
+			sc, _ := span.Start(nil)
+			r, err := client.With(span.Headers(sc)).Do(ctx, "get_login_info", json.RawMessage(`{}`))
+			if err != nil {
+				failed = err
+				return nil, err
+			}
+			reply = r
+			return r.Raw, nil
+		})
+		switch {
+		case id != 0:
+			return strconv.FormatInt(id, 10), nil
+		case failed != nil:
+			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, failed: %w", failed)
+		default:
+			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, did not name it (status %q, retcode %s)", reply.Status, reply.Retcode)
 		}
-		var env struct {
-			Data struct {
-				UserID json.Number `json:"user_id"`
-			} `json:"data"`
-		}
-		if r.Status != "ok" || json.Unmarshal(r.Raw, &env) != nil || env.Data.UserID == "" {
-			return "", fmt.Errorf("get_login_info, which names the account whose send budgets to use, did not name it (status %q, retcode %s)", r.Status, r.Retcode)
-		}
-		return env.Data.UserID.String(), nil
 	}
 }

@@ -55,11 +55,15 @@ type Stage struct {
 	timeout time.Duration
 }
 
-// New returns the stage for the process's content policy. cat names the
-// read a copying action's source is checked with; client (nil in docs
-// mode) asks SnowLuma, each question within timeout.
-func New(f *content.Filter, cat *catalog.Catalog, client *onebot.Client, timeout time.Duration) Stage {
-	s := Stage{filter: f, account: &content.Account{}, catalog: cat, timeout: timeout}
+// New returns the stage for the process's content policy. account is the
+// logged-in account as the process knows it (nil: the stage keeps its
+// own); cat names the read a copying action's source is checked with;
+// client (nil in docs mode) asks SnowLuma, each question within timeout.
+func New(f *content.Filter, account *content.Account, cat *catalog.Catalog, client *onebot.Client, timeout time.Duration) Stage {
+	if account == nil {
+		account = &content.Account{}
+	}
+	s := Stage{filter: f, account: account, catalog: cat, timeout: timeout}
 	if client != nil {
 		s.bind = client.With
 	}

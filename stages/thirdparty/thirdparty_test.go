@@ -62,7 +62,7 @@ func newStage(t *testing.T, f *content.Filter) Stage {
 	t.Helper()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
-	return New(f, cat, nil, time.Minute)
+	return New(f, nil, cat, nil, time.Minute)
 }
 
 func action(t *testing.T, name string) *catalog.Action {

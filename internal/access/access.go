@@ -13,6 +13,7 @@ package access
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 )
@@ -79,4 +80,25 @@ func Owned(path string, info fs.FileInfo) error {
 		return err
 	}
 	return errors.New(what)
+}
+
+// Read reads a stored file of at most limit bytes (a longer one is cut
+// there, for its reader's validation to refuse), after check has accepted
+// the file as opened: Purpose.File, or Owned for a file moved aside rather
+// than fixed. The file is read through the handle that was checked, so it
+// cannot be swapped between the check and the read.
+func Read(path string, limit int64, check func(string, fs.FileInfo) error) ([]byte, error) {
+	f, err := open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if err := check(path, info); err != nil {
+		return nil, err
+	}
+	return io.ReadAll(io.LimitReader(f, limit))
 }

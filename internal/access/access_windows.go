@@ -20,6 +20,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/windows"
@@ -212,5 +213,29 @@ func account(sid *windows.SID) string {
 		return name
 	default:
 		return domain + `\` + name
+	}
+}
+
+// open opens a stored file for reading, sharing delete, so that another
+// server may replace the file (a task's next state) while this one reads
+// the old state. Backup semantics let it open a directory
+// too, which the caller then refuses as not a regular file. While a move
+// is putting the file in place, Windows refuses every open of it (a
+// sharing violation): the open is tried again for up to a second.
+func open(path string) (*os.File, error) {
+	name, err := windows.UTF16PtrFromString(path)
+	if err != nil {
+		return nil, err
+	}
+	for try := 0; ; try++ {
+		h, err := windows.CreateFile(name, windows.GENERIC_READ,
+			windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING, windows.FILE_FLAG_BACKUP_SEMANTICS, 0)
+		if err == nil {
+			return os.NewFile(uintptr(h), path), nil
+		}
+		if !errors.Is(err, windows.ERROR_SHARING_VIOLATION) || try == 50 {
+			return nil, &os.PathError{Op: "open", Path: path, Err: err}
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

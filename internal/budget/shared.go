@@ -305,21 +305,7 @@ var private = access.Purpose{Why: "whoever can write the send budgets there can 
 
 // readOwn reads a state file that this user owns and no other account can
 // reach; any other is an error (and the state is moved aside, rebuilt).
-func readOwn(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if err := access.Owned(path, st); err != nil {
-		return nil, err
-	}
-	return io.ReadAll(io.LimitReader(f, maxState))
-}
+func readOwn(path string) ([]byte, error) { return access.Read(path, maxState, access.Owned) }
 
 // spent is the answer of a step that could not run: the send waits as if
 // the account's budget were spent, one refill interval (fail closed).

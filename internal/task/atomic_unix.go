@@ -33,10 +33,6 @@ func publish(tmp, dst string) (placed bool, err error) {
 	return true, syncDir(filepath.Dir(dst))
 }
 
-// openRead opens a store file for reading. Unix lets a file be renamed
-// over while it is open, so nothing more is needed.
-func openRead(path string) (*os.File, error) { return os.Open(path) }
-
 // syncDir makes the directory's entries (a rename, a new file) durable.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)

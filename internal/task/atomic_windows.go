@@ -19,7 +19,7 @@ import (
 //
 // Windows refuses to replace a file that another process holds open
 // without FILE_SHARE_DELETE. This store's readers share delete
-// (openRead), but a virus scanner or an indexer may not, and they hold a
+// (access.Read), but a virus scanner or an indexer may not, and they hold a
 // file only briefly: the move is tried again for up to a second.
 func replace(tmp, dst string) error {
 	return moveRetrying(tmp, dst, windows.MOVEFILE_REPLACE_EXISTING|windows.MOVEFILE_WRITE_THROUGH)
@@ -66,28 +66,4 @@ func moveRetrying(tmp, dst string, flags uint32) error {
 		return &os.LinkError{Op: "rename", Old: tmp, New: dst, Err: err}
 	}
 	return nil
-}
-
-// openRead opens a store file for reading, sharing delete, so that
-// another server may replace the file (a task's next state) while this
-// one reads the old state. Backup semantics let it open a directory
-// too, which the caller then refuses as not a regular file. While a move
-// is putting the file in place, Windows refuses every open of it (a
-// sharing violation): the open is tried again for up to a second.
-func openRead(path string) (*os.File, error) {
-	name, err := windows.UTF16PtrFromString(path)
-	if err != nil {
-		return nil, err
-	}
-	for try := 0; ; try++ {
-		h, err := windows.CreateFile(name, windows.GENERIC_READ,
-			windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING, windows.FILE_FLAG_BACKUP_SEMANTICS, 0)
-		if err == nil {
-			return os.NewFile(uintptr(h), path), nil
-		}
-		if !errors.Is(err, windows.ERROR_SHARING_VIOLATION) || try == 50 {
-			return nil, &os.PathError{Op: "open", Path: path, Err: err}
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }

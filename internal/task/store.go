@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -18,6 +17,8 @@ import (
 	"time"
 
 	"github.com/gofrs/flock"
+
+	"github.com/snowluma/snowluma-mcp/internal/access"
 )
 
 // unrecorded opens the message of a task found unfinished at start: the
@@ -737,17 +738,5 @@ func (s *Store) settle(id string, set func(r *Record)) Record {
 // readPrivate reads a store file of at most limit bytes (one more is read,
 // so a longer file fails validation), refusing one others could read.
 func readPrivate(path string, limit int64) ([]byte, error) {
-	f, err := openRead(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if err := private.File(path, info); err != nil {
-		return nil, err
-	}
-	return io.ReadAll(io.LimitReader(f, limit+1))
+	return access.Read(path, limit+1, private.File)
 }

@@ -154,6 +154,23 @@ func (i item) num(k string) int64 {
 	return int64(f)
 }
 
+// queryList runs action through query_action and returns the list its data
+// holds, as the agent sees it.
+func queryList(t *testing.T, s *server, action string, params map[string]any) []item {
+	t.Helper()
+	args := map[string]any{"action": action}
+	if params != nil {
+		args["params"] = params
+	}
+	r := s.call(t, "query_action", args, nil)
+	require.False(t, r.IsError, r.Text)
+	var env struct {
+		Data []item `json:"data"`
+	}
+	r.decodeResult(t, &env)
+	return env.Data
+}
+
 // withheld asserts the item's words were replaced and its metadata kept.
 func assertWithheld(t *testing.T, where string, i item, author int64, content ...string) {
 	t.Helper()
@@ -317,14 +334,8 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 				{"get_group_ignored_notifies", float64(mallory), "untrusted_author"},
 				{"get_group_ignore_add_request", nil, "unknown_author"},
 			} {
-				r := s.call(t, "query_action", map[string]any{"action": tc.action}, nil)
-				require.False(t, r.IsError, r.Text)
-				var env struct {
-					Data []item `json:"data"`
-				}
-				r.decodeResult(t, &env)
 				found := false
-				for _, req := range env.Data {
+				for _, req := range queryList(t, s.server, tc.action, nil) {
 					if req.num("group_id") == c.group {
 						found = true
 						assert.Equal(t, map[string]any{"author": tc.author, "withheld": tc.why}, req.mark(), tc.action)
@@ -337,14 +348,8 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 		})
 
 		t.Run("a stranger's join request comment is withheld, its flag kept", func(t *testing.T) {
-			r := s.call(t, "query_action", map[string]any{"action": "get_group_system_msg"}, nil)
-			require.False(t, r.IsError, r.Text)
-			var env struct {
-				Data []item `json:"data"`
-			}
-			r.decodeResult(t, &env)
 			found := false
-			for _, req := range env.Data {
+			for _, req := range queryList(t, s.server, "get_group_system_msg", nil) {
 				if req.num("group_id") == c.group {
 					found = true
 					assertWithheld(t, "the join request", req, mallory, "message")
@@ -355,14 +360,7 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 		})
 
 		t.Run("the names a stranger chose for themselves are withheld from member, friend and profile results", func(t *testing.T) {
-			var members []item
-			r := s.call(t, "query_action", map[string]any{"action": "get_group_member_list", "params": map[string]any{"group_id": c.group}}, nil)
-			require.False(t, r.IsError, r.Text)
-			var list struct {
-				Data []item `json:"data"`
-			}
-			r.decodeResult(t, &list)
-			members = list.Data
+			members := queryList(t, s.server, "get_group_member_list", map[string]any{"group_id": c.group})
 			require.Len(t, members, 3)
 			assertWithheld(t, "the stranger on the roster", members[0], mallory, "nickname", "card", "title")
 			assert.Equal(t, map[string]any{"user_id": float64(mallory), "role": "member", "join_time": 1764000000.0, "level": "1"},
@@ -385,15 +383,12 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			assertWithheld(t, "get_stranger_info", profile.Data, mallory, "nickname")
 			assert.Equal(t, "unknown", profile.Data["sex"])
 
-			var friends struct {
-				Data []item `json:"data"`
-			}
-			s.call(t, "query_action", map[string]any{"action": "get_friend_list"}, nil).decodeResult(t, &friends)
-			require.Len(t, friends.Data, 2)
-			assert.Equal(t, map[string]any{"author": float64(alice), "trusted": true}, friends.Data[0].mark())
-			assert.Equal(t, "Alice", friends.Data[0]["nickname"])
-			assertWithheld(t, "a friend who is not trusted", friends.Data[1], 10003, "nickname")
-			assert.Equal(t, "老同学", friends.Data[1]["remark"], "the remark is the account's own note")
+			friends := queryList(t, s.server, "get_friend_list", nil)
+			require.Len(t, friends, 2)
+			assert.Equal(t, map[string]any{"author": float64(alice), "trusted": true}, friends[0].mark())
+			assert.Equal(t, "Alice", friends[0]["nickname"])
+			assertWithheld(t, "a friend who is not trusted", friends[1], 10003, "nickname")
+			assert.Equal(t, "老同学", friends[1]["remark"], "the remark is the account's own note")
 		})
 
 		t.Run("the names a stranger gave a group file or folder are withheld from file lists", func(t *testing.T) {
@@ -535,15 +530,12 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 			assert.Equal(t, map[string]any{"author": nil, "claimed_author": float64(claim)}, nodes[i].mark(),
 				"node %d is marked by its claim, the account's too", i)
 		}
-		var members struct {
-			Data []item `json:"data"`
-		}
-		s.call(t, "query_action", map[string]any{"action": "get_group_member_list", "params": map[string]any{"group_id": c.group}}, nil).decodeResult(t, &members)
-		require.Len(t, members.Data, 3)
+		members := queryList(t, s.server, "get_group_member_list", map[string]any{"group_id": c.group})
+		require.Len(t, members, 3)
 		for i, want := range []map[string]any{{"author": float64(mallory)}, {"author": float64(alice)}, nil} {
-			assert.Equal(t, want, members.Data[i].mark(), "member %d is marked by who they are, the account not at all", i)
+			assert.Equal(t, want, members[i].mark(), "member %d is marked by who they are, the account not at all", i)
 		}
-		assert.Equal(t, c.words["mallory-title"], members.Data[0]["title"], "marked, not withheld")
+		assert.Equal(t, c.words["mallory-title"], members[0]["title"], "marked, not withheld")
 		var files struct {
 			Data struct {
 				Files   []item `json:"files"`

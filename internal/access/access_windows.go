@@ -136,8 +136,7 @@ func dirExposed(dir string, _ fs.FileInfo, setting string) (what, fix string, er
 	if err != nil || len(others) == 0 {
 		return "", "", err
 	}
-	return fmt.Sprintf("%s lets other accounts in (%s)", dir, strings.Join(others, ", ")),
-		fmt.Sprintf("choose another %s that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", setting, dir, dir), nil
+	return exposedDir(dir, others, setting)
 }
 
 // fileExposed says which accounts a file lets in besides the trusted
@@ -158,6 +157,12 @@ func outsiders(path string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot read the access list of %s: %w", path, err)
 	}
+	return outsidersIn(path, sd)
+}
+
+// outsidersIn names the accounts, besides this user, SYSTEM and
+// Administrators, that sd (path's owner and access list) lets in.
+func outsidersIn(path string, sd *windows.SECURITY_DESCRIPTOR) ([]string, error) {
 	user, err := currentUser()
 	if err != nil {
 		return nil, err

@@ -52,10 +52,22 @@ type Config struct {
 	// when lockdown is off (see trusted.go).
 	TrustedUsers []int64
 	SendPace     SendPace
+	// FellBack is the mode the user set when the server serves docs mode
+	// instead, for want of an endpoint; "" otherwise.
+	FellBack Mode
 	// Broken is the malformed setting that put the server in its
 	// explaining state (see Explaining); nil when the configuration is
 	// sound.
 	Broken *Problem
+	// Disabled are the malformed settings of optional services (the
+	// events URL and the four folders): each turns off its own service
+	// only, and the rest of the mode works.
+	Disabled []*Problem
+	// Findings are every setting problem as the one reading of the
+	// settings (package setup) decided it: what the server does about
+	// it, what the person should change, what the agent is told. The
+	// runtime report and the instructions say them; `check` prints them.
+	Findings []Finding
 	// Strays are the variables named like settings that the process's
 	// environment sets and the server does not read (see Strays). Load
 	// reads through getenv, which cannot list names, so cmd finds them in
@@ -128,18 +140,21 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		Token:                p.token(),
 		SendPace:             p.sendPace(),
 	}
-	cfg.Endpoint = p.url("SNOWLUMA_MCP_ENDPOINT", "http", "https")
-	cfg.EventsURL = p.url("SNOWLUMA_MCP_EVENTS_URL", "ws", "wss")
+	cfg.Endpoint = p.url(EndpointVar, false, "http", "https")
+	cfg.EventsURL = p.url(EventsVar, true, "ws", "wss")
 	if cfg.EventsURL != nil && (cfg.EventsURL.RawQuery != "" || cfg.EventsURL.Fragment != "" || cfg.EventsURL.ForceQuery) {
-		p.fail("SNOWLUMA_MCP_EVENTS_URL", "must not carry a query or fragment")
+		p.failOff(EventsVar, "must not carry a query or fragment: the token travels in the Authorization header (set SNOWLUMA_MCP_TOKEN), so remove everything from ? or # on")
+		cfg.EventsURL = nil
 	}
 	cfg.Mode = p.mode(cfg.Endpoint != nil)
 	cfg.TrustedUsers = p.trustedUsers()
 	if p.err != nil {
 		return nil, nil, p.err
 	}
+	cfg.Disabled = p.off
 	if cfg.Endpoint == nil && cfg.Mode != ModeDocs {
-		warnings = append(warnings, fmt.Sprintf("SNOWLUMA_MCP_MODE=%s needs SNOWLUMA_MCP_ENDPOINT; serving docs mode", cfg.Mode))
+		warnings = append(warnings, fmt.Sprintf("%s=%s needs %s, and it is not set; serving docs mode until %s is set to SnowLuma's HTTP API address (for example http://127.0.0.1:3000/)", ModeVar, cfg.Mode, EndpointVar, EndpointVar))
+		cfg.FellBack = cfg.Mode
 		cfg.Mode = ModeDocs
 	}
 	if cfg.DownloadDir == "" {
@@ -208,12 +223,20 @@ func defaultStateDir(goos string, env func(string) string, home func() (string, 
 type parser struct {
 	getenv func(string) string
 	err    *Problem
+	// off are the refused settings of optional services (failOff).
+	off []*Problem
 }
 
 func (p *parser) fail(name, why string) {
 	if p.err == nil {
 		p.err = &Problem{Var: name, Why: why}
 	}
+}
+
+// failOff refuses the setting of an optional service: the service is off
+// and the rest of the mode works, so it does not stop the reading.
+func (p *parser) failOff(name, why string) {
+	p.off = append(p.off, &Problem{Var: name, Why: why})
 }
 
 func (p *parser) value(name string) string { return strings.TrimSpace(p.getenv(name)) }
@@ -285,7 +308,7 @@ func (p *parser) dir(name string) string {
 			// user staring at a path that looks absolute to them.
 			why = "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)"
 		}
-		p.fail(name, why)
+		p.failOff(name, why)
 		return ""
 	}
 	if v == "" {
@@ -294,31 +317,26 @@ func (p *parser) dir(name string) string {
 	return filepath.Clean(v)
 }
 
-// url parses an endpoint URL. Its text is never echoed back, because users
-// put access tokens into URLs more often than they should.
-func (p *parser) url(name string, schemes ...string) *url.URL {
+// url parses an endpoint URL; optional says its service is optional (a
+// refusal then turns off only that). Its text is never echoed back whole,
+// because users put access tokens into URLs more often than they should: a
+// suggested correction carries only the scheme, host and path.
+func (p *parser) url(name string, optional bool, schemes ...string) *url.URL {
+	fail := p.fail
+	if optional {
+		fail = p.failOff
+	}
 	v := p.value(name)
 	if v == "" {
 		return nil
 	}
-	u, err := url.Parse(v)
-	if err != nil || u.Host == "" || u.Opaque != "" {
-		p.fail(name, "must be an absolute URL with a host")
+	if why := urlProblem(v, schemes); why != "" {
+		fail(name, why)
 		return nil
 	}
-	scheme := strings.ToLower(u.Scheme)
-	for _, s := range schemes {
-		if scheme == s {
-			if u.User != nil {
-				p.fail(name, "must not embed credentials; use SNOWLUMA_MCP_TOKEN")
-				return nil
-			}
-			u.Scheme = scheme
-			return u
-		}
-	}
-	p.fail(name, fmt.Sprintf("must use scheme %s", strings.Join(schemes, " or ")))
-	return nil
+	u, _ := url.Parse(v)
+	u.Scheme = strings.ToLower(u.Scheme)
+	return u
 }
 
 func (p *parser) mode(haveEndpoint bool) Mode {
@@ -331,7 +349,11 @@ func (p *parser) mode(haveEndpoint bool) Mode {
 		}
 		return ModeDocs
 	default:
-		p.fail("SNOWLUMA_MCP_MODE", "must be docs, read or write")
+		why := "must be docs, read or write"
+		if m := nearestMode(string(v)); m != "" {
+			why += "; did you mean " + string(m) + "?"
+		}
+		p.fail(ModeVar, why)
 		return ModeDocs
 	}
 }

@@ -62,12 +62,6 @@ func TestLoadRefusesBadValues(t *testing.T) {
 		{"zero timeout", map[string]string{"SNOWLUMA_MCP_TIMEOUT_MS": "0"}, "SNOWLUMA_MCP_TIMEOUT_MS"},
 		{"negative file limit", map[string]string{"SNOWLUMA_MCP_MAX_FILE_BYTES": "-1"}, "SNOWLUMA_MCP_MAX_FILE_BYTES"},
 		{"chunk over SnowLuma's body cap", map[string]string{"SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "2097152"}, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES"},
-		{"relative download dir", map[string]string{"SNOWLUMA_MCP_DOWNLOAD_DIR": "downloads"}, "SNOWLUMA_MCP_DOWNLOAD_DIR"},
-		{"relative upload root", map[string]string{"SNOWLUMA_MCP_UPLOAD_ROOT": "./up"}, "SNOWLUMA_MCP_UPLOAD_ROOT"},
-		{"relative task dir", map[string]string{"SNOWLUMA_MCP_TASK_DIR": "tasks"}, "SNOWLUMA_MCP_TASK_DIR"},
-		{"events over http", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "http://host/"}, "SNOWLUMA_MCP_EVENTS_URL"},
-		{"events with a query", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://host/?access_token=" + token}, "SNOWLUMA_MCP_EVENTS_URL"},
-		{"events with a fragment", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://host/#x"}, "SNOWLUMA_MCP_EVENTS_URL"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -77,6 +71,82 @@ func TestLoadRefusesBadValues(t *testing.T) {
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.mention)
 			assert.NotContains(t, err.Error(), token)
+		})
+	}
+}
+
+// TestAMalformedOptionalSettingTurnsOffOnlyItsService: the events URL and
+// the four folders are optional services; a malformed one is listed in
+// Disabled and cleared, and the reading goes on (no error), so that the
+// rest of the mode works.
+func TestAMalformedOptionalSettingTurnsOffOnlyItsService(t *testing.T) {
+	t.Parallel()
+	const token = "tok-VERY-SECRET"
+	tests := []struct {
+		name    string
+		env     map[string]string
+		mention string
+		cleared func(*Config) bool
+	}{
+		{"relative download dir", map[string]string{"SNOWLUMA_MCP_DOWNLOAD_DIR": "downloads"}, "SNOWLUMA_MCP_DOWNLOAD_DIR", nil},
+		{"relative upload root", map[string]string{"SNOWLUMA_MCP_UPLOAD_ROOT": "./up"}, "SNOWLUMA_MCP_UPLOAD_ROOT", func(c *Config) bool { return c.UploadRoot == "" }},
+		{"relative task dir", map[string]string{"SNOWLUMA_MCP_TASK_DIR": "tasks"}, "SNOWLUMA_MCP_TASK_DIR", func(c *Config) bool { return c.TaskDir == "" }},
+		{"relative state dir", map[string]string{"SNOWLUMA_MCP_STATE_DIR": "state"}, "SNOWLUMA_MCP_STATE_DIR", nil},
+		{"events over http", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "http://host/"}, "SNOWLUMA_MCP_EVENTS_URL", func(c *Config) bool { return c.EventsURL == nil }},
+		{"events with a query", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://host/?access_token=" + token}, "SNOWLUMA_MCP_EVENTS_URL", func(c *Config) bool { return c.EventsURL == nil }},
+		{"events with a fragment", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://host/#x"}, "SNOWLUMA_MCP_EVENTS_URL", func(c *Config) bool { return c.EventsURL == nil }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.env["SNOWLUMA_MCP_TOKEN"] = token
+			tt.env["SNOWLUMA_MCP_ENDPOINT"] = "http://127.0.0.1:3000/"
+			tt.env["SNOWLUMA_MCP_MODE"] = "write"
+			cfg, _, err := Load(env(tt.env))
+			require.NoError(t, err)
+			assert.Equal(t, ModeWrite, cfg.Mode, "the rest of the mode works")
+			require.Len(t, cfg.Disabled, 1)
+			assert.Equal(t, tt.mention, cfg.Disabled[0].Var)
+			assert.NotContains(t, cfg.Disabled[0].Error(), token)
+			if tt.cleared != nil {
+				assert.True(t, tt.cleared(cfg), "the service is off")
+			}
+		})
+	}
+}
+
+// TestAMistakeIsNamedWithItsFix: the forms people copy from SnowLuma's
+// WebUI, and a mistyped mode, are answered with what to write instead.
+func TestAMistakeIsNamedWithItsFix(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, variable, value, says string
+	}{
+		{"an endpoint without a scheme", "SNOWLUMA_MCP_ENDPOINT", "localhost:3000", "add http://, as in http://localhost:3000/"},
+		{"the WebUI's node address", "SNOWLUMA_MCP_ENDPOINT", "0.0.0.0:3000/", "add http://, as in http://127.0.0.1:3000/"},
+		{"a listen-everywhere host", "SNOWLUMA_MCP_ENDPOINT", "http://0.0.0.0:3000/", "write http://127.0.0.1:3000/"},
+		{"the IPv6 listen-everywhere host", "SNOWLUMA_MCP_ENDPOINT", "http://[::]:3000/", "write http://[::1]:3000/"},
+		{"an endpoint over a WebSocket scheme", "SNOWLUMA_MCP_ENDPOINT", "ws://127.0.0.1:3000/", "write http://127.0.0.1:3000/"},
+		{"events without a scheme", "SNOWLUMA_MCP_EVENTS_URL", "0.0.0.0:3001", "add ws://, as in ws://127.0.0.1:3001/"},
+		{"events over http", "SNOWLUMA_MCP_EVENTS_URL", "http://127.0.0.1:3001/", "write ws://127.0.0.1:3001/"},
+		{"events over https", "SNOWLUMA_MCP_EVENTS_URL", "https://luma.example/ev?access_token=x", "write wss://luma.example/ev"},
+		{"a swapped mode", "SNOWLUMA_MCP_MODE", "wirte", "did you mean write?"},
+		{"a short mode", "SNOWLUMA_MCP_MODE", "red", "did you mean read?"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cfg, _, err := Load(env(map[string]string{tt.variable: tt.value, }))
+			var said string
+			if err != nil {
+				said = err.Error()
+			} else {
+				require.Len(t, cfg.Disabled, 1)
+				said = cfg.Disabled[0].Error()
+			}
+			assert.Contains(t, said, tt.variable)
+			assert.Contains(t, said, tt.says)
+			assert.NotContains(t, said, "access_token", "a query may carry a token")
 		})
 	}
 }
@@ -145,7 +215,7 @@ func TestLoadWarnsAboutSettingsTheModeIgnores(t *testing.T) {
 		{"task dir in read mode", map[string]string{"SNOWLUMA_MCP_ENDPOINT": endpoint, "SNOWLUMA_MCP_TASK_DIR": tasks},
 			[]string{"SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in read mode"}},
 		{"both after falling back to docs", map[string]string{"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_EVENTS_URL": events, "SNOWLUMA_MCP_TASK_DIR": tasks},
-			[]string{"SNOWLUMA_MCP_MODE=write needs SNOWLUMA_MCP_ENDPOINT; serving docs mode",
+			[]string{"SNOWLUMA_MCP_MODE=write needs SNOWLUMA_MCP_ENDPOINT, and it is not set; serving docs mode until SNOWLUMA_MCP_ENDPOINT is set to SnowLuma's HTTP API address (for example http://127.0.0.1:3000/)",
 				"SNOWLUMA_MCP_EVENTS_URL is ignored: live events need read or write mode (with SNOWLUMA_MCP_ENDPOINT), and this server runs in docs mode",
 				"SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in docs mode"}},
 		{"events URL in read mode is used", map[string]string{"SNOWLUMA_MCP_ENDPOINT": endpoint, "SNOWLUMA_MCP_EVENTS_URL": events}, nil},

@@ -37,3 +37,12 @@ func AssertPrivateFile(t testing.TB, path string) {
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o600), st.Mode().Perm(), path)
 }
+
+// AssertExposedDir: dir still lets other users in (a refusal changed
+// nothing).
+func AssertExposedDir(t testing.TB, dir string) {
+	t.Helper()
+	st, err := os.Stat(dir)
+	require.NoError(t, err)
+	assert.NotZero(t, st.Mode().Perm()&0o077, dir)
+}

@@ -85,3 +85,10 @@ func AssertPrivateFile(t testing.TB, path string) {
 	require.NoError(t, err)
 	assert.NoError(t, access.Owned(path, st))
 }
+
+// AssertExposedDir: dir still lets Everyone in (a refusal changed
+// nothing).
+func AssertExposedDir(t testing.TB, dir string) {
+	t.Helper()
+	assert.Contains(t, entries(t, dir), "S-1-1-0", dir)
+}

@@ -1,0 +1,104 @@
+package access
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+)
+
+// Folder is what Look found at a store's directory, read only.
+type Folder struct {
+	// Missing: nothing is there yet; the store creates it private.
+	Missing bool
+	// Exposed says what lets other accounts in; "" for a private folder.
+	Exposed string
+	// Fix says how the person makes it private by hand.
+	Fix string
+	// Fixable: exposed, but empty and owned by this user, so the server
+	// makes it private itself (Secure). Files found in a folder others
+	// could write cannot be trusted, so a folder that holds anything is
+	// never fixed, only refused.
+	Fixable bool
+}
+
+// Look reports what dir is, changing nothing: for `check`, and for the
+// server before it decides to fix. A symlink is never followed: the
+// folder is judged through a handle opened on dir itself.
+func (p Purpose) Look(dir string) (Folder, error) {
+	f, err := openDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Folder{Missing: true}, nil
+	}
+	if err != nil {
+		return Folder{}, err
+	}
+	defer f.Close()
+	return p.look(dir, f)
+}
+
+// look judges an opened folder: on its handle, so that what is judged
+// is what a fix would change.
+func (p Purpose) look(dir string, f *os.File) (Folder, error) {
+	st, err := f.Stat()
+	if err != nil {
+		return Folder{}, err
+	}
+	if !st.IsDir() {
+		return Folder{}, fmt.Errorf("%s is not a directory", dir)
+	}
+	what, fix, err := handleExposed(dir, f, p.Setting)
+	if err != nil || what == "" {
+		return Folder{}, err
+	}
+	out := Folder{Exposed: fmt.Sprintf("%s; %s", what, p.Why), Fix: fix}
+	owned, err := ownedByMe(f)
+	if err != nil {
+		return Folder{}, err
+	}
+	empty, err := isEmpty(f)
+	if err != nil {
+		return Folder{}, err
+	}
+	out.Fixable = owned && empty
+	return out, nil
+}
+
+// Secure makes dir private when it is exposed but fixable (empty and this
+// user's): on the handle it was judged through, never by its name, so
+// nothing swapped in between (a symlink, another folder) is changed.
+// fixed says it did; a folder that is exposed and not fixable is the
+// error, in the words of Dir.
+func (p Purpose) Secure(dir string) (fixed bool, err error) {
+	f, err := openDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return false, nil // the store creates it private
+	}
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	got, err := p.look(dir, f)
+	switch {
+	case err != nil:
+		return false, err
+	case got.Exposed == "":
+		return false, nil
+	case !got.Fixable:
+		return false, fmt.Errorf("%s: %s", got.Exposed, got.Fix)
+	}
+	if err := makePrivate(f); err != nil {
+		return false, fmt.Errorf("%s could not be made private: %w", dir, err)
+	}
+	return true, nil
+}
+
+// isEmpty reports whether the opened folder holds nothing.
+func isEmpty(f *os.File) (bool, error) {
+	names, err := f.Readdirnames(1)
+	if errors.Is(err, io.EOF) {
+		return true, nil
+	}
+	return len(names) == 0, err
+}

@@ -1,0 +1,85 @@
+package access_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/access"
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
+)
+
+// TestSecureMakesOnlyAnEmptyFolderOfThisUserPrivate: a folder made the
+// usual way (mkdir, Finder, Explorer) is open to others; while it is
+// empty and this user's, the server makes it private itself. One that
+// holds anything is refused, and a link is never followed.
+func TestSecureMakesOnlyAnEmptyFolderOfThisUserPrivate(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		make    func(t *testing.T, path string)
+		look    access.Folder
+		fixed   bool
+		refused []string
+	}{
+		{"a missing folder is left for the store to create", func(*testing.T, string) {}, access.Folder{Missing: true}, false, nil},
+		{"a private folder is left as it is", func(t *testing.T, path string) { require.NoError(t, os.Mkdir(path, 0o700)) },
+			access.Folder{}, false, nil},
+		{"an empty exposed folder is made private", func(t *testing.T, path string) {
+			require.NoError(t, os.Mkdir(path, 0o700))
+			accesstest.ExposeDir(t, path)
+		}, access.Folder{Fixable: true}, true, nil},
+		{"an exposed folder holding a file is refused", func(t *testing.T, path string) {
+			require.NoError(t, os.Mkdir(path, 0o700))
+			require.NoError(t, os.WriteFile(filepath.Join(path, "planted"), nil, 0o600))
+			accesstest.ExposeDir(t, path)
+		}, access.Folder{}, false, append([]string{"task results can hold private data"}, accesstest.DirWords...)},
+		{"a link to an empty exposed folder is not followed", func(t *testing.T, path string) {
+			target := path + "-target"
+			require.NoError(t, os.Mkdir(target, 0o700))
+			accesstest.ExposeDir(t, target)
+			require.NoError(t, os.Symlink(target, path))
+		}, access.Folder{}, false, []string{"tasks"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "tasks")
+			tt.make(t, path)
+			got, lookErr := tasks.Look(path)
+			fixed, err := tasks.Secure(path)
+			if tt.refused != nil {
+				require.Error(t, err)
+				for _, w := range tt.refused {
+					assert.Contains(t, err.Error(), w)
+				}
+				assert.False(t, fixed)
+				if target := path + "-target"; fileExists(target) {
+					accesstest.AssertExposedDir(t, target)
+				} else {
+					accesstest.AssertExposedDir(t, path)
+					require.NoError(t, lookErr)
+					assert.False(t, got.Fixable)
+					assert.NotEmpty(t, got.Exposed)
+				}
+				return
+			}
+			require.NoError(t, lookErr)
+			require.NoError(t, err)
+			assert.Equal(t, tt.look.Missing, got.Missing)
+			assert.Equal(t, tt.look.Fixable, got.Fixable)
+			assert.Equal(t, tt.fixed, fixed)
+			if !got.Missing {
+				accesstest.AssertPrivateDir(t, path)
+				again, err := tasks.Look(path)
+				require.NoError(t, err)
+				assert.Empty(t, again.Exposed, "private now")
+			}
+		})
+	}
+}
+
+func fileExists(path string) bool { _, err := os.Lstat(path); return err == nil }

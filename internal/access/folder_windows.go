@@ -1,0 +1,102 @@
+package access
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"golang.org/x/sys/windows"
+)
+
+// openDir opens dir itself, never what a reparse point (a symlink or a
+// junction) in its place leads to, with the rights to read its access
+// list and to replace it, and refuses anything that is not a plain
+// directory.
+func openDir(dir string) (*os.File, error) {
+	name, err := windows.UTF16PtrFromString(dir)
+	if err != nil {
+		return nil, err
+	}
+	h, err := windows.CreateFile(name, windows.FILE_LIST_DIRECTORY|windows.FILE_READ_ATTRIBUTES|windows.READ_CONTROL|windows.WRITE_DAC,
+		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING,
+		windows.FILE_FLAG_BACKUP_SEMANTICS|windows.FILE_FLAG_OPEN_REPARSE_POINT, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	var info windows.ByHandleFileInformation
+	if err := windows.GetFileInformationByHandle(h, &info); err != nil {
+		_ = windows.CloseHandle(h)
+		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
+	}
+	if info.FileAttributes&windows.FILE_ATTRIBUTE_REPARSE_POINT != 0 {
+		_ = windows.CloseHandle(h)
+		return nil, fmt.Errorf("%s is a link (a reparse point), not a directory: name the directory itself", dir)
+	}
+	return os.NewFile(uintptr(h), dir), nil
+}
+
+// security reads the owner and access list of the opened folder.
+func security(f *os.File) (*windows.SECURITY_DESCRIPTOR, error) {
+	sd, err := windows.GetSecurityInfo(windows.Handle(f.Fd()), windows.SE_FILE_OBJECT,
+		windows.OWNER_SECURITY_INFORMATION|windows.DACL_SECURITY_INFORMATION)
+	if err != nil {
+		return nil, fmt.Errorf("cannot read the access list of %s: %w", f.Name(), err)
+	}
+	return sd, nil
+}
+
+// handleExposed is dirExposed for an opened folder, read on its handle.
+func handleExposed(dir string, f *os.File, setting string) (what, fix string, err error) {
+	sd, err := security(f)
+	if err != nil {
+		return "", "", err
+	}
+	others, err := outsidersIn(dir, sd)
+	if err != nil || len(others) == 0 {
+		return "", "", err
+	}
+	return exposedDir(dir, others, setting)
+}
+
+// exposedDir words an exposed directory and its fix.
+func exposedDir(dir string, others []string, setting string) (what, fix string, err error) {
+	return fmt.Sprintf("%s lets other accounts in (%s)", dir, strings.Join(others, ", ")),
+		fmt.Sprintf("choose another %s that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", setting, dir, dir), nil
+}
+
+// ownedByMe reports whether this user owns the opened folder.
+func ownedByMe(f *os.File) (bool, error) {
+	sd, err := security(f)
+	if err != nil {
+		return false, err
+	}
+	owner, _, err := sd.Owner()
+	if err != nil || owner == nil {
+		return false, err
+	}
+	user, err := currentUser()
+	if err != nil {
+		return false, err
+	}
+	return owner.Equals(user), nil
+}
+
+// makePrivate gives the opened folder the owner-only access list that
+// makeDir gives a new one, protected from what its parent hands down, on
+// its handle.
+func makePrivate(f *os.File) error {
+	user, err := currentUser()
+	if err != nil {
+		return err
+	}
+	sd, err := windows.SecurityDescriptorFromString(privateSDDL(user, true))
+	if err != nil {
+		return err
+	}
+	dacl, _, err := sd.DACL()
+	if err != nil {
+		return err
+	}
+	return windows.SetSecurityInfo(windows.Handle(f.Fd()), windows.SE_FILE_OBJECT,
+		windows.DACL_SECURITY_INFORMATION|windows.PROTECTED_DACL_SECURITY_INFORMATION, nil, nil, dacl, nil)
+}

@@ -1,0 +1,125 @@
+package config
+
+import (
+	"net"
+	"net/url"
+	"strings"
+)
+
+// The names of the settings that decide what the server connects to.
+const (
+	ModeVar     = "SNOWLUMA_MCP_MODE"
+	EndpointVar = "SNOWLUMA_MCP_ENDPOINT"
+	TokenVar    = "SNOWLUMA_MCP_TOKEN"
+	EventsVar   = "SNOWLUMA_MCP_EVENTS_URL"
+	TaskDirVar  = "SNOWLUMA_MCP_TASK_DIR"
+	StateDirVar = "SNOWLUMA_MCP_STATE_DIR"
+)
+
+// urlProblem says what is wrong with v as a URL of one of schemes (the
+// first is the one suggested), and the corrected URL when one can be
+// told; "" when it is sound. People copy addresses from SnowLuma's WebUI,
+// whose node cards show "0.0.0.0:3000/": no scheme, and the address a
+// node listens on rather than one a client can connect to (Windows
+// refuses to connect to 0.0.0.0). Both are named with the form to write.
+func urlProblem(v string, schemes []string) string {
+	example := schemes[0] + "://127.0.0.1:" + examplePort(schemes[0]) + "/"
+	if !strings.Contains(v, "://") {
+		// Only a host with a port is repeated corrected: anything else
+		// may be a token pasted into the wrong variable.
+		if u, err := url.Parse(schemes[0] + "://" + v); err == nil && u.Port() != "" && u.User == nil {
+			return "is not an absolute URL: it has no scheme; add " + schemes[0] + "://, as in " + suggest(u.String())
+		}
+		return "must be an absolute URL with a scheme and a host, such as " + example
+	}
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" || u.Opaque != "" {
+		return "must be an absolute URL with a scheme and a host, such as " + example
+	}
+	scheme := strings.ToLower(u.Scheme)
+	if !contains(schemes, scheme) {
+		if other := counterpart(scheme); contains(schemes, other) {
+			what := "SnowLuma's HTTP API is reached over " + other
+			if other == "ws" || other == "wss" {
+				what = "SnowLuma's events come over a WebSocket (its WS 服务端 node), reached with " + other
+			}
+			why := "uses " + scheme + "://, but " + what + "://"
+			if s := suggest(other + v[len(scheme):]); s != "" {
+				why += ": write " + s
+			}
+			return why
+		}
+		return "must use scheme " + strings.Join(schemes, " or ")
+	}
+	if u.User != nil {
+		return "must not embed credentials; put the token in " + TokenVar
+	}
+	if everywhere(u.Hostname()) {
+		return "names " + u.Hostname() + ", the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it): write " + suggest(v)
+	}
+	return ""
+}
+
+// suggest is v with a listen-everywhere host replaced by the loopback
+// one, and without credentials, query or fragment (they may carry a
+// token); "" when v is not a URL with a host.
+func suggest(v string) string {
+	u, err := url.Parse(v)
+	if err != nil || u.Host == "" {
+		return ""
+	}
+	host := u.Hostname()
+	switch {
+	case host == "0.0.0.0":
+		host = "127.0.0.1"
+	case host == "::":
+		host = "::1"
+	}
+	if port := u.Port(); port != "" {
+		host = net.JoinHostPort(host, port)
+	} else if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	c := url.URL{Scheme: strings.ToLower(u.Scheme), Host: host, Path: u.Path}
+	if c.Path == "" {
+		c.Path = "/"
+	}
+	return c.String()
+}
+
+// everywhere reports a host that means "every address" to a listener.
+func everywhere(host string) bool { return host == "0.0.0.0" || host == "::" }
+
+// counterpart is the scheme of the other protocol on the same security.
+func counterpart(scheme string) string {
+	return map[string]string{"http": "ws", "https": "wss", "ws": "http", "wss": "https"}[scheme]
+}
+
+// examplePort is SnowLuma's default port for the protocol of scheme.
+func examplePort(scheme string) string {
+	if scheme == "ws" || scheme == "wss" {
+		return "3001"
+	}
+	return "3000"
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// nearestMode is the mode v most likely meant (by the edit distance the
+// variable names are matched with), or "" when none is close.
+func nearestMode(v string) Mode {
+	best, bestD := Mode(""), 3
+	for _, m := range []Mode{ModeDocs, ModeRead, ModeWrite} {
+		if d := distance(v, string(m)); d < bestD {
+			best, bestD = m, d
+		}
+	}
+	return best
+}

@@ -1,0 +1,45 @@
+package config
+
+// Effect is what the server does about a setting problem. It is decided
+// once (package setup) and read by the server's start, by `check` and by
+// the tests that hold the two together.
+type Effect string
+
+// The effects, from the gravest.
+const (
+	// Explain: the server serves only the documentation tools and says
+	// what is wrong (a malformed mode, endpoint, token or limit).
+	Explain Effect = "explain"
+	// Off: one service is off (events, uploads, downloads, background
+	// tasks, sends) and the rest of the mode works.
+	Off Effect = "off"
+	// Fallback: the server serves a lesser mode than the one set.
+	Fallback Effect = "fallback"
+	// Fixed: the server fixed the problem itself (a new, empty folder
+	// made private) and says so once.
+	Fixed Effect = "fixed"
+	// Noted: the server runs as set; the problem is worth knowing.
+	Noted Effect = "noted"
+)
+
+// Less reports whether the server runs with less than the user set:
+// `check` then fails.
+func (e Effect) Less() bool { return e == Explain || e == Off || e == Fallback }
+
+// Finding is one setting problem as decided: never a value, which may be
+// a secret.
+type Finding struct {
+	// Item is the name of `check`'s line for it ("task dir").
+	Item string `json:"item"`
+	// Var is the variable to change.
+	Var    string `json:"variable"`
+	Effect Effect `json:"effect"`
+	// Detail says what was found and what the server does.
+	Detail string `json:"detail"`
+	// Fix is for the person at the terminal: what to change, and when it
+	// takes effect.
+	Fix string `json:"fix"`
+	// Agent is for the agent: what it cannot do now and what to tell the
+	// user.
+	Agent string `json:"-"`
+}

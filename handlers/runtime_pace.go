@@ -18,6 +18,10 @@ type sendPaceInfo struct {
 	// Shared says where the budgets live that every server of the account
 	// spends from; the file is named once the account is known.
 	Shared *sharedInfo `json:"shared,omitempty"`
+	// Problem says why the budgets cannot be read (the state directory
+	// is unusable); sends are refused until it is fixed, and no budget
+	// is shown.
+	Problem string `json:"problem,omitempty"`
 }
 
 // sharedInfo is the shared budgets' state.
@@ -55,6 +59,9 @@ func describePace(cfg *config.Config, m *budget.Meter) *sendPaceInfo {
 	}
 	l, now := m.Limits(), m.Snapshot()
 	wait := l.Wait.Milliseconds()
+	if now.Problem != "" {
+		return &sendPaceInfo{Enabled: true, TargetBudget: rule(l.Target), AccountBudget: rule(l.Account), MaxWaitMS: &wait, Problem: now.Problem}
+	}
 	info := &sendPaceInfo{
 		Enabled: true, TargetBudget: rule(l.Target), AccountBudget: rule(l.Account), MaxWaitMS: &wait,
 		Account: &now.Account, RecentTargets: now.Targets,

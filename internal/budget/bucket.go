@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"math"
 	"slices"
 	"time"
 )
@@ -29,13 +30,27 @@ const maxRecord = 256
 // unused says the budget was never charged, or has nothing on record.
 func (b *bucket) unused() bool { return b.tat.IsZero() && len(b.record) == 0 }
 
-// delay is how long a send asked for at now must wait for this budget.
+// delay is how long a send asked for at now must wait for this budget:
+// until the refill of all but one send is still to come. Sub saturates, so
+// a tat beyond any Duration gives the longest wait, never a negative one.
 func (b *bucket) delay(now time.Time, r Budget) time.Duration {
-	base := b.tat
-	if base.Before(now) {
-		base = now
+	owed := b.tat.Sub(now)
+	if owed <= 0 {
+		return 0
 	}
-	return max(0, base.Add(r.Every-time.Duration(r.Burst)*r.Every).Sub(now))
+	return max(0, owed-times(int64(r.Burst)-1, r.Every))
+}
+
+// times is n intervals of every (n >= 0, every >= 0), saturating at the
+// longest Duration rather than overflowing.
+func times(n int64, every time.Duration) time.Duration {
+	if n <= 0 || every <= 0 {
+		return 0
+	}
+	if every > time.Duration(math.MaxInt64)/time.Duration(n) {
+		return time.Duration(math.MaxInt64)
+	}
+	return time.Duration(n) * every
 }
 
 // charge spends one send, named id, that goes at at.

@@ -78,6 +78,9 @@ type Grant struct {
 	// Charges are the store's bookkeeping for the account's budget (0) and
 	// the target's (1).
 	Charges [2]Charge
+	// Err is set when the budgets could not be read at all (an unusable
+	// state directory): the send is refused with it, not made to wait.
+	Err error
 }
 
 // Charge is what a grant did to one budget.

@@ -14,6 +14,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // TestAStateDirectoryOthersCanEnterIsRefused: others could change the
@@ -24,10 +25,18 @@ func TestAStateDirectoryOthersCanEnterIsRefused(t *testing.T) {
 	accesstest.ExposeDir(t, dir)
 	var log strings.Builder
 	s := budget.NewShared(dir, account("10001"), budgettest.Standard, budgettest.New(), &log)
-	assert.False(t, s.Take(budgettest.G1, time.Hour).Ok)
+	g := s.Take(budgettest.G1, time.Hour)
+	assert.False(t, g.Ok)
+	require.Error(t, g.Err, "refused as a configuration failure, not made to wait")
+	assert.Equal(t, fault.CodeConfiguration, fault.CodeOf(g.Err))
+	assert.Zero(t, g.Wait, "no wait would help")
 	for _, w := range append([]string{"SNOWLUMA_MCP_STATE_DIR", "unpace"}, accesstest.DirWords...) {
 		assert.Contains(t, log.String(), w)
+		assert.Contains(t, g.Err.Error(), w)
 	}
+	snap := s.Snapshot()
+	assert.Contains(t, snap.Problem, "SNOWLUMA_MCP_STATE_DIR", "the runtime report shows the problem")
+	assert.Zero(t, snap.Account.Available, "never a full budget nobody keeps")
 	left, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, left, "nothing is written into a refused directory")

@@ -21,6 +21,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,9 @@ type Shared struct {
 	// they are still paced, within this process.
 	alone  *Local
 	warned bool
+	// refused is why the state directory cannot be used, found before
+	// the first step (Refuse); every step then fails with it.
+	refused error
 }
 
 // errNoAccount marks a step that could not name the account.
@@ -184,6 +188,9 @@ func (s *Shared) Path() string {
 func (s *Shared) resolve() (string, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.refused != nil {
+		return "", s.refused
+	}
 	if s.path != "" {
 		return s.path, private.Dir(s.dir)
 	}
@@ -203,6 +210,15 @@ func (s *Shared) resolve() (string, error) {
 	}
 	s.path = filepath.Join(s.dir, "budget-"+uin+".json")
 	return s.path, nil
+}
+
+// Refuse makes every step fail, saying detail and fix: the reading of the
+// settings found the state directory unusable. Sends are then refused as
+// a configuration failure, never paced against a budget nobody keeps.
+func (s *Shared) Refuse(detail, fix string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refused = fmt.Errorf("%s; to fix it: %s", detail, fix)
 }
 
 // step runs f on the account's state under its lock, and writes the state
@@ -250,6 +266,9 @@ func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
 	if err == nil && lg.Version != stateVersion {
 		err = fmt.Errorf("format %d, this server reads %d", lg.Version, stateVersion)
 	}
+	if err == nil {
+		err = s.written(lg, s.clock.Now())
+	}
 	if err != nil {
 		aside := path + ".bad"
 		_ = os.Rename(path, aside)
@@ -268,6 +287,55 @@ func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
 		}
 	}
 	return l, lg.Rules, false
+}
+
+// written refuses a state that no clock at now could have written: one
+// whose times lie further ahead than a budget can reach (a full budget's
+// refill plus the longest wait, under the slowest rule any server set),
+// or a rule seen later than now. A clock stepped back, or a file made by
+// hand, would otherwise hold every send for as long as the times say
+// (years, for a time in 9999), and silently. Such a state is treated as
+// damaged: moved aside, restarted as spent, with a warning.
+func (s *Shared) written(lg ledger, now time.Time) error {
+	reach := s.limits.Wait + slack
+	for _, r := range append([]ruleFile{{Target: s.limits.Target, Account: s.limits.Account}}, lg.Rules...) {
+		// A quarter of the longest Duration leaves room to add the wait.
+		longest := min(max(span(r.Target), span(r.Account)), time.Duration(math.MaxInt64/4))
+		reach = max(reach, longest+s.limits.Wait+slack)
+		if r.Seen.After(now.Add(slack)) {
+			return fmt.Errorf("a server's rule was last used at %s, later than now (%s): the clock was set back, or the file was not written by this server", r.Seen.Format(time.RFC3339), now.Format(time.RFC3339))
+		}
+	}
+	limit := now.Add(reach)
+	buckets := []bucketFile{lg.Account}
+	for _, b := range lg.Targets {
+		buckets = append(buckets, b)
+	}
+	for _, b := range buckets {
+		times := []time.Time{b.Base, b.TAT}
+		for _, c := range b.Record {
+			times = append(times, c.At)
+		}
+		for _, at := range times {
+			if at.After(limit) {
+				return fmt.Errorf("it holds a time (%s) further ahead than any budget reaches from now (%s): the clock was set back, or the file was not written by this server", at.Format(time.RFC3339), now.Format(time.RFC3339))
+			}
+		}
+	}
+	return nil
+}
+
+// slack is how far apart two readings of the one machine's clock may be
+// taken (a step's read and write) without the state being suspect.
+const slack = time.Second
+
+// span is how far ahead a budget's times can reach: a full refill and
+// one interval more.
+func span(b config.Budget) time.Duration {
+	if b.Burst < 1 || b.Every <= 0 {
+		return 0
+	}
+	return times(int64(b.Burst)+1, b.Every)
 }
 
 // save writes the state whole: a temporary file renamed over the old one.
@@ -307,18 +375,20 @@ var private = access.Purpose{Why: "whoever can write the send budgets there can 
 // reach; any other is an error (and the state is moved aside, rebuilt).
 func readOwn(path string) ([]byte, error) { return access.Read(path, maxState, access.Owned) }
 
-// spent is the answer of a step that could not run: the send waits as if
-// the account's budget were spent, one refill interval (fail closed).
-func (s *Shared) spent(t Target, err error) Grant {
-	fmt.Fprintf(s.log, "snowluma-mcp: the shared send budget could not be used (%v); sends are held as if the account's budget were spent\n", err)
-	return Grant{Budget: Account, Wait: s.limits.Account.Every, Target: t}
+// unusable is the answer of a step that could not run: the send is
+// refused as a configuration failure naming the state directory and the
+// fix, not as rate_limited (no budget was read, and no wait would help),
+// and nothing is charged.
+func (s *Shared) unusable(t Target, err error) Grant {
+	fmt.Fprintf(s.log, "snowluma-mcp: the shared send budget could not be used (%v); sends are refused until %s is usable\n", err, config.StateDirVar)
+	return Grant{Budget: Account, Target: t, Err: Unusable(err)}
 }
 
 // Take implements Store.
 func (s *Shared) Take(t Target, within time.Duration) Grant {
 	var g Grant
 	if err := s.step(true, func(l *Local) { g = l.Take(t, within) }); err != nil {
-		return s.spent(t, err)
+		return s.unusable(t, err)
 	}
 	return g
 }
@@ -359,7 +429,7 @@ func (s *Shared) Record(t Target) Grant {
 func (s *Shared) Snapshot() Snapshot {
 	var snap Snapshot
 	if err := s.step(false, func(l *Local) { snap = l.Snapshot() }); err != nil {
-		return NewLocal(s.limits, s.clock).Snapshot()
+		return Snapshot{Problem: Unusable(err).Error()}
 	}
 	return snap
 }

@@ -90,6 +90,15 @@ func TestAnUnreadableStateFailsClosed(t *testing.T) {
 		{"damaged", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":`), 0o600))
 		}},
+		{"written by a clock an hour ahead (the clock was set back since)", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":9,"account":{"tat":"2026-07-28T13:00:00Z"}}`), 0o600))
+		}},
+		{"written in the year 9999", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":9,"targets":{"group:20001":{"tat":"9999-12-31T23:59:59Z","record":[{"id":9,"at":"9999-12-31T23:59:59Z"}]}}}`), 0o600))
+		}},
+		{"a rule seen in the future", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":9,"rules":[{"target":{"Burst":1,"Every":1},"account":{"Burst":1,"Every":1},"seen":"2027-01-01T00:00:00Z"}]}`), 0o600))
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

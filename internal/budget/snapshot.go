@@ -1,6 +1,7 @@
 package budget
 
 import (
+	"math"
 	"sort"
 	"time"
 )
@@ -21,6 +22,10 @@ type State struct {
 type Snapshot struct {
 	Account State   `json:"account"`
 	Targets []State `json:"targets"`
+	// Problem says why the budgets could not be read (the state
+	// directory is unusable); Account and Targets are then empty, never
+	// a full budget nobody keeps.
+	Problem string `json:"problem,omitempty"`
 }
 
 // maxListed bounds the targets a snapshot lists.
@@ -53,7 +58,7 @@ func (l *Local) Snapshot() Snapshot {
 // state reads one budget at now.
 func (b *bucket) state(name string, now time.Time, r Budget) State {
 	owed := max(0, b.tat.Sub(now)) // refill still to come
-	full := time.Duration(r.Burst) * r.Every
+	full := times(int64(r.Burst), r.Every)
 	return State{
 		Budget:     name,
 		Available:  max(0, int((full-owed)/r.Every)),
@@ -62,7 +67,16 @@ func (b *bucket) state(name string, now time.Time, r Budget) State {
 }
 
 // Ceil rounds d up to whole milliseconds, so that a wait reported as 0 ms
-// is none, and one waited for in full is never reported short.
+// is none, and one waited for in full is never reported short. A negative
+// d is no wait, and one too long to round up is the longest whole number
+// of milliseconds a Duration holds, never a wrapped-round negative one.
 func Ceil(d time.Duration) time.Duration {
+	const most = time.Duration(math.MaxInt64) / time.Millisecond * time.Millisecond
+	switch {
+	case d <= 0:
+		return 0
+	case d > most:
+		return most
+	}
 	return (d + time.Millisecond - 1).Truncate(time.Millisecond)
 }

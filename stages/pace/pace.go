@@ -94,6 +94,9 @@ func (s Stage) take(ctx context.Context, c *pipeline.Call, t budget.Target) (g b
 	for {
 		waited := clock.Now().Sub(start)
 		g = s.meter.Take(t, max(0, bound-waited))
+		if g.Err != nil {
+			return g, announceErr, g.Err
+		}
 		spent := budgetName(g.Budget)
 		if !g.Ok {
 			after := budget.Ceil(g.Wait)

@@ -112,7 +112,7 @@ func TestCheckNamesWhatToChange(t *testing.T) {
 		{"nothing listening", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", "http://127.0.0.1:9/"), "endpoint", []string{"cannot reach SnowLuma", "running"}},
 		{"an events URL on the HTTP port", with(readEnv(), "SNOWLUMA_MCP_EVENTS_URL", "ws"+strings.TrimPrefix(snow.URL(), "http")), "events", []string{"HTTP 200", "3001"}},
 		{"a missing upload root", with(writeEnv(), "SNOWLUMA_MCP_UPLOAD_ROOT", filepath.Join(dir, "missing"), "SNOWLUMA_MCP_DOWNLOAD_DIR", filepath.Join(dir, "dl")),
-			"upload root", []string{"SNOWLUMA_MCP_UPLOAD_ROOT names a directory that does not exist", "create the directory"}},
+			"upload root", []string{"SNOWLUMA_MCP_UPLOAD_ROOT names a directory that does not exist", "create that folder", "without a restart"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -157,18 +157,18 @@ func TestCheckInDocsModeNeedsNothing(t *testing.T) {
 }
 
 // TestCheckNamesAMisspeltSetting: the check reports a variable the server
-// does not read as a warning with the setting it most likely meant, and
-// still passes a setup that works; the value is never shown.
+// does not read with the setting it most likely meant, and fails: what it
+// meant (here lockdown) is off; the value is never shown.
 func TestCheckNamesAMisspeltSetting(t *testing.T) {
 	t.Parallel()
 	code, stdout, _ := runCheck(t, map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": token}, "--json")
-	assert.Zero(t, code, "a warning does not fail the check: %s", stdout)
+	assert.Equal(t, 1, code, "what the name meant is off: %s", stdout)
 	var r checkReport
 	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
 	require.NotEmpty(t, r.Items)
 	it := r.Items[0]
 	assert.Equal(t, "unknown variable", it.Name)
-	assert.Equal(t, "warn", it.Status)
+	assert.Equal(t, "fail", it.Status)
 	assert.Contains(t, it.Detail, "SNOWLUMA_MCP_TRUSTED_USER is not a variable this server reads")
 	assert.Contains(t, it.Fix, "did you mean SNOWLUMA_MCP_TRUSTED_USERS?")
 	_, text, _ := runCheck(t, map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": token})

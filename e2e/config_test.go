@@ -66,24 +66,27 @@ func TestMalformedConfigurationIsNamedAndExplained(t *testing.T) {
 		name     string
 		variable string
 		value    string
+		// optional: an optional service's setting, which turns off that
+		// service only, with a warning, instead of explaining.
+		optional bool
 	}{
-		{"an unknown mode", "SNOWLUMA_MCP_MODE", "bogus"},
-		{"a relative download dir", "SNOWLUMA_MCP_DOWNLOAD_DIR", "relative/downloads"},
-		{"a relative upload root", "SNOWLUMA_MCP_UPLOAD_ROOT", "uploads"},
-		{"a non-numeric timeout", "SNOWLUMA_MCP_TIMEOUT_MS", "soon"},
-		{"a zero timeout", "SNOWLUMA_MCP_TIMEOUT_MS", "0"},
-		{"a non-numeric size limit", "SNOWLUMA_MCP_MAX_FILE_BYTES", "1GB"},
-		{"an ftp endpoint", "SNOWLUMA_MCP_ENDPOINT", "ftp://x"},
-		{"an endpoint without a host", "SNOWLUMA_MCP_ENDPOINT", "http://"},
-		{"an endpoint embedding the token", "SNOWLUMA_MCP_ENDPOINT", "http://bot:" + token + "@127.0.0.1:9/"},
-		{"an http events URL", "SNOWLUMA_MCP_EVENTS_URL", "http://127.0.0.1:9/"},
-		{"an events URL carrying the token in its query", "SNOWLUMA_MCP_EVENTS_URL", "ws://127.0.0.1:9/?access_token=" + token},
-		{"an events URL embedding the token", "SNOWLUMA_MCP_EVENTS_URL", "ws://bot:" + token + "@127.0.0.1:9/"},
-		{"a relative task dir", "SNOWLUMA_MCP_TASK_DIR", "tasks"},
-		{"zero concurrent streams", "SNOWLUMA_MCP_MAX_STREAMS", "0"},
-		{"an upload chunk over SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "2097152"},
-		{"an upload chunk whose request would pass SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1572864"},
-		{"a negative quota", "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES", "-1"},
+		{"an unknown mode", "SNOWLUMA_MCP_MODE", "bogus", false},
+		{"a relative download dir", "SNOWLUMA_MCP_DOWNLOAD_DIR", "relative/downloads", true},
+		{"a relative upload root", "SNOWLUMA_MCP_UPLOAD_ROOT", "uploads", true},
+		{"a non-numeric timeout", "SNOWLUMA_MCP_TIMEOUT_MS", "soon", false},
+		{"a zero timeout", "SNOWLUMA_MCP_TIMEOUT_MS", "0", false},
+		{"a non-numeric size limit", "SNOWLUMA_MCP_MAX_FILE_BYTES", "1GB", false},
+		{"an ftp endpoint", "SNOWLUMA_MCP_ENDPOINT", "ftp://x", false},
+		{"an endpoint without a host", "SNOWLUMA_MCP_ENDPOINT", "http://", false},
+		{"an endpoint embedding the token", "SNOWLUMA_MCP_ENDPOINT", "http://bot:" + token + "@127.0.0.1:9/", false},
+		{"an http events URL", "SNOWLUMA_MCP_EVENTS_URL", "http://127.0.0.1:9/", true},
+		{"an events URL carrying the token in its query", "SNOWLUMA_MCP_EVENTS_URL", "ws://127.0.0.1:9/?access_token=" + token, true},
+		{"an events URL embedding the token", "SNOWLUMA_MCP_EVENTS_URL", "ws://bot:" + token + "@127.0.0.1:9/", true},
+		{"a relative task dir", "SNOWLUMA_MCP_TASK_DIR", "tasks", true},
+		{"zero concurrent streams", "SNOWLUMA_MCP_MAX_STREAMS", "0", false},
+		{"an upload chunk over SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "2097152", false},
+		{"an upload chunk whose request would pass SnowLuma's body cap", "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES", "1572864", false},
+		{"a negative quota", "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES", "-1", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -91,6 +94,11 @@ func TestMalformedConfigurationIsNamedAndExplained(t *testing.T) {
 			code, stdout, stderr := runOnce(t, with(base, tt.variable, tt.value))
 			assert.Zero(t, code, "the server explains instead of exiting; it ends when stdin closes: %s", stderr)
 			assert.Empty(t, stdout, "stdout carries only protocol messages")
+			if tt.optional {
+				assert.Contains(t, stderr, "snowluma-mcp: warning: "+tt.variable, "the message names the variable")
+				assert.NotContains(t, stderr, "configuration error", "the rest of the mode works")
+				return
+			}
 			assert.Contains(t, stderr, "snowluma-mcp: configuration error: "+tt.variable, "the message names the variable")
 		})
 	}

@@ -114,12 +114,33 @@ func TestTheTaskDirectoryRefusesWhatItMustNotServe(t *testing.T) {
 			r.stdin.Close()
 			require.Equal(t, 0, r.waitExit())
 
-			code, stderr := startFails(t, tt.change(t, env, dir))
-			assert.Equal(t, 1, code, "the server refuses to start: %s", stderr)
-			for _, s := range tt.says {
-				assert.Contains(t, stderr, s)
-			}
-			assert.NotContains(t, stderr, token)
+			// No exit for a setting: the server starts with background
+			// tasks off, says why on stderr and to the agent, and the rest
+			// of write mode works.
+			changed := tt.change(t, env, dir)
+			forEachVersion(t, func(t *testing.T, version string) {
+				s := start(t, version, changed)
+				instructions := s.session.InitializeResult().Instructions
+				info := s.call(t, "get_runtime_info", nil, nil)
+				var rt struct {
+					Mode     string `json:"mode"`
+					Problems []struct {
+						Variable, Effect, Message string
+					} `json:"setting_problems"`
+				}
+				info.decodeResult(t, &rt)
+				assert.Equal(t, "write", rt.Mode)
+				require.Len(t, rt.Problems, 1, info.Text)
+				assert.Equal(t, "SNOWLUMA_MCP_TASK_DIR", rt.Problems[0].Variable)
+				assert.Equal(t, "off", rt.Problems[0].Effect)
+				assert.Contains(t, s.toolNames(), "invoke_action", "the rest of write mode is served")
+				stderr := s.closeCleanly(t)
+				for _, w := range tt.says {
+					assert.Contains(t, stderr, w)
+					assert.Contains(t, rt.Problems[0].Message, w)
+					assert.Contains(t, instructions, w)
+				}
+			})
 		})
 	}
 }

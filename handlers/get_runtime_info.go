@@ -34,6 +34,19 @@ type runtimeInfo struct {
 	// named like settings that the server does not read: the agent, which
 	// does not see stderr, can then tell the user why a feature is off.
 	IgnoredVariables []ignoredVariable `json:"ignored_variables,omitempty"`
+	// SettingProblems is there only when a setting could not be used as
+	// given (a service it turned off, a mode it fell back from) or a
+	// folder was made private: the variable, what the server does, and
+	// what to tell the user. The ignored variables are not repeated.
+	SettingProblems []settingProblem `json:"setting_problems,omitempty"`
+}
+
+// settingProblem is one finding of the reading of the settings, as the
+// agent needs it; never a value.
+type settingProblem struct {
+	Variable string        `json:"variable"`
+	Effect   config.Effect `json:"effect"`
+	Message  string        `json:"message"`
 }
 
 // ignoredVariable is one such variable: its name, the setting it likely
@@ -189,6 +202,11 @@ func describe(d *Deps) runtimeInfo {
 	}
 	for _, s := range cfg.Strays {
 		info.IgnoredVariables = append(info.IgnoredVariables, ignoredVariable{Name: s.Name, LikelyMeant: s.Closest, Fix: s.Fix})
+	}
+	for _, f := range cfg.Findings {
+		if f.Agent != "" && f.Item != config.StrayItem {
+			info.SettingProblems = append(info.SettingProblems, settingProblem{Variable: f.Var, Effect: f.Effect, Message: f.Agent})
+		}
 	}
 	if info.ExecutionEnabled {
 		t := &transportInfo{

@@ -56,6 +56,9 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(false)},
 		Result:      taskPageSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (*pipeline.Result, error) {
+		if f := d.Config.Off(config.TaskDirVar); d.Tasks == nil && f != nil {
+			return nil, offFailure(f)
+		}
 		if d.Tasks == nil {
 			return nil, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR").Unsent()
 		}

@@ -39,6 +39,15 @@ type uploaded struct {
 // runStream executes a stream action: a download to disk, an automatic
 // upload, or a generic stream whose frames are collected.
 func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*pipeline.Result, error) {
+	// A malformed folder was cleared at start and says so; one that was
+	// only missing or unusable is checked again below, at every call, so
+	// that the user's fix takes effect on the next call.
+	if f := d.Config.Off(upload.RootVar); input != nil && f != nil && d.Config.UploadRoot == "" {
+		return nil, offFailure(f)
+	}
+	if f := d.Config.Off(download.DirVar); downloads[c.Action.Name] && f != nil && d.Config.DownloadDir == "" {
+		return nil, offFailure(f)
+	}
 	if input != nil {
 		res, err := upload.Send(ctx, c.OneBot, *input, upload.Options{
 			Root: d.Config.UploadRoot, ChunkBytes: d.Config.UploadChunkBytes, MaxFile: d.Config.MaxFileBytes,

@@ -71,6 +71,9 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      `{"type":["object","null"],"required":["uri","status","filter","limits"],"properties":{"uri":{"type":"string"},"status":{"type":"object"},"filter":{"type":"object"},"limits":{"type":"object"}}}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *subscribeArgs) (*pipeline.Result, error) {
+		if d.Events == nil {
+			return nil, offFailure(d.Config.Off(config.EventsVar))
+		}
 		info, err := d.Events.Subscribe(ctx, args.filter())
 		if err != nil {
 			return nil, subscribeFailure(ctx, err)

@@ -57,6 +57,10 @@ func All(d *Deps) []*pipeline.Tool {
 		// Whether they exist depends on the configuration; which modes
 		// show them is still their Mode's business alone.
 		tools = append(tools, SubscribeEvents(d), UnsubscribeEvents(d))
+	} else if d.Config.Off(config.EventsVar) != nil {
+		// Events were set and cannot be used: a subscription says why
+		// and what the user must change, rather than the tool missing.
+		tools = append(tools, SubscribeEvents(d))
 	}
 	return tools
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
 
 // Failure turns err into a tool-error result with a verdict: the kind and the
@@ -59,7 +60,7 @@ var nextSteps = map[fault.Code]string{
 	fault.CodeCancelled:       "The wait was cancelled. For a write, check whether it took effect before calling again.",
 	fault.CodeTimeout:         "SnowLuma did not answer in time. For a write, check whether it took effect before calling again; nothing was retried.",
 	fault.CodeTransport:       "Check that SnowLuma is running and SNOWLUMA_MCP_ENDPOINT points at its HTTP server. Nothing was retried.",
-	fault.CodeUpstreamAuth:    "SnowLuma rejected the access token: SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken.",
+	fault.CodeUpstreamAuth:    "SnowLuma rejected the access token: SNOWLUMA_MCP_TOKEN must equal the token of SnowLuma's HTTP server (" + onebot.InWebUI(onebot.NodeHTTP, onebot.FieldToken) + "); only the user can change it, in this server's entry in the MCP client configuration.",
 	fault.CodeUpstreamHTTP:    "SnowLuma answered with an HTTP error status (the message gives it and SnowLuma's wording): a 5xx is a failure inside SnowLuma, so follow the traceparent into its logs. Nothing was retried.",
 	fault.CodeWrongEndpoint:   "Nothing ran in SnowLuma. SNOWLUMA_MCP_ENDPOINT does not lead to SnowLuma's OneBot HTTP server as the message explains; only the user can correct it in the MCP client configuration (the HTTP server's port, 3000 by default, and its path, / by default).",
 	fault.CodeConfiguration:   "A setting this call needs is wrong, as the message says, and the call fails the same way until it is corrected: tell the user, who can correct that variable in the MCP client configuration (then restart the server).",

@@ -19,6 +19,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
+	"github.com/snowluma/snowluma-mcp/internal/setup"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
@@ -86,30 +87,17 @@ func settle(calls *sync.WaitGroup, grace time.Duration) {
 // environment as os.Environ gives it, is searched for variables named like
 // settings that the server does not read.
 func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
-	// A misspelt setting is named first, even beside a malformed one: its
-	// feature (lockdown, the pace) is off while the user thinks it on.
-	strays := config.Strays(environ)
-	for _, s := range strays {
-		fmt.Fprintln(stderr, "snowluma-mcp: warning:", s.Warning())
+	// One reading of the settings, the same `check` makes: no setting
+	// stops the server (an MCP host shows a process that exits at start
+	// only as "failed to connect"). What cannot be used is explained, to
+	// the person here and to the agent in the instructions, the affected
+	// calls and get_runtime_info.
+	cfg := setup.Decide(setup.Env{Getenv: getenv, Environ: environ}, true)
+	for _, f := range cfg.Findings {
+		say(stderr, f)
 	}
-	cfg, warnings, err := config.Load(getenv)
-	var broken *config.Problem
-	if errors.As(err, &broken) {
-		// An MCP host shows a server that exits at start only as "failed
-		// to connect", so the server starts anyway, in docs mode with
-		// every default, and says what is wrong to the agent as well.
-		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
+	if cfg.Broken != nil {
 		fmt.Fprintln(stderr, "snowluma-mcp: serving only the documentation tools until the setting is corrected; get_runtime_info and the server's instructions say what is wrong, and `snowluma-mcp check` tests the setting")
-		cfg, warnings = config.Explaining(broken), nil
-	} else if err != nil {
-		fmt.Fprintln(stderr, "snowluma-mcp: configuration error:", err)
-		return 2
-	}
-	// The agent does not see stderr: the runtime report and the
-	// instructions name the strays too, from the configuration.
-	cfg.Strays = strays
-	for _, w := range append(warnings, directoryWarnings(cfg)...) {
-		fmt.Fprintln(stderr, "snowluma-mcp: warning:", w)
 	}
 	cat, err := catalog.Load()
 	if err != nil {
@@ -129,11 +117,7 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	var calls sync.WaitGroup
-	opts, err := parts(cfg, cat, stderr, &calls)
-	if err != nil {
-		fmt.Fprintln(stderr, "snowluma-mcp:", err)
-		return 1
-	}
+	opts := parts(cfg, cat, stderr, &calls)
 	opts.Panel = panel
 	s := server.New(opts)
 	err = s.Run(context.Background(), server.Transport(opts.Wire, stdio.Transport{In: stdin, Out: stdout, Stop: ctx.Done()}))
@@ -157,4 +141,16 @@ func run(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string, 
 		fmt.Fprintln(stderr, "snowluma-mcp:", err)
 		return 1
 	}
+}
+
+// say prints one finding on stderr, as `check` words it.
+func say(stderr io.Writer, f config.Finding) {
+	kind := "warning"
+	switch f.Effect {
+	case config.Explain:
+		kind = "configuration error"
+	case config.Fixed:
+		kind = "fixed"
+	}
+	fmt.Fprintf(stderr, "snowluma-mcp: %s: %s\n", kind, f.Line())
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
+	"github.com/snowluma/snowluma-mcp/internal/setup"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
@@ -33,7 +34,7 @@ import (
 // SNOWLUMA_MCP_EVENTS_URL is set and the mode can run anything; it connects
 // nothing until a subscription), the stages, the tools, and the wire that
 // the transport is wrapped with.
-func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.WaitGroup) (server.Options, error) {
+func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.WaitGroup) server.Options {
 	// One content policy for events and action results alike.
 	screen := content.New(cfg.TrustedUsers)
 	var events *hub.Hub
@@ -59,12 +60,16 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	self := &content.Account{}
 	var meter *budget.Meter
 	if cfg.WriteEnabled() {
-		meter = budget.New(cfg.SendPace, budget.Wall{}, budget.NewShared(cfg.StateDir, account(cfg, client, self), cfg.SendPace, budget.Wall{}, log))
+		shared := budget.NewShared(cfg.StateDir, account(cfg, client, self), cfg.SendPace, budget.Wall{}, log)
+		if f := cfg.Off(config.StateDirVar); f != nil && cfg.StateDir == "" {
+			// Malformed: there is no directory to look at again. One
+			// that is only unusable is checked at every step, so that
+			// a fixed one is used from the next send on.
+			shared.Refuse(f.Detail, f.Fix)
+		}
+		meter = budget.New(cfg.SendPace, budget.Wall{}, shared)
 	}
-	store, err := tasks(cfg, log, client)
-	if err != nil {
-		return server.Options{}, err
-	}
+	store := tasks(cfg, log, client)
 	// One key signs input continuations and seals list_tasks cursors.
 	prompts := prompt.NewStore(time.Now)
 	st := stages.Default(stages.Deps{
@@ -78,20 +83,19 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		Quota: download.NewQuota(cfg.DownloadDir, cfg.DownloadQuotaBytes),
 	})
 	return server.Options{Config: cfg, Catalog: cat, Log: log, Calls: calls, Stages: st, Tools: tools, Tasks: store, Events: events,
-		Wire: server.NewWire()}, nil
+		Wire: server.NewWire()}
 }
 
 // tasks opens the task store when background tasks are on (the server
-// runs them). Opening it, and later reading a task whose server is gone,
+// runs them). A store that cannot be opened (a file in it that is not the
+// store's, a damaged record) turns background tasks off, with the reason
+// added to the findings, and the rest of the mode works. Opening it, and later reading a task whose server is gone,
 // cleans up what tasks left unfinished by a killed server process had
 // left behind: their partial downloads, and (through client, with a reset
 // only) their upload streams in SnowLuma.
-func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Store, error) {
-	if cfg.TaskDir == "" {
-		return nil, nil
-	}
-	if !cfg.WriteEnabled() {
-		return nil, nil // config.Load has warned
+func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) *task.Store {
+	if cfg.TaskDir == "" || !cfg.WriteEnabled() {
+		return nil // the findings say why, when it was set
 	}
 	sweep := &task.Sweeper{
 		RemovePartial: func(path string) error { return download.RemovePartial(cfg.DownloadDir, path) },
@@ -104,12 +108,15 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) (*task.Stor
 	}
 	store, recovered, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}, time.Now, sweep)
 	if err != nil {
-		return nil, fmt.Errorf("task store: %w", err)
+		f := setup.StoreFailed(cfg, err)
+		cfg.Findings = append(cfg.Findings, f)
+		say(log, f)
+		return nil
 	}
 	if recovered > 0 {
 		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by a server process that is gone were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
 	}
-	return store, nil
+	return store
 }
 
 // startResetTimeout bounds a reset sent at start, where the client waits

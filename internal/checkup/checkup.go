@@ -12,12 +12,12 @@ package checkup
 
 import (
 	"context"
-	"errors"
 	"net/url"
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/setup"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
 
@@ -69,26 +69,23 @@ type Deps struct {
 const maxWait = 10 * time.Second
 
 // Run checks the configuration and, as far as it is sound, everything it
-// points at.
+// points at. The settings are read by setup.Decide, as the server reads
+// them at start (without fixing anything): each finding is an item, and
+// the check fails exactly when the server would refuse, fall back or run
+// with less than the user set.
 func Run(ctx context.Context, d Deps) *Report {
 	r := &Report{}
-	r.strays(d.Environ)
-	cfg, warnings, err := config.Load(d.Getenv)
-	if err != nil {
-		var p *config.Problem
-		if errors.As(err, &p) {
-			r.Malformed = p.Var
-		}
-		r.add(Item{Name: "configuration", Status: Fail, Detail: err.Error(),
-			Fix: "correct that variable in the MCP host's entry for this server (its env block), then run the check again"})
+	cfg := setup.Decide(setup.Env{Getenv: d.Getenv, Environ: d.Environ}, false)
+	for _, f := range cfg.Findings {
+		r.add(Item{Name: f.Item, Status: status(f.Effect), Detail: f.Detail, Fix: f.Fix})
+	}
+	if cfg.Broken != nil {
+		r.Malformed = cfg.Broken.Var
 		r.finish()
 		return r
 	}
 	r.Mode = string(cfg.Mode)
 	r.add(Item{Name: "configuration", Status: OK, Detail: describeMode(cfg)})
-	for _, w := range warnings {
-		r.add(Item{Name: "configuration", Status: Warn, Detail: w, Fix: "remove the setting or change the mode"})
-	}
 	if cfg.ExecutionEnabled() {
 		wait := min(cfg.Timeout, maxWait)
 		account := r.endpoint(ctx, cfg, d.Catalog, wait)
@@ -100,18 +97,19 @@ func Run(ctx context.Context, d Deps) *Report {
 	return r
 }
 
-func (r *Report) add(it Item) { r.Items = append(r.Items, it) }
-
-// strays reports each variable named like a setting that the server does
-// not read. It is a warning, not a failure: the server starts and serves
-// with it, and a newer host or version may set one this version does not
-// know; but a misspelt setting leaves its feature off, which the person
-// must see. The value is never shown.
-func (r *Report) strays(environ []string) {
-	for _, s := range config.Strays(environ) {
-		r.add(Item{Name: "unknown variable", Status: Warn, Detail: s.Ignored(), Fix: s.Fix})
+// status is the item status of a finding's effect: what leaves the user
+// with less than they set fails.
+func status(e config.Effect) Status {
+	switch {
+	case e.Less():
+		return Fail
+	case e == config.Fixed:
+		return OK
 	}
+	return Warn
 }
+
+func (r *Report) add(it Item) { r.Items = append(r.Items, it) }
 
 // finish decides the verdict: no item failed.
 func (r *Report) finish() {

@@ -69,7 +69,10 @@ func TestTheAccountAndVersionItems(t *testing.T) {
 	}
 }
 
-func TestAMisspeltSettingIsAWarningNamingWhatWasMeant(t *testing.T) {
+// TestAMisspeltSettingFailsNamingWhatWasMeant: a variable close to a
+// known name leaves what it meant off (lockdown, here), so the check
+// fails; one close to none is only worth a warning.
+func TestAMisspeltSettingFailsNamingWhatWasMeant(t *testing.T) {
 	t.Parallel()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
@@ -77,12 +80,18 @@ func TestAMisspeltSettingIsAWarningNamingWhatWasMeant(t *testing.T) {
 	tests := []struct {
 		name      string
 		env       map[string]string
+		stray     string
 		ok        bool
-		meant     string
+		status    Status
+		fix       string
 		malformed bool
 	}{
-		{"beside a sound configuration the check still passes", map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": secret}, true, "SNOWLUMA_MCP_TRUSTED_USERS", false},
-		{"beside a malformed setting it is named too", map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": secret, "SNOWLUMA_MCP_MODE": "writ"}, false, "SNOWLUMA_MCP_TRUSTED_USERS", true},
+		{"beside a sound configuration the check fails", map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": secret}, "SNOWLUMA_MCP_TRUSTED_USER",
+			false, Fail, "did you mean SNOWLUMA_MCP_TRUSTED_USERS?", false},
+		{"beside a malformed setting it is named too", map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": secret, "SNOWLUMA_MCP_MODE": "writ"}, "SNOWLUMA_MCP_TRUSTED_USER",
+			false, Fail, "did you mean SNOWLUMA_MCP_TRUSTED_USERS?", true},
+		{"a name close to none is a warning", map[string]string{"SNOWLUMA_MCP_COLOUR_SCHEME": secret}, "SNOWLUMA_MCP_COLOUR_SCHEME",
+			true, Warn, "remove it or correct its name", false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,9 +107,9 @@ func TestAMisspeltSettingIsAWarningNamingWhatWasMeant(t *testing.T) {
 			for _, it := range r.Items {
 				if it.Name == "unknown variable" {
 					found = true
-					assert.Equal(t, Warn, it.Status)
-					assert.Contains(t, it.Detail, "SNOWLUMA_MCP_TRUSTED_USER is not a variable this server reads")
-					assert.Contains(t, it.Fix, "did you mean "+tt.meant+"?")
+					assert.Equal(t, tt.status, it.Status)
+					assert.Contains(t, it.Detail, tt.stray+" is not a variable this server reads")
+					assert.Contains(t, it.Fix, tt.fix)
 				}
 			}
 			assert.True(t, found, "no unknown variable item: %+v", r.Items)

@@ -44,16 +44,16 @@ func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.
 	case first.err != nil && fault.CodeOf(first.err) == fault.CodeUpstreamAuth:
 		r.add(Item{Name: "endpoint", Status: OK, Detail: "SnowLuma's HTTP server answers at " + redact(cfg.Endpoint)})
 		r.add(failure("token", first.err))
-		r.skip("account", "version")
+		r.skip("SnowLuma refused the token", "account", "version")
 		return 0
 	case first.err != nil:
 		r.add(failure("endpoint", first.err))
-		r.skip("token", "account", "version")
+		r.skip("the endpoint check failed", "token", "account", "version")
 		return 0
 	case allUnknown(answers):
 		r.add(Item{Name: "endpoint", Status: Fail, Detail: onebot.PathReadAsAction(onebot.Path(cfg.Endpoint), onebot.Probes),
-			Fix: "correct the path of SNOWLUMA_MCP_ENDPOINT"})
-		r.skip("token", "account", "version")
+			Fix: personFixes[fault.CodeWrongEndpoint]})
+		r.skip("the endpoint check failed", "token", "account", "version")
 		return 0
 	}
 	r.add(Item{Name: "endpoint", Status: OK, Detail: "SnowLuma's OneBot HTTP server answers at " + redact(cfg.Endpoint)})
@@ -135,9 +135,32 @@ func (r *Report) version(v answer, cat *catalog.Catalog) {
 		Fix:    "use the SnowLuma release the catalog describes, or a snowluma-mcp whose catalog describes yours"})
 }
 
-// failure is an item for a probe that got no envelope back.
+// failure is an item for a probe that got no envelope back, with the fix
+// for the person at the terminal (the agent's next step is worded for an
+// agent that cannot change the settings).
 func failure(name string, err error) Item {
-	return Item{Name: name, Status: Fail, Detail: err.Error(), Fix: pipeline.NextStep(fault.CodeOf(err))}
+	fix, ok := personFixes[fault.CodeOf(err)]
+	if !ok {
+		fix = pipeline.NextStep(fault.CodeOf(err))
+	}
+	return Item{Name: name, Status: Fail, Detail: err.Error(), Fix: fix}
+}
+
+// again ends every fix: what to do once the setting is changed.
+const again = ", then run this check again (and restart the server in the MCP host)"
+
+// personFixes are the fixes of the failures a probe can meet, for the
+// person who edits the MCP host's entry for this server.
+var personFixes = map[fault.Code]string{
+	fault.CodeUpstreamAuth: "copy the token of SnowLuma's HTTP server (" + onebot.InWebUI(onebot.NodeHTTP, onebot.FieldToken) +
+		") into SNOWLUMA_MCP_TOKEN in this server's entry in the MCP host" + again,
+	fault.CodeWrongEndpoint: "set SNOWLUMA_MCP_ENDPOINT to http://127.0.0.1:<port><path>, the port and path of SnowLuma's HTTP server (" +
+		onebot.InWebUI(onebot.NodeHTTP, onebot.FieldPort) + ", and its \"" + onebot.FieldPath + "\" field)" + again,
+	fault.CodeTransport: "start SnowLuma if it is not running, or set SNOWLUMA_MCP_ENDPOINT to the port of its HTTP server (" +
+		onebot.InWebUI(onebot.NodeHTTP, onebot.FieldPort) + ")" + again,
+	fault.CodeTimeout: "check that SnowLuma runs and answers at SNOWLUMA_MCP_ENDPOINT (a proxy or firewall in between can hold requests)" + again,
+	fault.CodeBadReply: "set SNOWLUMA_MCP_ENDPOINT to SnowLuma's HTTP server (" + onebot.InWebUI(onebot.NodeHTTP, onebot.FieldPort) +
+		"), not another service" + again,
 }
 
 // refused is an item for a probe SnowLuma answered without success.
@@ -150,8 +173,9 @@ func refused(name, action string, a answer) Item {
 		Fix:    "check the account in SnowLuma's WebUI"}
 }
 
-func (r *Report) skip(names ...string) {
+// skip adds the items that could not be checked, saying why.
+func (r *Report) skip(why string, names ...string) {
 	for _, n := range names {
-		r.add(Item{Name: n, Status: Skip, Detail: "not checked: the endpoint check failed"})
+		r.add(Item{Name: n, Status: Skip, Detail: "not checked: " + why})
 	}
 }

@@ -71,13 +71,24 @@ func firstFrame(ctx context.Context, conn hub.Conn) ([]byte, error) {
 	}
 }
 
+// forPerson turns the hub's next step, written for an agent holding a
+// subscription, into one for the person at the terminal: the check holds
+// no resource to release, and what follows a changed setting is a
+// restart of the server, not a new subscription.
+func forPerson(next string) string {
+	next = strings.TrimSuffix(next, hub.ReleaseAdvice)
+	next = strings.Replace(next, ", then subscribe again.", again+".", 1)
+	next = strings.Replace(next, " then subscribe again.", again[2:]+".", 1)
+	return strings.Replace(next, " Then subscribe again.", " Then r"+again[3:]+".", 1)
+}
+
 // eventFailure words a failed dial or read with the hub's own words.
 func eventFailure(err error) Item {
 	var f *hub.Failure
 	if errors.As(err, &f) {
 		// A subscription's advice to release its resources does not
 		// apply: the check holds none.
-		return Item{Name: "events", Status: Fail, Detail: f.Message, Fix: strings.TrimSuffix(f.NextStep, hub.ReleaseAdvice)}
+		return Item{Name: "events", Status: Fail, Detail: f.Message, Fix: forPerson(f.NextStep)}
 	}
 	return Item{Name: "events", Status: Fail, Detail: err.Error(),
 		Fix: "check that SnowLuma's WebSocket server runs and SNOWLUMA_MCP_EVENTS_URL points at it"}

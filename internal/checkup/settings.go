@@ -8,33 +8,29 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 )
 
-// directories checks the directories write mode uses, creating none: the
-// upload root must exist, while the download and task directories need
-// only be creatable (the server makes them when it needs them).
+// directories reports the folders write mode uses that setup.Decide found
+// nothing wrong with (its findings are items already): each as it is, or
+// as not set.
 func (r *Report) directories(cfg *config.Config) {
 	if !cfg.WriteEnabled() {
 		return
 	}
-	if cfg.UploadRoot == "" {
-		r.add(Item{Name: "upload root", Status: Skip, Detail: upload.RootVar + " is not set: automatic upload is off"})
-	} else if why := upload.RootProblem(cfg.UploadRoot); why != "" {
-		r.add(Item{Name: "upload root", Status: Fail, Detail: upload.RootVar + " " + why,
-			Fix: "create the directory, or set " + upload.RootVar + " to an existing one"})
-	} else {
-		r.add(Item{Name: "upload root", Status: OK, Detail: cfg.UploadRoot})
-	}
-	r.dir("download dir", download.DirVar, cfg.DownloadDir)
-	if cfg.TaskDir == "" {
-		r.add(Item{Name: "task dir", Status: Skip, Detail: "SNOWLUMA_MCP_TASK_DIR is not set: no background tasks"})
-		return
-	}
-	r.dir("task dir", "SNOWLUMA_MCP_TASK_DIR", cfg.TaskDir)
+	r.folder(cfg, "upload root", upload.RootVar, cfg.UploadRoot, "automatic upload is off")
+	r.folder(cfg, "download dir", download.DirVar, cfg.DownloadDir, "")
+	r.folder(cfg, "task dir", config.TaskDirVar, cfg.TaskDir, "no background tasks")
+	r.folder(cfg, "state dir", config.StateDirVar, cfg.StateDir, "")
 }
 
-// dir reports a directory the server creates when needed.
-func (r *Report) dir(name, variable, path string) {
-	if why := download.DirProblem(path); why != "" {
-		r.add(Item{Name: name, Status: Fail, Detail: variable + " " + why, Fix: "set " + variable + " to a directory this user may create and write"})
+// folder is the item of one folder: none when a finding named it, skip
+// when it is not set (unset says what that leaves off), ok otherwise.
+func (r *Report) folder(cfg *config.Config, name, variable, path, unset string) {
+	for _, f := range cfg.Findings {
+		if f.Var == variable {
+			return
+		}
+	}
+	if path == "" {
+		r.add(Item{Name: name, Status: Skip, Detail: variable + " is not set: " + unset})
 		return
 	}
 	r.add(Item{Name: name, Status: OK, Detail: path})

@@ -14,6 +14,9 @@ const (
 	EventsVar   = "SNOWLUMA_MCP_EVENTS_URL"
 	TaskDirVar  = "SNOWLUMA_MCP_TASK_DIR"
 	StateDirVar = "SNOWLUMA_MCP_STATE_DIR"
+	// DownloadDirVar is download.DirVar (which this package cannot
+	// import).
+	DownloadDirVar = "SNOWLUMA_MCP_DOWNLOAD_DIR"
 )
 
 // urlProblem says what is wrong with v as a URL of one of schemes (the

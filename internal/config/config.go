@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 )
 
@@ -135,8 +136,8 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		UploadChunkBytes:     p.chunkBytes(),
 		UploadRoot:           p.dir("SNOWLUMA_MCP_UPLOAD_ROOT"),
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
-		DownloadDir:          p.dir("SNOWLUMA_MCP_DOWNLOAD_DIR"),
-		StateDir:             p.dir("SNOWLUMA_MCP_STATE_DIR"),
+		DownloadDir:          p.dir(DownloadDirVar),
+		StateDir:             p.dir(StateDirVar),
 		Token:                p.token(),
 		SendPace:             p.sendPace(),
 	}
@@ -153,14 +154,16 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 	}
 	cfg.Disabled = p.off
 	if cfg.Endpoint == nil && cfg.Mode != ModeDocs {
-		warnings = append(warnings, fmt.Sprintf("%s=%s needs %s, and it is not set; serving docs mode until %s is set to SnowLuma's HTTP API address (for example http://127.0.0.1:3000/)", ModeVar, cfg.Mode, EndpointVar, EndpointVar))
+		// Said, with its fix, by the reading of the settings (setup).
 		cfg.FellBack = cfg.Mode
 		cfg.Mode = ModeDocs
 	}
-	if cfg.DownloadDir == "" {
+	// A malformed folder is not replaced by the default: its service is
+	// off, rather than running somewhere the user did not choose.
+	if cfg.DownloadDir == "" && !p.refused(DownloadDirVar) {
 		cfg.DownloadDir = defaultDownloadDir()
 	}
-	if cfg.StateDir == "" {
+	if cfg.StateDir == "" && !p.refused(StateDirVar) {
 		cfg.StateDir = defaultStateDir(runtime.GOOS, os.Getenv, os.UserHomeDir)
 	}
 	return cfg, append(warnings, cfg.ignored()...), nil
@@ -233,6 +236,16 @@ func (p *parser) fail(name, why string) {
 	}
 }
 
+// refused reports whether the optional setting name was refused.
+func (p *parser) refused(name string) bool {
+	for _, o := range p.off {
+		if o.Var == name {
+			return true
+		}
+	}
+	return false
+}
+
 // failOff refuses the setting of an optional service: the service is off
 // and the rest of the mode works, so it does not stop the reading.
 func (p *parser) failOff(name, why string) {
@@ -286,7 +299,7 @@ func (p *parser) token() string {
 	v := p.value(name)
 	if strings.ContainsFunc(v, unicode.IsControl) {
 		p.fail(name, "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: "+
-			"it travels in the Authorization header, which cannot carry them. Copy the token again from SnowLuma's accessToken")
+			"it travels in the Authorization header, which cannot carry them. Copy the token again from "+onebot.InWebUI(onebot.NodeHTTP, onebot.FieldToken))
 		return ""
 	}
 	return v

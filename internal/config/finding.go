@@ -26,6 +26,10 @@ const (
 // `check` then fails.
 func (e Effect) Less() bool { return e == Explain || e == Off || e == Fallback }
 
+// StrayItem is the item of a variable the server does not read; the
+// runtime report and the instructions name those apart (Notice).
+const StrayItem = "unknown variable"
+
 // Finding is one setting problem as decided: never a value, which may be
 // a secret.
 type Finding struct {
@@ -42,4 +46,27 @@ type Finding struct {
 	// Agent is for the agent: what it cannot do now and what to tell the
 	// user.
 	Agent string `json:"-"`
+}
+
+// Off is the finding that turned off the service of variable, or nil
+// when it is on: what a call of that service says instead of trying.
+func (c *Config) Off(variable string) *Finding {
+	if c == nil {
+		return nil
+	}
+	for i, f := range c.Findings {
+		if f.Var == variable && f.Effect == Off {
+			return &c.Findings[i]
+		}
+	}
+	return nil
+}
+
+// Line is the finding as one line of stderr.
+func (f Finding) Line() string {
+	line := f.Detail
+	if f.Fix != "" && f.Effect != Fixed {
+		line += " → " + f.Fix
+	}
+	return line
 }

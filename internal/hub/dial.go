@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
+
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
 
 // WebSocket dials SnowLuma's event WebSocket at u with gorilla/websocket.
@@ -57,6 +59,10 @@ func dialFailure(err error, resp *http.Response) *Failure {
 }
 
 // refusal words an upgrade answered with an HTTP status instead of 101.
+// TokenAdvice is the fix of a refused token, for the agent: the WS 服务端
+// node's token must be the one set.
+var TokenAdvice = "SNOWLUMA_MCP_TOKEN must equal the token of SnowLuma's WebSocket server (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + ")."
+
 // SnowLuma's WebSocket server answers a wrong path with 400 "Bad path for
 // WebSocket". An HTTP server answers the upgrade as an ordinary request, and
 // SnowLuma's HTTP server answers GET on its path with 200: a 200 means the
@@ -66,16 +72,16 @@ func refusal(status int) *Failure {
 	case status == http.StatusUnauthorized || status == http.StatusForbidden:
 		return &Failure{Reason: ReasonAuthRefused,
 			Message:  fmt.Sprintf("SnowLuma refused the WebSocket upgrade with HTTP %d, its answer to a wrong access token.", status),
-			NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken."}
+			NextStep: TokenAdvice}
 	case status == http.StatusOK:
 		return &Failure{Reason: ReasonConnectFailed,
 			Message: "the server at SNOWLUMA_MCP_EVENTS_URL answered the WebSocket upgrade with HTTP 200, as an HTTP server does: " +
 				"the URL's port belongs to an HTTP server, most likely SnowLuma's HTTP server (3000 by default), not its WebSocket server.",
-			NextStep: "Set SNOWLUMA_MCP_EVENTS_URL to the port of SnowLuma's WebSocket server (WebUI: the OneBot \"WS 服务端\" entry's \"端口\"; 3001 by default), then subscribe again."}
+			NextStep: "Set SNOWLUMA_MCP_EVENTS_URL to the port of SnowLuma's WebSocket server (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldPort) + "; 3001 by default), then subscribe again."}
 	case status == http.StatusBadRequest:
 		return &Failure{Reason: ReasonConnectFailed,
 			Message: "SnowLuma refused the WebSocket upgrade with HTTP 400, its answer to a path other than its WebSocket server's.",
-			NextStep: "Set the path of SNOWLUMA_MCP_EVENTS_URL to exactly the path of SnowLuma's WebSocket server (WebUI: the OneBot \"WS 服务端\" entry's \"路径\"; " +
+			NextStep: "Set the path of SNOWLUMA_MCP_EVENTS_URL to exactly the path of SnowLuma's WebSocket server (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldPath) + "; " +
 				"\"path\" under wsServers in config/onebot.json; \"/\" by default), then subscribe again."}
 	default:
 		return &Failure{Reason: ReasonConnectFailed,
@@ -110,7 +116,7 @@ func (w *wsConn) readFailure(err error) *Failure {
 		if ce.Code == websocket.ClosePolicyViolation {
 			return &Failure{Reason: ReasonAuthRefused,
 				Message:  "SnowLuma closed the event connection with code 1008, its answer to a wrong access token.",
-				NextStep: "SNOWLUMA_MCP_TOKEN must equal SnowLuma's accessToken." + ReleaseAdvice}
+				NextStep: TokenAdvice + ReleaseAdvice}
 		}
 		if ce.Code != websocket.CloseAbnormalClosure {
 			return &Failure{Reason: ReasonClosedByServer,

@@ -145,3 +145,14 @@ func writeScope(dir string, s Scope) (placed bool, err error) {
 	}
 	return writeNew(dir, scopeName, data)
 }
+
+// Bound checks, reading only, that dir belongs to s when it is already
+// bound to a configuration (a directory not bound yet is bound by the
+// first server that opens it): for the reading of the settings, which
+// must tell a directory of another configuration before any store opens.
+func Bound(dir string, s Scope) error {
+	if _, err := os.Lstat(filepath.Join(dir, scopeName)); errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	return bind(dir, s, false)
+}

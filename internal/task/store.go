@@ -286,7 +286,7 @@ func (s *Store) readRecord(id string) (*Record, error) {
 	}
 	r, err := DecodeRecord(id, data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w; the server will not start without it: restore the file or move it aside", path, err)
+		return nil, fmt.Errorf("%s: %w; background tasks stay off until it is fixed: restore the file or move it aside", path, err)
 	}
 	return r, nil
 }

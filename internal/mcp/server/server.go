@@ -172,6 +172,12 @@ func New(o Options) *Server {
 // and may be the one the user asks why a feature is off.
 func instructions(cfg *config.Config, tools []*pipeline.Tool, events bool) string {
 	text := offer(cfg, tools, events)
+	for _, f := range cfg.Findings {
+		// The explaining state's problem is offer's; strays are Notice's.
+		if f.Agent != "" && f.Effect != config.Explain && f.Item != config.StrayItem {
+			text += " " + f.Agent
+		}
+	}
 	if n := config.Notice(cfg.Strays); n != "" {
 		text += " " + n
 	}

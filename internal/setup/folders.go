@@ -1,0 +1,101 @@
+package setup
+
+import (
+	"github.com/snowluma/snowluma-mcp/internal/access"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
+	"github.com/snowluma/snowluma-mcp/internal/task"
+)
+
+// The purposes the stores refuse an exposed folder with; the words are
+// theirs (task results, send budgets).
+var (
+	tasksPurpose  = access.Purpose{Why: "task results can hold private data", Setting: config.TaskDirVar}
+	budgetPurpose = access.Purpose{Why: "whoever can write the send budgets there can unpace this account's sends or stop them", Setting: config.StateDirVar}
+)
+
+// folders checks the folders write mode uses. The upload root and the
+// download folder are checked again at every call, so their fix takes
+// effect on the next call; the task folder and the state directory are
+// the stores' and are made private here when they can be.
+func folders(cfg *config.Config, fix bool) []config.Finding {
+	if !cfg.WriteEnabled() {
+		return nil
+	}
+	var out []config.Finding
+	if cfg.UploadRoot != "" {
+		if why := upload.RootProblem(cfg.UploadRoot); why != "" {
+			out = append(out, off(cfg, upload.RootVar, upload.RootVar+" "+why,
+				"create that folder, or set "+upload.RootVar+" to an existing one; it is checked again at every call, so the next upload uses it without a restart"))
+		}
+	}
+	if cfg.DownloadDir != "" {
+		if why := download.DirProblem(cfg.DownloadDir); why != "" {
+			out = append(out, off(cfg, download.DirVar, download.DirVar+" "+why,
+				"set "+download.DirVar+" to a folder this account may create and write; it is checked again at every call, so the next download uses it without a restart"))
+		}
+	}
+	if cfg.TaskDir != "" {
+		if f, bad := store(cfg, config.TaskDirVar, cfg.TaskDir, tasksPurpose, fix); bad {
+			out = append(out, f)
+			cfg.TaskDir = ""
+		} else if f.Item != "" {
+			out = append(out, f)
+		}
+		if cfg.TaskDir != "" {
+			scope := task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}
+			if err := task.Bound(cfg.TaskDir, scope); err != nil {
+				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
+					"set "+config.TaskDirVar+" to a new folder for this configuration (keep the old one for its history), then restart the server"))
+				cfg.TaskDir = ""
+			}
+		}
+	}
+	if cfg.StateDir != "" {
+		if f, bad := store(cfg, config.StateDirVar, cfg.StateDir, budgetPurpose, fix); bad || f.Item != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// store judges a store's folder: missing (the store creates it private,
+// if it can), private, exposed but fixable (made private now when fix,
+// else noted as what the server will do), or unusable (bad).
+func store(cfg *config.Config, variable, dir string, p access.Purpose, fix bool) (f config.Finding, bad bool) {
+	restart := ", then restart the server"
+	got, err := p.Look(dir)
+	switch {
+	case err != nil:
+		return off(cfg, variable, variable+": "+err.Error(), "set "+variable+" to a folder (not a file or a link) this account may create"+restart), true
+	case got.Missing:
+		if why := download.DirProblem(dir); why != "" {
+			return off(cfg, variable, variable+" "+why, "set "+variable+" to a folder this account may create"+restart), true
+		}
+		return config.Finding{}, false
+	case got.Exposed == "":
+		return config.Finding{}, false
+	case !got.Fixable:
+		return off(cfg, variable, got.Exposed, got.Fix+restart), true
+	case !fix:
+		return config.Finding{Item: items[variable], Var: variable, Effect: config.Noted,
+			Detail: got.Exposed + "; it is empty and yours, so the server makes it private when it starts",
+			Fix:    "nothing to do; or make it private yourself first"}, false
+	}
+	if _, err := p.Secure(dir); err != nil {
+		return off(cfg, variable, err.Error(), "make "+dir+" private to your account"+restart), true
+	}
+	return config.Finding{Item: items[variable], Var: variable, Effect: config.Fixed,
+		Detail: variable + " " + dir + " was open to other accounts and empty, so the server made it private to this account",
+		Agent:  variable + " named a folder open to other accounts; it was empty, so the server made it private, and it is in use."}, false
+}
+
+// StoreFailed is the finding of a task store that the server could not
+// open although its folder passed Decide (a stray file in it, a damaged
+// record): background tasks are off, everything else works.
+func StoreFailed(cfg *config.Config, err error) config.Finding {
+	cfg.TaskDir = ""
+	return off(cfg, config.TaskDirVar, "the task store in "+config.TaskDirVar+" cannot be opened: "+err.Error(),
+		"do what the message says, or set "+config.TaskDirVar+" to a new folder, then restart the server")
+}

@@ -10,7 +10,6 @@ package e2e
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -26,23 +25,6 @@ func (r *rawServer) kill() {
 	r.t.Helper()
 	require.NoError(r.t, r.cmd.Process.Kill())
 	<-r.exited
-}
-
-// startFails runs the binary with env and returns its exit code and
-// stderr; it must exit by itself.
-func startFails(t *testing.T, env map[string]string) (int, string) {
-	t.Helper()
-	cmd := exec.Command(binary)
-	cmd.Env = environ(env)
-	var stderr syncBuffer
-	cmd.Stderr = &stderr
-	err := cmd.Run() // stdin is empty: a healthy server would exit 0 at EOF
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	}
-	assertNoSecrets(t, "stderr", stderr.Raw())
-	return code, stderr.String()
 }
 
 func TestTasksSurviveRestartAndUnfinishedOnesAreNeverReplayed(t *testing.T) {

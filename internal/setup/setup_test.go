@@ -110,4 +110,3 @@ func with(m map[string]string, kv ...string) map[string]string {
 	}
 	return out
 }
-

@@ -70,8 +70,8 @@ var bundleSettings = []setting{
 	{"download_dir", "SNOWLUMA_MCP_DOWNLOAD_DIR", "directory", "Folder for downloads",
 		"Where downloaded files are saved. Leave it empty for a snowluma-mcp folder in your user cache folder.", false},
 	{"task_dir", "SNOWLUMA_MCP_TASK_DIR", "directory", "Folder for background transfers",
-		"A private folder (only you may open it) where write mode keeps background transfers across restarts. " +
-			"Choose an empty folder; leave it empty to turn background transfers off.", false},
+		"A folder where write mode keeps background transfers across restarts, private to you. " +
+			"Choose an empty folder (snowluma-mcp makes it private when it starts); leave it empty to turn background transfers off.", false},
 	{"trusted_users", "SNOWLUMA_MCP_TRUSTED_USERS", "string", "Trusted QQ numbers (lockdown)",
 		"QQ numbers, separated by commas, whose messages the agent may read; everyone else's are withheld. " +
 			"Your own account is always trusted. Leave it empty to show everything, marked as from others.", false},

@@ -43,7 +43,10 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 		} else if f.Item != "" {
 			out = append(out, f)
 		}
-		if cfg.TaskDir != "" {
+		// The server's store checks the binding as it opens (StoreFailed
+		// words a refusal the same way); only check, which opens no
+		// store, reads it here, so a start pays for the slow digest once.
+		if cfg.TaskDir != "" && !fix {
 			scope := task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}
 			if err := task.Bound(cfg.TaskDir, scope); err != nil {
 				out = append(out, off(cfg, config.TaskDirVar, err.Error(),

@@ -27,7 +27,7 @@ type Folder struct {
 // server before it decides to fix. A symlink is never followed: the
 // folder is judged through a handle opened on dir itself.
 func (p Purpose) Look(dir string) (Folder, error) {
-	f, err := openDir(dir)
+	f, err := openFolder(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Folder{Missing: true}, nil
 	}
@@ -71,7 +71,7 @@ func (p Purpose) look(dir string, f *os.File) (Folder, error) {
 // fixed says it did; a folder that is exposed and not fixable is the
 // error, in the words of Dir.
 func (p Purpose) Secure(dir string) (fixed bool, err error) {
-	f, err := openDir(dir)
+	f, err := openFolder(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return false, nil // the store creates it private
 	}
@@ -92,6 +92,17 @@ func (p Purpose) Secure(dir string) (fixed bool, err error) {
 		return false, fmt.Errorf("%s could not be made private: %w", dir, err)
 	}
 	return true, nil
+}
+
+// openFolder opens dir itself (openDir), refusing first a link in its
+// place as its own entry reads: the handle's checks are what make it
+// safe, and this one names a link plainly where a platform's open would
+// only fail (ELOOP) or, under an emulation such as Wine, follow it.
+func openFolder(dir string) (*os.File, error) {
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return nil, fmt.Errorf("%s is a link, not a directory: name the directory itself", dir)
+	}
+	return openDir(dir)
 }
 
 // isEmpty reports whether the opened folder holds nothing.

@@ -4,21 +4,24 @@ import (
 	"fmt"
 	"os"
 	"strings"
+	"unsafe"
 
 	"golang.org/x/sys/windows"
 )
 
 // openDir opens dir itself, never what a reparse point (a symlink or a
 // junction) in its place leads to, with the rights to read its access
-// list and to replace it, and refuses anything that is not a plain
-// directory.
+// list and to delete it (makePrivate), and refuses anything that is not a
+// plain directory.
 func openDir(dir string) (*os.File, error) {
 	name, err := windows.UTF16PtrFromString(dir)
 	if err != nil {
 		return nil, err
 	}
-	h, err := windows.CreateFile(name, windows.FILE_LIST_DIRECTORY|windows.FILE_READ_ATTRIBUTES|windows.READ_CONTROL|windows.WRITE_DAC,
-		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE|windows.FILE_SHARE_DELETE, nil, windows.OPEN_EXISTING,
+	h, err := windows.CreateFile(name, windows.FILE_LIST_DIRECTORY|windows.FILE_READ_ATTRIBUTES|windows.READ_CONTROL|windows.DELETE,
+		// No delete sharing: while the handle is open, the folder cannot
+		// be renamed, deleted or replaced by another.
+		windows.FILE_SHARE_READ|windows.FILE_SHARE_WRITE, nil, windows.OPEN_EXISTING,
 		windows.FILE_FLAG_BACKUP_SEMANTICS|windows.FILE_FLAG_OPEN_REPARSE_POINT, 0)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: dir, Err: err}
@@ -47,15 +50,20 @@ func security(f *os.File) (*windows.SECURITY_DESCRIPTOR, error) {
 
 // handleExposed is dirExposed for an opened folder, read on its handle.
 func handleExposed(dir string, f *os.File, setting string) (what, fix string, err error) {
-	sd, err := security(f)
-	if err != nil {
-		return "", "", err
-	}
-	others, err := outsidersIn(dir, sd)
+	others, err := handleOutsiders(f)
 	if err != nil || len(others) == 0 {
 		return "", "", err
 	}
 	return exposedDir(dir, others, setting)
+}
+
+// handleOutsiders is outsiders, read on the opened folder's handle.
+func handleOutsiders(f *os.File) ([]string, error) {
+	sd, err := security(f)
+	if err != nil {
+		return nil, err
+	}
+	return outsidersIn(f.Name(), sd)
 }
 
 // exposedDir words an exposed directory and its fix.
@@ -81,22 +89,34 @@ func ownedByMe(f *os.File) (bool, error) {
 	return owner.Equals(user), nil
 }
 
-// makePrivate gives the opened folder the owner-only access list that
-// makeDir gives a new one, protected from what its parent hands down, on
-// its handle.
+// makePrivate replaces the opened folder, which Secure found empty and
+// this user's, by a new one with the owner-only list that makeDir gives:
+// the folder is deleted through its handle (the object that was judged,
+// never a name), and the name is then created anew, which fails if
+// anything else took it meanwhile. Changing the list in place would be
+// the direct way, but Wine, which the Windows tests run under, keeps a
+// directory's old list through SetSecurityInfo; a new empty folder is the
+// same folder to its user, and creation is what both Windows and Wine
+// apply the list at.
 func makePrivate(f *os.File) error {
-	user, err := currentUser()
+	info := struct{ DeleteFile uint8 }{DeleteFile: 1}
+	if err := windows.SetFileInformationByHandle(windows.Handle(f.Fd()), windows.FileDispositionInfo,
+		(*byte)(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info))); err != nil {
+		return fmt.Errorf("cannot replace it: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	sa, err := privateAttributes(true)
 	if err != nil {
 		return err
 	}
-	sd, err := windows.SecurityDescriptorFromString(privateSDDL(user, true))
+	name, err := windows.UTF16PtrFromString(f.Name())
 	if err != nil {
 		return err
 	}
-	dacl, _, err := sd.DACL()
-	if err != nil {
-		return err
+	if err := windows.CreateDirectory(name, sa); err != nil {
+		return fmt.Errorf("it was removed to be made again private, and could not be made again: %w", err)
 	}
-	return windows.SetSecurityInfo(windows.Handle(f.Fd()), windows.SE_FILE_OBJECT,
-		windows.DACL_SECURITY_INFORMATION|windows.PROTECTED_DACL_SECURITY_INFORMATION, nil, nil, dacl, nil)
+	return nil
 }

@@ -1,0 +1,35 @@
+//go:build !windows
+
+package access_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
+)
+
+// TestSecureNeverFollowsALink: a link named as the folder is refused, and
+// the empty exposed folder it leads to is left as it was. (On Windows the
+// handle is opened on the reparse point itself and refused by its
+// attributes; Wine, which the Windows tests run under, shows a link as the
+// folder it leads to, so that side cannot be shown there.)
+func TestSecureNeverFollowsALink(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "tasks")
+	target := path + "-target"
+	require.NoError(t, os.Mkdir(target, 0o700))
+	accesstest.ExposeDir(t, target)
+	require.NoError(t, os.Symlink(target, path))
+	_, err := tasks.Look(path)
+	require.Error(t, err)
+	fixed, err := tasks.Secure(path)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "is a link")
+	assert.False(t, fixed)
+	accesstest.AssertExposedDir(t, target)
+}

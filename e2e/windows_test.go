@@ -220,12 +220,26 @@ func TestWindowsBinaryRunsBackgroundTasksAndSharesItsDirectory(t *testing.T) {
 		return nil
 	}))
 
+	// A folder open to others that holds anything is refused: background
+	// tasks are off, with the fix, and the server still starts.
 	open := filepath.Join(t.TempDir(), "open")
 	require.NoError(t, os.Mkdir(open, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(open, "planted"), nil, 0o644))
 	out, err := command(with(env, "SNOWLUMA_MCP_TASK_DIR", winPath(open))).CombinedOutput()
-	require.Error(t, err, "a task directory open to others must be refused")
+	require.NoError(t, err, "no exit for a setting: %s", redact(string(out)))
 	assert.Contains(t, string(out), "lets other accounts in (Everyone)")
 	assert.Contains(t, string(out), "icacls")
+	assert.Contains(t, string(out), "background tasks off")
+
+	// An empty one of this user's is made private by the server.
+	empty := filepath.Join(t.TempDir(), "empty")
+	require.NoError(t, os.Mkdir(empty, 0o755))
+	out, err = command(with(env, "SNOWLUMA_MCP_TASK_DIR", winPath(empty))).CombinedOutput()
+	require.NoError(t, err, redact(string(out)))
+	assert.Contains(t, string(out), "made it private")
+	st, err := os.Stat(empty)
+	require.NoError(t, err)
+	assert.Zero(t, st.Mode().Perm()&0o007, "nothing is left for other (Everyone): %v", st.Mode())
 }
 
 func TestWindowsBinarySubscribesToEvents(t *testing.T) {

@@ -84,8 +84,9 @@ func testNames(t *testing.T) map[string]bool {
 
 // TestTrustBoundaryTable holds docs/trust-boundary.md to the shapes: the
 // table must list exactly the fields the filter takes an author (or a
-// forward builder's claim) from, and what it says of the other fields it
-// lists must be what the shapes do.
+// forward builder's claim) from, and each member whose words are not the
+// item's author's ("no one's", or "words of `x`"), and what it says of the
+// other fields it lists must be what the shapes do.
 func TestTrustBoundaryTable(t *testing.T) {
 	t.Parallel()
 	rows := boundaryTable(t)
@@ -98,13 +99,15 @@ func TestTrustBoundaryTable(t *testing.T) {
 	declared := map[string][]string{}
 	for _, a := range cat.Actions() {
 		for _, s := range a.ThirdParty {
-			declared[s.Shape] = append(declared[s.Shape], a.Name)
+			if !slices.Contains(declared[s.Shape], a.Name) {
+				declared[s.Shape] = append(declared[s.Shape], a.Name)
+			}
 		}
 	}
 	backticked := regexp.MustCompile("`([^`]+)`")
 	tests := testNames(t)
 
-	listed := map[string][]string{}
+	listed, fielded := map[string][]string{}, map[string][]string{}
 	for _, r := range rows {
 		assert.True(t, tests[r.test], "%s %s: no test %s", r.shape, r.field, r.test)
 		if strings.HasPrefix(r.shape, "(") {
@@ -122,11 +125,21 @@ func TestTrustBoundaryTable(t *testing.T) {
 			assert.True(t, sh.keepsField(r.field), "%s keeps %s", r.shape, r.field)
 		case "words":
 			assert.False(t, sh.keepsField(r.field), "%s does not keep %s", r.shape, r.field)
+		case "no one's":
+			paths, ok := sh.fields[r.field]
+			assert.True(t, ok && len(paths) == 0, "%s %s: words of no one author", r.shape, r.field)
+			fielded[r.shape] = append(fielded[r.shape], r.field)
 		case "none":
 			assert.Empty(t, sh.authors, "%s names no author", r.shape)
 			assert.Equal(t, "—", r.field)
 		default:
-			t.Errorf("%s %s: unknown decision %q", r.shape, r.field, r.decision)
+			by, ok := strings.CutPrefix(r.decision, "words of ")
+			if !ok {
+				t.Errorf("%s %s: unknown decision %q", r.shape, r.field, r.decision)
+				break
+			}
+			assert.Equal(t, []string{strings.Trim(by, "`")}, sh.fields[r.field], "%s %s: words of the person %s names", r.shape, r.field, by)
+			fielded[r.shape] = append(fielded[r.shape], r.field)
 		}
 		if actions, ok := declared[r.shape]; ok && r.where != "the same" {
 			var named []string
@@ -144,6 +157,11 @@ func TestTrustBoundaryTable(t *testing.T) {
 		want := slices.Clone(sh.authors)
 		slices.Sort(want)
 		assert.Equal(t, want, got, "%s: the table lists its author fields, and only those", name)
+		var fields []string
+		for f := range sh.fields {
+			fields = append(fields, f)
+		}
+		assert.ElementsMatch(t, fields, fielded[name], "%s: the table lists each member whose words are not the item's author's", name)
 		if len(sh.authors) == 0 {
 			assert.True(t, slices.ContainsFunc(rows, func(r boundaryRow) bool { return r.shape == name && r.decision == "none" }),
 				"%s is listed as naming no author", name)

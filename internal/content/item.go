@@ -13,6 +13,9 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 	if depth > maxDepth {
 		return s.unreadable(b)
 	}
+	if len(b) > 0 && b[0] == '"' && len(sh.authors) == 0 {
+		return s.text(b)
+	}
 	ms, ok := members(b)
 	if !ok {
 		return s.unreadable(b)
@@ -20,32 +23,72 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 	return s.itemOf(b, ms, sh, depth)
 }
 
-// itemOf is item over members already split.
+// text is what becomes of an item of a shape that names no author when it
+// is a bare string (a rendered card or a raw reply that is the whole
+// result): it names no one, so lockdown
+// withholds it; without lockdown it is shown as it is, since a string has
+// nowhere to carry a marker.
+func (s screen) text(b []byte) ([]byte, bool) {
+	if !s.f.Lockdown() {
+		return b, false
+	}
+	return s.withhold(ReasonUnknownAuthor), true
+}
+
+// itemOf is item over members already split. Each member that is not
+// metadata is judged by its author: the item's, or, for a member the shape
+// names in fields, its own.
 func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte, withheld bool) {
 	if !hasContent(b, ms, sh) {
 		return b, false
 	}
-	who := s.authorOf(b, ms, sh)
+	lock := s.f.Lockdown()
+	who := s.authorOf(b, ms, sh.authors)
 	mk := mark{who: who, claimed: sh.claims}
-	if s.f.Lockdown() {
-		if ok, why := s.trusted(who, sh); !ok {
-			vals := make([][]byte, len(ms))
-			for i, m := range ms {
-				switch part := sh.part(m.key); {
-				case part != nil:
-					vals[i] = s.withholdPart(b[m.start:m.end], part, why)
-				case !sh.keeps(m.key):
-					vals[i] = s.withhold(why)
-				}
+	itemOK, itemWhy := true, ""
+	if lock {
+		itemOK, itemWhy = s.trusted(who, sh)
+	}
+	foreign := false // a member by someone other than the account holds words
+	judge := func(key string, v []byte) []byte {
+		paths, own := sh.fields[key]
+		if !own {
+			if itemOK {
+				return nil
 			}
-			mk.withheld = why
-			return rebuild(b, ms, vals, mk.bytes()), true
+			return s.withhold(itemWhy)
 		}
+		if wordless(v) {
+			return nil
+		}
+		fa := s.authorOf(b, ms, paths)
+		mk.fields = append(mk.fields, fieldMark{key: key, who: fa})
+		foreign = foreign || !s.own(fa)
+		if ok, why := s.trusted(fa, sh); lock && !ok {
+			if mk.withheld == "" {
+				mk.withheld = why
+			}
+			return s.withhold(why)
+		}
+		return nil
 	}
 	vals := make([][]byte, len(ms))
+	for i, m := range ms {
+		v := b[m.start:m.end]
+		switch part := sh.part(m.key); {
+		case part != nil:
+			vals[i] = s.partWords(v, string(m.key), part, judge)
+		case sh.keeps(m.key), itemOK && sh.body != "" && string(m.key) == sh.body:
+		default:
+			vals[i] = judge(string(m.key), v)
+		}
+	}
+	if !itemOK {
+		mk.withheld = itemWhy
+	}
 	var nested, nestedWithheld bool
 	for i, m := range ms {
-		if sh.body != "" && string(m.key) == sh.body {
+		if itemOK && sh.body != "" && string(m.key) == sh.body {
 			changed, n, w := s.body(b[m.start:m.end], depth)
 			nested, nestedWithheld = nested || n, nestedWithheld || w
 			if !bytes.Equal(changed, b[m.start:m.end]) {
@@ -53,11 +96,10 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 			}
 		}
 	}
-	why := ""
 	if nestedWithheld {
 		// A CQ-code rendering beside the body (raw_message) may spell out
 		// what the body's nodes withheld.
-		why = ReasonNested
+		mk.withheld = ReasonNested
 		for i, m := range ms {
 			if vals[i] == nil && !sh.keeps(m.key) && string(m.key) != sh.body && b[m.start] == '"' {
 				vals[i] = s.withhold(ReasonNested)
@@ -65,12 +107,16 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		}
 	}
 	own := !sh.claims && s.own(who)
-	if own && !nested {
+	if own && !nested && !foreign {
 		return b, false
 	}
-	mk.trusted, mk.nested, mk.withheld = s.f.Lockdown() && !own, nested, why
-	return rebuild(b, ms, vals, mk.bytes()), nestedWithheld
+	mk.trusted, mk.nested = lock && itemOK && !own, nested
+	return rebuild(b, ms, vals, mk.bytes()), mk.withheld != ""
 }
+
+// wordless reports whether a member a shape names in fields holds no
+// words at all (missing, null or ""), so there is no one to judge.
+func wordless(v []byte) bool { return absent(v) || string(v) == `""` }
 
 // hasContent reports whether an item has any member that is not metadata.
 func hasContent(b []byte, ms []member, sh *shape) bool {
@@ -106,23 +152,24 @@ func partContent(v []byte, part map[string]bool) bool {
 	return false
 }
 
-// withholdPart is what lockdown makes of a member kept in part: each inner
-// member it does not keep replaced by the placeholder, every other byte as
-// it was (nil when nothing changes). A value that is no object is withheld
-// whole.
-func (s screen) withholdPart(v []byte, part map[string]bool, why string) []byte {
+// partWords judges the inner members of a member kept in part that it
+// does not keep, each by judge under its dotted name ("sender.card"):
+// every other byte stays as it was (nil when nothing changes). A value
+// that is no object is judged whole, by its own name.
+func (s screen) partWords(v []byte, name string, part map[string]bool, judge func(string, []byte) []byte) []byte {
 	if absent(v) {
 		return nil
 	}
 	inner, ok := members(v)
 	if !ok {
-		return s.withhold(why)
+		return judge(name, v)
 	}
 	vals := make([][]byte, len(inner))
 	changed := false
 	for i, im := range inner {
 		if !part[string(im.key)] {
-			vals[i], changed = s.withhold(why), true
+			vals[i] = judge(name+"."+string(im.key), v[im.start:im.end])
+			changed = changed || vals[i] != nil
 		}
 	}
 	if !changed {
@@ -236,6 +283,7 @@ func (s screen) each(arr []byte, sh *shape, depth int) (out []byte, withheld boo
 // others' messages, and why something was withheld.
 type mark struct {
 	who      author
+	fields   []fieldMark
 	claimed  bool
 	trusted  bool
 	nested   bool
@@ -248,10 +296,18 @@ func (m mark) bytes() []byte {
 	if m.claimed {
 		b = append(b, `null,"claimed_author":`...)
 	}
-	if id, ok := m.who.one(); ok {
-		b = strconv.AppendInt(b, id, 10)
-	} else {
-		b = append(b, "null"...)
+	b = m.who.append(b)
+	if len(m.fields) > 0 {
+		b = append(b, `,"field_authors":{`...)
+		for i, f := range m.fields {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, f.key)
+			b = append(b, ':')
+			b = f.who.append(b)
+		}
+		b = append(b, '}')
 	}
 	if m.trusted {
 		b = append(b, `,"trusted":true`...)
@@ -264,6 +320,21 @@ func (m mark) bytes() []byte {
 		b = strconv.AppendQuote(b, m.withheld)
 	}
 	return append(b, '}')
+}
+
+// fieldMark is who wrote one member of an item whose words are not the
+// item's author's.
+type fieldMark struct {
+	key string
+	who author
+}
+
+// append writes the one person an author names, or null.
+func (a author) append(b []byte) []byte {
+	if id, ok := a.one(); ok {
+		return strconv.AppendInt(b, id, 10)
+	}
+	return append(b, "null"...)
 }
 
 // rebuild writes an object again: each member with vals[i] in place of its

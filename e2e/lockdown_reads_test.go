@@ -91,7 +91,7 @@ func plantReads(t *testing.T) []readCall {
 		{tool: "query_action", action: "get_group_signed_list", params: in, strangers: []string{w["signin"], w["signin-trusted"]}},
 		{tool: "query_action", action: "get_group_info_ex", params: in, strangers: []string{w["group-name"]}},
 		{tool: "query_action", action: "get_group_detail_info", params: in, strangers: []string{w["group-name"]}},
-		{tool: "query_action", action: "get_unidirectional_friend_list", strangers: []string{oneWayCanary}},
+		{tool: "query_action", action: "get_unidirectional_friend_list", params: map[string]any{}, strangers: []string{oneWayCanary}},
 		{tool: "query_action", action: "get_group_album_list", params: in, strangers: []string{w["album"], w["album-desc"]}},
 		{tool: "query_action", action: "get_qun_album_list", params: in, strangers: []string{w["qun-album"]}},
 		{tool: "query_action", action: "get_group_album_media_list", params: map[string]any{"group_id": group, "album_id": "V1"}, strangers: []string{w["media"]}},
@@ -105,7 +105,7 @@ func plantReads(t *testing.T) []readCall {
 		{tool: "invoke_action", action: "click_inline_keyboard_button", params: map[string]any{"group_id": group, "bot_appid": 1, "msg_seq": 1, "button_id": "b"},
 			strangers: []string{w["button"]}},
 		{tool: "invoke_action", action: "send_packet", params: map[string]any{"cmd": "Canary." + g, "data": "00"}, strangers: []string{fmt.Sprintf("%x", w["packet"])}, bare: true},
-		{tool: "invoke_action", action: "set_group_album_media_like", params: map[string]any{"group_id": group, "album_id": "V1", "lloc": "L1"}, strangers: []string{w["like"]}},
+		{tool: "invoke_action", action: "set_group_album_media_like", params: map[string]any{"group_id": group, "album_id": "V1", "lloc": "L1", "batch_id": "B1"}, strangers: []string{w["like"]}},
 	}
 }
 

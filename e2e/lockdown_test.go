@@ -338,9 +338,17 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 				for _, req := range queryList(t, s.server, tc.action, nil) {
 					if req.num("group_id") == c.group {
 						found = true
-						assert.Equal(t, map[string]any{"author": tc.author, "withheld": tc.why}, req.mark(), tc.action)
+						assert.Equal(t, tc.author, req.mark()["author"], tc.action)
+						assert.Equal(t, tc.why, req.mark()["withheld"], tc.action)
 						assert.Contains(t, req["message"], "[withheld by lockdown:", tc.action)
+						assert.Contains(t, req["requester_nick"], "[withheld by lockdown:", tc.action)
 						assert.Equal(t, float64(alice), req["invitor_uin"], "%s: the trusted inviter stays, and vouches for nothing", tc.action)
+						fields, _ := req.mark()["field_authors"].(map[string]any)
+						assert.Equal(t, float64(alice), fields["invitor_nick"], "%s: the inviter's nickname is the inviter's", tc.action)
+						assert.NotContains(t, req["invitor_nick"], "[withheld by lockdown:", "%s: shown, as the inviter is trusted", tc.action)
+						assert.Contains(t, fields, "group_name", "%s: a group's name is no one's", tc.action)
+						assert.Nil(t, fields["group_name"], tc.action)
+						assert.Contains(t, req["group_name"], "[withheld by lockdown:", tc.action)
 					}
 				}
 				assert.True(t, found, "%s lists the request", tc.action)

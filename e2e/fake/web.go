@@ -26,7 +26,8 @@ type pages struct {
 
 // keyed are the web and cache reads the fake answers from pages, each
 // with the param SnowLuma looks the answer up by ("" for an account-wide
-// read).
+// read). send_packet checks its params first (sendPacket) and answers the
+// reply put there for its cmd, or an empty one.
 var keyed = map[string]string{
 	"get_group_honor_info":           "group_id",
 	"get_group_signed_list":          "group_id",
@@ -80,13 +81,19 @@ func fromPages(name string) action {
 			}
 			key = strings.Trim(string(v), `"`)
 		}
-		f.pages.mu.Lock()
-		defer f.pages.mu.Unlock()
-		if data, ok := f.pages.set[name][key]; ok {
+		if data, ok := f.answered(name, key); ok {
 			return data, nil
 		}
 		return nil, actionFailed(name + " failed: nothing found")
 	}
+}
+
+// answered is what Answer put there for action and key.
+func (f *Fake) answered(action, key string) (json.RawMessage, bool) {
+	f.pages.mu.Lock()
+	defer f.pages.mu.Unlock()
+	data, ok := f.pages.set[action][key]
+	return data, ok
 }
 
 // getGroupShutList derives the muted members from the roster, as SnowLuma

@@ -279,8 +279,10 @@ func (s screen) each(arr []byte, sh *shape, depth int) (out []byte, withheld boo
 
 // mark is what the "third_party" member says: who wrote the item (null
 // when it names no one, or several people), or, for a forward node, who
-// its builder claims wrote it, with the author null; whether that author is trusted (lockdown only), whether it nests
-// others' messages, and why something was withheld.
+// its builder claims wrote it, with the author null; who wrote each
+// member that is not the author's (field_authors); whether that author
+// is trusted (lockdown only), whether it nests others' messages, and why
+// something was withheld.
 type mark struct {
 	who      author
 	fields   []fieldMark

@@ -39,7 +39,7 @@ func TestReadmeLockdownNamesWhatTheFilterDoes(t *testing.T) {
 			_, section, ok := strings.Cut(string(readme), tt.heading)
 			require.True(t, ok, "%s has a Lockdown section", tt.file)
 			section, _, _ = strings.Cut(section, "\n## ")
-			for _, member := range []string{markerKey, "author", "claimed_author", "trusted", "nested", "withheld"} {
+			for _, member := range []string{markerKey, "author", "claimed_author", "field_authors", "trusted", "nested", "withheld"} {
 				assert.Contains(t, section, `"`+member+`"`, "the Lockdown section names the marker's %s", member)
 			}
 			for _, n := range names {

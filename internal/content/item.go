@@ -44,45 +44,24 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 	}
 	lock := s.f.Lockdown()
 	who := s.authorOf(b, ms, sh.authors)
-	mk := mark{who: who, claimed: sh.claims}
 	itemOK, itemWhy := true, ""
 	if lock {
 		itemOK, itemWhy = s.trusted(who, sh)
 	}
-	foreign := false // a member by someone other than the account holds words
-	judge := func(key string, v []byte) []byte {
-		paths, own := sh.fields[key]
-		if !own {
-			if itemOK {
-				return nil
-			}
-			return s.withhold(itemWhy)
-		}
-		if wordless(v) {
-			return nil
-		}
-		fa := s.authorOf(b, ms, paths)
-		mk.fields = append(mk.fields, fieldMark{key: key, who: fa})
-		foreign = foreign || !s.own(fa)
-		if ok, why := s.trusted(fa, sh); lock && !ok {
-			if mk.withheld == "" {
-				mk.withheld = why
-			}
-			return s.withhold(why)
-		}
-		return nil
-	}
+	j := judge{s: s, sh: sh, b: b, ms: ms, lock: lock, itemOK: itemOK, itemWhy: itemWhy,
+		mk: mark{who: who, claimed: sh.claims}}
 	vals := make([][]byte, len(ms))
 	for i, m := range ms {
 		v := b[m.start:m.end]
 		switch part := sh.part(m.key); {
 		case part != nil:
-			vals[i] = s.partWords(v, string(m.key), part, judge)
+			vals[i] = j.part(v, m.key, part)
 		case sh.keeps(m.key), itemOK && sh.body != "" && string(m.key) == sh.body:
 		default:
-			vals[i] = judge(string(m.key), v)
+			vals[i] = j.of(m.key, nil, v)
 		}
 	}
+	mk := j.mk
 	if !itemOK {
 		mk.withheld = itemWhy
 	}
@@ -107,11 +86,56 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		}
 	}
 	own := !sh.claims && s.own(who)
-	if own && !nested && !foreign {
+	if own && !nested && !j.foreign {
 		return b, false
 	}
 	mk.trusted, mk.nested = lock && itemOK && !own, nested
 	return rebuild(b, ms, vals, mk.bytes()), mk.withheld != ""
+}
+
+// judge decides, for the members of one item that are not metadata,
+// whether lockdown shows each: by the item's author, or, for a member the
+// shape names in fields, by that member's own, which it records in the
+// marker.
+type judge struct {
+	s       screen
+	sh      *shape
+	b       []byte
+	ms      []member
+	lock    bool
+	itemOK  bool
+	itemWhy string
+	mk      mark
+	foreign bool // a member by someone other than the account holds words
+}
+
+// of is the placeholder for the member key (or, with inner set, the
+// member inner of the member key) holding v, nil to show it.
+func (j *judge) of(key, inner []byte, v []byte) []byte {
+	paths, own := j.sh.fieldOf(key, inner)
+	if !own {
+		if j.itemOK {
+			return nil
+		}
+		return j.s.withhold(j.itemWhy)
+	}
+	if wordless(v) {
+		return nil
+	}
+	fa := j.s.authorOf(j.b, j.ms, paths)
+	name := string(key)
+	if inner != nil {
+		name += "." + string(inner)
+	}
+	j.mk.fields = append(j.mk.fields, fieldMark{key: name, who: fa})
+	j.foreign = j.foreign || !j.s.own(fa)
+	if ok, why := j.s.trusted(fa, j.sh); j.lock && !ok {
+		if j.mk.withheld == "" {
+			j.mk.withheld = why
+		}
+		return j.s.withhold(why)
+	}
+	return nil
 }
 
 // wordless reports whether a member a shape names in fields holds no
@@ -152,27 +176,33 @@ func partContent(v []byte, part map[string]bool) bool {
 	return false
 }
 
-// partWords judges the inner members of a member kept in part that it
-// does not keep, each by judge under its dotted name ("sender.card"):
-// every other byte stays as it was (nil when nothing changes). A value
-// that is no object is judged whole, by its own name.
-func (s screen) partWords(v []byte, name string, part map[string]bool, judge func(string, []byte) []byte) []byte {
-	if absent(v) {
+// part judges the inner members of a member kept in part that it does
+// not keep, each as its dotted name ("sender.card"): every other byte
+// stays as it was (nil when nothing changes). A value that is no object
+// is judged whole, by its own name.
+func (j *judge) part(v, name []byte, part map[string]bool) []byte {
+	if absent(v) || j.itemOK && !j.sh.mayNameField(name, v) {
+		// Shown whole, as nothing in it has an author of its own: no
+		// need to take it apart.
 		return nil
 	}
 	inner, ok := members(v)
 	if !ok {
-		return judge(name, v)
+		return j.of(name, nil, v)
 	}
-	vals := make([][]byte, len(inner))
-	changed := false
+	var vals [][]byte // made at the first change
 	for i, im := range inner {
-		if !part[string(im.key)] {
-			vals[i] = judge(name+"."+string(im.key), v[im.start:im.end])
-			changed = changed || vals[i] != nil
+		if part[string(im.key)] {
+			continue
+		}
+		if w := j.of(name, im.key, v[im.start:im.end]); w != nil {
+			if vals == nil {
+				vals = make([][]byte, len(inner))
+			}
+			vals[i] = w
 		}
 	}
-	if !changed {
+	if vals == nil {
 		return nil
 	}
 	return splice(v, spans(inner), vals)

@@ -1,7 +1,9 @@
 package content
 
 import (
+	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -41,9 +43,11 @@ type shape struct {
 	// ("sender.card") is an inner member of a member kept in part.
 	fields map[string][]string
 
-	keepSet map[string]bool            // the whole members in keep, for lookups; made on first use
-	partSet map[string]map[string]bool // an object member kept in part: the inner members it keeps
-	once    sync.Once
+	keepSet  map[string]bool                // the whole members in keep, for lookups; made on first use
+	partSet  map[string]map[string]bool     // an object member kept in part: the inner members it keeps
+	innerSet map[string]map[string][]string // fields named dotted, by member and inner member
+	innerKey map[string][][]byte            // the same inner members' names, quoted, by member
+	once     sync.Once
 }
 
 // index makes the lookups from keep.
@@ -64,7 +68,49 @@ func (s *shape) index() {
 			}
 			s.partSet[head][rest] = true
 		}
+		for f, paths := range s.fields {
+			head, rest, dotted := strings.Cut(f, ".")
+			if !dotted {
+				continue
+			}
+			if s.innerSet == nil {
+				s.innerSet = map[string]map[string][]string{}
+			}
+			if s.innerSet[head] == nil {
+				s.innerSet[head] = map[string][]string{}
+			}
+			s.innerSet[head][rest] = paths
+			if s.innerKey == nil {
+				s.innerKey = map[string][][]byte{}
+			}
+			s.innerKey[head] = append(s.innerKey[head], []byte(strconv.Quote(rest)))
+		}
 	})
+}
+
+// mayNameField reports whether v, the value of the member key kept in
+// part, may hold an inner member fields names: a cheap look for its
+// quoted name, so that a value without one is not taken apart.
+func (s *shape) mayNameField(key, v []byte) bool {
+	s.index()
+	for _, q := range s.innerKey[string(key)] {
+		if bytes.Contains(v, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldOf is the author members of the member key, or of its member
+// inner when inner is set, and whether fields names it at all.
+func (s *shape) fieldOf(key, inner []byte) ([]string, bool) {
+	if inner == nil {
+		paths, ok := s.fields[string(key)]
+		return paths, ok
+	}
+	s.index()
+	paths, ok := s.innerSet[string(key)][string(inner)]
+	return paths, ok
 }
 
 // keeps reports whether a member is metadata whole.

@@ -228,6 +228,7 @@ func TestEveryWordInAResultIsDeclaredOrListedWithAReason(t *testing.T) {
 	for name := range cov.Listed {
 		assert.True(t, names[name], "%s is listed but is no action of the catalog", name)
 	}
+	checkCoverageSummary(t, cat, cov)
 	var unused []string
 	for why := range cov.Reasons {
 		if !slices.ContainsFunc(cat.Actions(), func(a *catalog.Action) bool {
@@ -286,4 +287,35 @@ func TestAShapeCoversItsWordsNotWhatItKeeps(t *testing.T) {
 	} {
 		assert.Equal(t, want, covered(leaf{path, "string"}, spots), path)
 	}
+}
+
+// checkCoverageSummary holds testdata/coverage.golden.json: every action
+// of the catalog with how its result is covered, so that a change in
+// coverage is a visible diff in review (go test ./internal/content
+// -update after an intended change).
+func checkCoverageSummary(t *testing.T, cat *catalog.Catalog, cov coverage) {
+	t.Helper()
+	summary := map[string]string{}
+	for _, a := range cat.Actions() {
+		declared, listed := len(a.ThirdParty) > 0, len(cov.Listed[a.Name]) > 0
+		switch {
+		case declared && listed:
+			summary[a.Name] = "declared; the rest listed with a reason"
+		case declared:
+			summary[a.Name] = "declared"
+		case listed:
+			summary[a.Name] = "listed with a reason"
+		default:
+			summary[a.Name] = "nothing to list: its result schema admits no text (null, an empty object, or no result)"
+		}
+	}
+	got, err := json.MarshalIndent(summary, "", "  ")
+	require.NoError(t, err)
+	path := filepath.Join("testdata", "coverage.golden.json")
+	if *update {
+		require.NoError(t, os.WriteFile(path, append(got, '\n'), 0o644))
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./internal/content -update")
+	assert.Equal(t, string(want), string(got)+"\n")
 }

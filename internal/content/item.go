@@ -133,7 +133,10 @@ func (j *judge) of(key, inner []byte, v []byte) []byte {
 		if j.mk.withheld == "" {
 			j.mk.withheld = why
 		}
-		return j.s.withhold(why)
+		// Not the item's words but a name about it (a card, a group's
+		// name): Withholds does not count it, as a copy of the item never
+		// carries it.
+		return placeholders[why]
 	}
 	return nil
 }

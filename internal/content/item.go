@@ -25,9 +25,8 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 
 // text is what becomes of an item of a shape that names no author when it
 // is a bare string (a rendered card or a raw reply that is the whole
-// result): it names no one, so lockdown
-// withholds it; without lockdown it is shown as it is, since a string has
-// nowhere to carry a marker.
+// result): it names no one, so lockdown withholds it; without lockdown it
+// is shown as it is, since a string has nowhere to carry a marker.
 func (s screen) text(b []byte) ([]byte, bool) {
 	if !s.f.Lockdown() {
 		return b, false

@@ -1,5 +1,11 @@
 package task
 
+// The runner: which tasks may start (at most MaxRunning, none once it
+// stops), how they are cancelled and stopped. Start goes one way down: it
+// records the task (newRun), hooks the task's call to that record, and
+// hands both to the job's goroutines (job.go); the record writes how the
+// run ended (conclude), and never calls back into the runner.
+
 import (
 	"context"
 	"fmt"
@@ -19,10 +25,10 @@ const MaxRunning = 4
 
 // Runner runs background tasks on the stage chain of the tool they stand
 // for (invoke_action, named by the starting tool's Spec.Runs), each with
-// its own context, detached from the request that started it, and records
-// how they end. It is built with everything it uses: the server, which
-// wraps every tool once, hands it that tool's chain and the observer of
-// task status.
+// its own context, detached from the request that started it; each task's
+// record writes how it ended. It is built with everything it uses: the
+// server, which wraps every tool once, hands it that tool's chain and the
+// observer of task status.
 type Runner struct {
 	store   *Store
 	log     io.Writer
@@ -34,12 +40,6 @@ type Runner struct {
 	jobs     map[string]*job
 	stopping bool
 	wg       sync.WaitGroup
-}
-
-type job struct {
-	cancel    context.CancelFunc
-	cancelled bool
-	task      *running
 }
 
 // NewRunner returns a runner recording into store whose tasks run tool
@@ -81,31 +81,9 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	r.jobs[rec.ID] = j
 	r.wg.Add(1)
 	t.hook(call)
-	go r.work(ctx, rec.ID, call, j)
 	go r.watch(ctx, j)
+	go r.work(ctx, call, j)
 	return rec, nil
-}
-
-// cancelPoll is how often a running task looks for a cancel request that
-// another server left in the directory.
-const cancelPoll = 200 * time.Millisecond
-
-// watch cancels j, as tasks/cancel here would, once another server
-// leaves a cancel request for it; it ends with the task.
-func (r *Runner) watch(ctx context.Context, j *job) {
-	t := time.NewTicker(cancelPoll)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-			if j.task.cancelAsked() {
-				r.cancelJob(j)
-				return
-			}
-		}
-	}
 }
 
 // carried makes the task's call a child of the call that started it, in
@@ -121,22 +99,6 @@ func carried(c *pipeline.Call) map[string]any {
 		out["tracestate"] = v
 	}
 	return out
-}
-
-// work runs the task's call and has its record end as the run did.
-func (r *Runner) work(ctx context.Context, id string, call *pipeline.Call, j *job) {
-	defer r.wg.Done()
-	res, err := r.run(ctx, call)
-	r.mu.Lock()
-	delete(r.jobs, id)
-	e := ending{res: res, err: err, cancelled: j.cancelled, stopping: r.stopping}
-	r.mu.Unlock()
-	j.cancel()
-	rec, err := j.task.conclude(e)
-	if err != nil {
-		fmt.Fprintf(r.log, "snowluma-mcp task=%s could not record how it ended: %v\n", id, err)
-	}
-	r.notify(rec)
 }
 
 // Cancel asks a running task to stop. It is cooperative: a completion
@@ -162,14 +124,6 @@ func (r *Runner) Cancel(id string) (Record, error) {
 	return rec, nil
 }
 
-// cancelJob cancels a job of this runner.
-func (r *Runner) cancelJob(j *job) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	j.cancelled = true
-	j.cancel()
-}
-
 // Stop cancels every running task and waits up to grace for them to clean
 // up and record their end; later Starts are refused.
 func (r *Runner) Stop(grace time.Duration) {
@@ -187,11 +141,5 @@ func (r *Runner) Stop(grace time.Duration) {
 	select {
 	case <-done:
 	case <-time.After(grace):
-	}
-}
-
-func (r *Runner) notify(rec Record) {
-	if r.observe != nil {
-		r.observe(rec)
 	}
 }

@@ -32,8 +32,8 @@ type ending struct {
 	cancelled, stopping bool
 }
 
-// conclude records how the run ended and removes any cancel request left for
-// it. The record returned has ended even when writing it failed: the
+// conclude records how the run ended and removes any cancel request left
+// for it. The record returned has ended even when writing it failed: the
 // error then comes beside it, and the task is failed on disk, or, when
 // not even that can be written, in memory, as the next start reads it.
 func (t *running) conclude(e ending) (Record, error) {

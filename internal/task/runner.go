@@ -70,7 +70,9 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	if c.Action != nil {
 		action = c.Action.Name
 	}
-	call := &pipeline.Call{Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Meta: carried(c)}
+	// The task's call asks what the starting call asked; its hooks report
+	// to the task's record once there is one.
+	call := &pipeline.Call{Request: pipeline.Request{Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Meta: carried(c)}}
 	t, rec, err := r.store.newRun(c.Tool.Name, action)
 	if err != nil {
 		return Record{}, fault.Wrap(fault.CodeInternal, err,
@@ -80,7 +82,7 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	j := &job{cancel: cancel, task: t}
 	r.jobs[rec.ID] = j
 	r.wg.Add(1)
-	t.hook(call)
+	call.Hooks = t.hooks()
 	go r.watch(ctx, j)
 	go r.work(ctx, call, j)
 	return rec, nil

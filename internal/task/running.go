@@ -88,10 +88,10 @@ func (s *Store) note(id, message string) {
 	}
 }
 
-// hook has call report to this record: its progress, its wait for a
-// stream slot and what its transfer leaves behind.
-func (t *running) hook(call *pipeline.Call) {
-	call.Notify, call.Queued, call.Trail = t.progress, t.queue, t
+// hooks have the task's call report to this record: its progress, its
+// wait for a stream slot and what its transfer leaves behind.
+func (t *running) hooks() pipeline.Hooks {
+	return pipeline.Hooks{Notify: t.progress, Queued: t.queue, Trail: t}
 }
 
 // progress keeps the latest progress in the task's status message; it is

@@ -151,7 +151,7 @@ func TestDeliveryTargetsMatchTheirParams(t *testing.T) {
 				Type any `json:"type"`
 			}
 			require.NoError(t, json.Unmarshal(p.Schema, &schema))
-			assert.Equal(t, "integer", schema.Type, "%s.%s: a declared target takes only integers (README, docs/pacing.md)", a.Name, tg.Param)
+			assert.Equal(t, "integer", schema.Type, "%s.%s: a declared target takes only integers (docs/pacing.md)", a.Name, tg.Param)
 		}
 	}
 }

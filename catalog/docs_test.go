@@ -44,7 +44,7 @@ func TestPacingDocMatchesTheCatalog(t *testing.T) {
 	code := regexp.MustCompile("`([^`]+)`")
 
 	got := map[string]delivery{}
-	for _, row := range section("### Deliveries") {
+	for _, row := range section("#### Deliveries") {
 		c := cells(row)
 		require.Len(t, c, 3, row)
 		var targets []string
@@ -59,7 +59,7 @@ func TestPacingDocMatchesTheCatalog(t *testing.T) {
 	assert.Equal(t, deliveries, got)
 
 	grouped := map[string]string{}
-	for _, row := range section("### Writes that are not paced") {
+	for _, row := range section("#### Writes that are not paced") {
 		c := cells(row)
 		require.Len(t, c, 2, row)
 		for _, m := range code.FindAllStringSubmatch(c[1], -1) {

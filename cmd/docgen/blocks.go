@@ -14,6 +14,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/kinds"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages"
 )
 
 // blocks renders each marker's text from the code.
@@ -63,6 +64,10 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 		return b.thirdPartyTable(lang), nil
 	case "trust-boundary":
 		return boundaryTable(), nil
+	case "stages":
+		return stageDiagram(), nil
+	case "admission":
+		return admissionTable(), nil
 	}
 	return "", fmt.Errorf("no generated text is named %q", name)
 }
@@ -258,4 +263,37 @@ func boundaryTable() string {
 		rows = append(rows, []string{code(f.Shape), name, f.Where, f.Control, f.Decision, code(f.Test)})
 	}
 	return table([]string{"shape", "field", "where", "who controls its value", "decision", "pinned by"}, rows)
+}
+
+// stageDiagram draws every call's trip through the stages, in the order
+// of stages.Places, each with the line it Does. It is a contributor's
+// drawing, in English only.
+func stageDiagram() string {
+	width := 0
+	for _, p := range stages.Places() {
+		width = max(width, len(p.Name))
+	}
+	var s strings.Builder
+	s.WriteString("```\n tools/call\n")
+	s.WriteString("   │  server.adapt copies arguments, _meta, client capabilities, continuation\n")
+	s.WriteString("   │  and progress token into a pipeline.Call (nothing reads the request after)\n")
+	s.WriteString("   ▼\n")
+	for _, p := range stages.Places() {
+		s.WriteString(" " + p.Name + " " + strings.Repeat("─", width+1-len(p.Name)) + " " + p.Does + "\n")
+	}
+	s.WriteString("   │\n   ▼\n")
+	s.WriteString(" handler (handlers/<tool>.go)  ──►  pipeline.Render ──► CallToolResult\n```\n")
+	return s.String()
+}
+
+// admissionTable lists the stages a background call's admission passes,
+// in order, each with its reason, from stages.Places.
+func admissionTable() string {
+	var rows [][]string
+	for _, p := range stages.Places() {
+		if p.Admission != "" {
+			rows = append(rows, []string{code(p.Name), p.Admission})
+		}
+	}
+	return table([]string{"stage", "why the admission passes it"}, rows)
 }

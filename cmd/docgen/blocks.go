@@ -64,6 +64,10 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 		return b.thirdPartyTable(lang), nil
 	case "trust-boundary":
 		return boundaryTable(), nil
+	case "pacing-deliveries":
+		return b.deliveryTable(), nil
+	case "pacing-unpaced":
+		return b.unpacedTable(), nil
 	case "stages":
 		return stageDiagram(), nil
 	case "admission":
@@ -296,4 +300,54 @@ func admissionTable() string {
 		}
 	}
 	return table([]string{"stage", "why the admission passes it"}, rows)
+}
+
+// deliveryTable lists every action that is paced: the params that name
+// where it goes, from its Delivers, and why it is a delivery. A
+// contributor's table, in English only.
+func (b *blocks) deliveryTable() string {
+	var rows [][]string
+	for _, a := range b.sortedActions() {
+		if a.Delivers == nil {
+			continue
+		}
+		var targets []string
+		for _, tg := range a.Delivers.Targets {
+			targets = append(targets, code(tg.Param)+" ("+tg.Chat+")")
+		}
+		where := strings.Join(targets, ", ")
+		switch {
+		case where == "":
+			where = "none: the account alone"
+		case a.Delivers.Required:
+			where += ", required"
+		}
+		rows = append(rows, []string{code(a.Name), where, catalog.DeliveryReason(a.Name)})
+	}
+	return table([]string{"action", "target params, in routing order", "why it is a delivery"}, rows)
+}
+
+// unpacedTable lists the writes that are not paced, by why.
+func (b *blocks) unpacedTable() string {
+	var rows [][]string
+	for _, group := range []string{"moderation", "settings", "takes back", "own files", "own state"} {
+		var names []string
+		for _, a := range b.sortedActions() {
+			if catalog.UnpacedGroup(a.Name) == group {
+				names = append(names, code(a.Name))
+			}
+		}
+		rows = append(rows, []string{group, strings.Join(names, ", ")})
+	}
+	return table([]string{"why not", "actions"}, rows)
+}
+
+// sortedActions are the catalog's actions by name, leading underscores
+// ignored, as the pacing tables list them.
+func (b *blocks) sortedActions() []*catalog.Action {
+	as := slices.Clone(b.catalog.Actions())
+	slices.SortFunc(as, func(x, y *catalog.Action) int {
+		return strings.Compare(strings.TrimLeft(x.Name, "_"), strings.TrimLeft(y.Name, "_"))
+	})
+	return as
 }

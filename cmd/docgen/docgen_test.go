@@ -26,7 +26,7 @@ func TestTheDocsAreGenerated(t *testing.T) {
 	}
 	// Every text docgen knows is shown somewhere: a marker lost from the
 	// docs would leave its facts unwritten.
-	for _, n := range []string{"tools", "variables", "kinds", "lockdown-reasons", "third-party-actions", "trust-boundary", "stages", "admission"} {
+	for _, n := range []string{"tools", "variables", "kinds", "lockdown-reasons", "third-party-actions", "trust-boundary", "pacing-deliveries", "pacing-unpaced", "stages", "admission"} {
 		assert.True(t, seen[n], "no page carries the generated %q", n)
 	}
 }

@@ -1,6 +1,7 @@
 // Command docgen writes the parts of the docs that the code knows: the
 // tool tables, the settings, the diagnostics kinds, lockdown's reasons
-// and declared actions, the trust boundary, and the stage order. Each
+// and declared actions, the trust boundary, what is paced, and the stage
+// order. Each
 // sits in a Markdown file between two markers,
 //
 //	<!-- BEGIN GENERATED: name -->

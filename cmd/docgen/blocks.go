@@ -57,7 +57,7 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 	case "variables":
 		return variableTable(lang), nil
 	case "kinds":
-		return kindTable(lang), nil
+		return kindTable(lang)
 	case "lockdown-reasons":
 		return reasonTable(lang), nil
 	case "third-party-actions":
@@ -220,13 +220,18 @@ func variableTable(lang Lang) string {
 	return table([]string{pick(lang, "variable", "变量"), pick(lang, "meaning", "含义"), pick(lang, "accepted values", "可接受的值"), pick(lang, "when absent", "未设置时")}, rows)
 }
 
-// kindTable lists every diagnostics kind, from kinds.Descriptions.
-func kindTable(lang Lang) string {
+// kindTable lists every diagnostics kind the server can emit (kinds.All),
+// in the words of kinds.Describe.
+func kindTable(lang Lang) (string, error) {
 	var rows [][]string
-	for _, d := range kinds.Descriptions() {
+	for _, k := range kinds.All() {
+		d, ok := kinds.Describe(k)
+		if !ok {
+			return "", fmt.Errorf("kind %s has no words in kinds.Descriptions", k)
+		}
 		rows = append(rows, []string{code(d.Kind), pick(lang, d.Outcome.En, d.Outcome.Zh), pick(lang, d.Happened.En, d.Happened.Zh), pick(lang, d.Next.En, d.Next.Zh)})
 	}
-	return table([]string{"kind", "outcome", pick(lang, "what happened", "发生了什么"), pick(lang, "usual next step", "通常的下一步")}, rows)
+	return table([]string{"kind", "outcome", pick(lang, "what happened", "发生了什么"), pick(lang, "usual next step", "通常的下一步")}, rows), nil
 }
 
 // reasonTable lists every reason lockdown gives in "withheld", with the

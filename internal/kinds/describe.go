@@ -2,8 +2,8 @@ package kinds
 
 // The words the docs show for each kind: its outcome, what happened and
 // the usual next step, in English and Simplified Chinese. cmd/docgen
-// writes the diagnostics tables of docs/ from them (the markers named
-// "kinds"); TestEveryKindIsDescribed holds them to All. The next step
+// writes the diagnostics tables of docs/ from them, in the order of All
+// (the markers named "kinds"); TestEveryKindIsDescribed holds them to All. The next step
 // here is the user's view; the agent reads its own, pipeline.NextStep.
 
 // Words is one text in both languages the docs are written in.
@@ -17,8 +17,15 @@ type Description struct {
 	Outcome, Happened, Next Words
 }
 
-// Descriptions returns every kind, in the order the docs list them.
-func Descriptions() []Description { return descriptions }
+// Describe returns kind's description; false for a kind without one.
+func Describe(kind string) (Description, bool) {
+	for _, d := range descriptions {
+		if d.Kind == kind {
+			return d, true
+		}
+	}
+	return Description{}, false
+}
 
 var descriptions = []Description{
 	{Kind: "invalid_argument", Outcome: Words{"failed", "failed"},

@@ -101,7 +101,7 @@ func TestAllIsEveryCodeThenEveryVerdict(t *testing.T) {
 func TestEveryKindIsDescribed(t *testing.T) {
 	t.Parallel()
 	var named []string
-	for _, d := range Descriptions() {
+	for _, d := range descriptions {
 		named = append(named, d.Kind)
 		assert.Regexp(t, `^(failed|unknown|success)\b`, d.Outcome.En, d.Kind)
 		for _, w := range []Words{d.Outcome, d.Happened, d.Next} {

@@ -70,7 +70,7 @@ var descriptions = []Description{
 			"启动 SnowLuma，启用它的 HTTP API 节点，检查 endpoint 的主机和端口"}},
 	{Kind: "upstream_auth", Outcome: Words{"failed", "failed"},
 		Happened: Words{"SnowLuma refused the token (HTTP 401 or 403; WebSocket close 1008 for events)",
-			"SnowLuma 拒绝了令牌（HTTP 401 或 403；事件连接为 WebSocket 关闭码 1008）"},
+			"SnowLuma 拒绝了 Token（HTTP 401 或 403；事件连接为 WebSocket 关闭码 1008）"},
 		Next: Words{"set `SNOWLUMA_MCP_TOKEN` to SnowLuma's `accessToken`",
 			"把 `SNOWLUMA_MCP_TOKEN` 设为 SnowLuma 的 `accessToken`"}},
 	{Kind: "wrong_endpoint", Outcome: Words{"failed", "failed"},

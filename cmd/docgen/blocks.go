@@ -54,6 +54,8 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 	switch name {
 	case "tools":
 		return b.toolTable(lang)
+	case "tools-by-mode":
+		return b.modeTable(lang), nil
 	case "variables":
 		return variableTable(lang), nil
 	case "kinds":
@@ -123,6 +125,39 @@ func (b *blocks) toolTable(lang Lang) (string, error) {
 		rows = append(rows, []string{code(t.Name), b.modes(t, lang), args, pick(lang, s.En, s.Zh)})
 	}
 	return table([]string{pick(lang, "tool", "工具"), pick(lang, "modes", "模式"), pick(lang, "arguments", "参数"), pick(lang, "what it does", "作用")}, rows), nil
+}
+
+// modeTable says which tools each server lists: per mode, and what an
+// events URL or a task directory (with a client of the tasks extension)
+// adds.
+func (b *blocks) modeTable(lang Lang) string {
+	var rows [][]string
+	for _, m := range []config.Mode{config.ModeDocs, config.ModeRead, config.ModeWrite} {
+		var plain, events, tasks []string
+		for _, t := range b.tools {
+			switch {
+			case !m.Allows(t.Mode):
+			case t.Tasks:
+				tasks = append(tasks, code(t.Name))
+			case b.eventsOnly[t.Name]:
+				events = append(events, code(t.Name))
+			default:
+				plain = append(plain, code(t.Name))
+			}
+		}
+		sep := pick(lang, ", ", "、")
+		add := func(what string, names []string) string {
+			if len(names) == 0 {
+				return "—"
+			}
+			return what + strings.Join(names, sep)
+		}
+		rows = append(rows, []string{code(string(m)), strings.Join(plain, sep),
+			add("+ ", events), add("+ ", tasks)})
+	}
+	return table([]string{pick(lang, "mode", "模式"), pick(lang, "tools", "工具"),
+		pick(lang, "with `SNOWLUMA_MCP_EVENTS_URL`", "设置了 `SNOWLUMA_MCP_EVENTS_URL` 时"),
+		pick(lang, "with `SNOWLUMA_MCP_TASK_DIR`, for a client of the tasks extension", "设置了 `SNOWLUMA_MCP_TASK_DIR`、且客户端声明了 tasks 扩展时")}, rows)
 }
 
 // modes says which servers list t: its least mode, and what else it needs.

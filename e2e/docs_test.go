@@ -27,6 +27,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 )
 
@@ -444,4 +445,15 @@ func TestContributingSaysWhyOfEveryDependency(t *testing.T) {
 				"CONTRIBUTING names %s, which go.mod does not require", n)
 		}
 	}
+}
+
+// TestReadmesCountTheCatalog: the number of actions each README names is
+// the bundled catalog's.
+func TestReadmesCountTheCatalog(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	n := len(cat.Actions())
+	assert.Contains(t, readDoc(t, "README.md"), fmt.Sprintf("catalog of %d actions", n))
+	assert.Contains(t, readDoc(t, "README.zh-CN.md"), fmt.Sprintf("共 %d 个动作", n))
 }

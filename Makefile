@@ -1,13 +1,21 @@
 # The two commands CONTRIBUTING.md names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build bin uiasset-deps panel clients test generate bench lint dist cross test-windows
+.PHONY: build docs bin uiasset-deps panel clients test generate bench lint dist cross test-windows
 
 # The set-up command (CI runs it before make test): the binary, and the npm
 # packages the tests use, so that make test needs no network: uiasset's
 # (the browser test's host, and the check that the committed panel is a
-# fresh build of its source) and the interop tests' clients.
-build: bin uiasset-deps clients
+# fresh build of its source) and the interop tests' clients; and the
+# generated parts of the docs, brought up to date with the code.
+build: docs bin uiasset-deps clients
+
+# The parts of the READMEs and docs/ that the code knows (tool, setting
+# and kind tables, the trust boundary, the stage order), rewritten between
+# their markers by cmd/docgen; make test fails when a committed page is
+# stale (TestTheDocsAreGenerated).
+docs:
+	$(GO) generate ./cmd/docgen
 
 # The binary alone, with Go only: it embeds the committed panel
 # (uiasset/dist/index.html), so building it needs no node or npm. It is
@@ -55,9 +63,10 @@ dist:
 	rm -rf dist
 	$(GO) run ./cmd/dist -version "$(VERSION)" -targets "$(TARGETS)" -out dist
 
-# Regenerate catalog/catalog.gen.json from catalog/actions.
+# Regenerate catalog/catalog.gen.json from catalog/actions, then the docs
+# (whose tables read the catalog).
 generate:
-	$(GO) generate ./catalog
+	$(GO) generate ./catalog ./cmd/docgen
 
 # The performance table of docs/performance.md: each figure with the command that
 # produced it (cmd/benchtable runs them one after another, a few minutes).

@@ -94,3 +94,20 @@ func TestAllIsEveryCodeThenEveryVerdict(t *testing.T) {
 	assert.Equal(t, string(fault.CodeInvalidArgument), all[0])
 	assert.Equal(t, Verdicts(), all[len(Codes()):])
 }
+
+// TestEveryKindIsDescribed: the docs' diagnostics tables are written from
+// Descriptions, so they name every kind the server can emit, once, each
+// in both languages, with an outcome the server gives it.
+func TestEveryKindIsDescribed(t *testing.T) {
+	t.Parallel()
+	var named []string
+	for _, d := range descriptions {
+		named = append(named, d.Kind)
+		assert.Regexp(t, `^(failed|unknown|success)\b`, d.Outcome.En, d.Kind)
+		for _, w := range []Words{d.Outcome, d.Happened, d.Next} {
+			assert.NotEmpty(t, w.En, "%s: English words", d.Kind)
+			assert.NotEmpty(t, w.Zh, "%s: Chinese words", d.Kind)
+		}
+	}
+	assert.ElementsMatch(t, All(), named)
+}

@@ -1,0 +1,161 @@
+package kinds
+
+// The words the docs show for each kind: its outcome, what happened and
+// the usual next step, in English and Simplified Chinese. cmd/docgen
+// writes the diagnostics tables of docs/ from them, in the order of All
+// (the markers named "kinds"); TestEveryKindIsDescribed holds them to All. The next step
+// here is the user's view; the agent reads its own, pipeline.NextStep.
+
+// Words is one text in both languages the docs are written in.
+type Words struct {
+	En, Zh string
+}
+
+// Description is one kind as the docs describe it.
+type Description struct {
+	Kind                    string
+	Outcome, Happened, Next Words
+}
+
+// Describe returns kind's description; false for a kind without one.
+func Describe(kind string) (Description, bool) {
+	for _, d := range descriptions {
+		if d.Kind == kind {
+			return d, true
+		}
+	}
+	return Description{}, false
+}
+
+var descriptions = []Description{
+	{Kind: "invalid_argument", Outcome: Words{"failed", "failed"},
+		Happened: Words{"the arguments do not fit the tool or the action's params (the message names the field), `execution.input_file` is not an allowed file, an answer to an input request does not fit, or an event subscription asks for another account than the open connection serves",
+			"参数不符合工具或该动作的参数要求（消息会指出是哪个字段）；`execution.input_file` 不是允许的文件；对询问的回答不符合要求；或者订阅事件时给的账号与已打开的连接所服务的账号不同"},
+		Next: Words{"correct them as the message says; `get_action` shows the action's parameters and an example",
+			"按消息所说改正；`get_action` 会列出该动作的参数和示例"}},
+	{Kind: "mode_denied", Outcome: Words{"failed", "failed"},
+		Happened: Words{"the server's mode does not offer this (for example `invoke_action` in read mode, `check_connection` in docs mode)",
+			"服务器当前的模式不提供这项功能（例如 read 模式下的 `invoke_action`、docs 模式下的 `check_connection`）"},
+		Next: Words{"the user changes `SNOWLUMA_MCP_MODE` (and `SNOWLUMA_MCP_ENDPOINT`) in the host's configuration",
+			"由用户在宿主配置里修改 `SNOWLUMA_MCP_MODE`（和 `SNOWLUMA_MCP_ENDPOINT`）"}},
+	{Kind: "unknown_action", Outcome: Words{"failed", "failed"},
+		Happened: Words{"the name is neither an action nor an alias in the bundled catalog",
+			"这个名字在内置目录里既不是动作也不是别名"},
+		Next: Words{"find the right name with `search_actions` or `list_actions`",
+			"用 `search_actions` 或 `list_actions` 找到正确的名字"}},
+	{Kind: "wrong_tool", Outcome: Words{"failed", "failed"},
+		Happened: Words{"a write or stream action given to `query_action`, or a non-stream action to `invoke_action_background`",
+			"把写动作或流式动作交给了 `query_action`，或把非流式动作交给了 `invoke_action_background`"},
+		Next: Words{"use `invoke_action` (write mode)",
+			"改用 `invoke_action`（write 模式）"}},
+	{Kind: "input_declined", Outcome: Words{"failed", "failed"},
+		Happened: Words{"the user declined or cancelled the form; nothing ran",
+			"用户拒绝或取消了表单；什么都没有执行"},
+		Next: Words{"call again with complete params only if the user agrees",
+			"只有在用户同意时，才带上完整参数再调用一次"}},
+	{Kind: "cancelled", Outcome: Words{"failed, or unknown for a write already sent", "failed，写操作已发出时为 unknown"},
+		Happened: Words{"the client cancelled the call, or the server was stopping",
+			"客户端取消了调用，或服务器正在停止"},
+		Next: Words{"for a write, check whether it took effect before calling again",
+			"如果是写操作，先确认它是否已生效，再决定是否重新调用"}},
+	{Kind: "timeout", Outcome: Words{"failed, or unknown for a write already sent", "failed，写操作已发出时为 unknown"},
+		Happened: Words{"SnowLuma did not answer within `SNOWLUMA_MCP_TIMEOUT_MS` (streams: the connect or idle timeout)",
+			"SnowLuma 没有在 `SNOWLUMA_MCP_TIMEOUT_MS` 内应答（流式传输：连接超时或空闲超时）"},
+		Next: Words{"for a write, check its effect; if SnowLuma is merely slow, raise the timeout",
+			"如果是写操作，先确认效果；如果 SnowLuma 只是慢，调大超时"}},
+	{Kind: "transport", Outcome: Words{"failed, or unknown for a write already sent", "failed，写操作已发出时为 unknown"},
+		Happened: Words{"SnowLuma could not be reached at `SNOWLUMA_MCP_ENDPOINT`",
+			"无法通过 `SNOWLUMA_MCP_ENDPOINT` 连接到 SnowLuma"},
+		Next: Words{"start SnowLuma, enable its HTTP API node, check the endpoint's host and port",
+			"启动 SnowLuma，启用它的 HTTP API 节点，检查 endpoint 的主机和端口"}},
+	{Kind: "upstream_auth", Outcome: Words{"failed", "failed"},
+		Happened: Words{"SnowLuma refused the token (HTTP 401 or 403; WebSocket close 1008 for events)",
+			"SnowLuma 拒绝了 Token（HTTP 401 或 403；事件连接为 WebSocket 关闭码 1008）"},
+		Next: Words{"set `SNOWLUMA_MCP_TOKEN` to SnowLuma's `accessToken`",
+			"把 `SNOWLUMA_MCP_TOKEN` 设为 SnowLuma 的 `accessToken`"}},
+	{Kind: "wrong_endpoint", Outcome: Words{"failed", "failed"},
+		Happened: Words{"`SNOWLUMA_MCP_ENDPOINT` reaches a server, but not SnowLuma's HTTP server on its path: HTTP 426 or 405 (the WS 服务端 node's port), HTTP 404 (a path outside the HTTP API node's `path`), or `1404` to every connection check (a path SnowLuma reads as the action's name); nothing ran",
+			"`SNOWLUMA_MCP_ENDPOINT` 能连到一个服务器，但不是 SnowLuma 在该路径上的 HTTP API 服务：HTTP 426 或 405（WS 服务端节点的端口）、HTTP 404（HTTP API 节点 `path` 之外的路径），或所有连通检查都得到 `1404`（SnowLuma 把这个路径当成了动作名）；什么都没有执行"},
+		Next: Words{"the user sets the HTTP API node's port and `path` in the endpoint, as the message says",
+			"由用户按消息所说，在 endpoint 里填 HTTP API 节点的端口和 `path`"}},
+	{Kind: "upstream_http", Outcome: Words{"failed, or unknown for a write", "failed，写操作为 unknown"},
+		Happened: Words{"SnowLuma answered HTTP 5xx, a server error, or a status its HTTP server never sends (a proxy in between)",
+			"SnowLuma 返回了 HTTP 5xx（服务器错误），或是它的 HTTP 服务从来不会返回的状态码（中间有代理）"},
+		Next: Words{"follow the `traceparent` into SnowLuma's logs",
+			"凭 `traceparent` 去 SnowLuma 的日志里查"}},
+	{Kind: "bad_reply", Outcome: Words{"failed, or unknown for a write", "failed，写操作为 unknown"},
+		Happened: Words{"the reply was not a OneBot envelope, or a stream frame was malformed",
+			"应答不是 OneBot 响应信封，或流式帧格式错误"},
+		Next: Words{"check that the endpoint is SnowLuma's HTTP API node",
+			"确认 endpoint 是 SnowLuma 的 HTTP API 节点"}},
+	{Kind: "stream_failed", Outcome: Words{"failed", "failed"},
+		Happened: Words{"SnowLuma reported the failure in the stream's last frame (retcode and reason in the message)",
+			"SnowLuma 在流的最后一帧报告了失败（消息里有 retcode 和原因）"},
+		Next: Words{"read the reason; a download of a file that does not exist fails here",
+			"看原因；下载不存在的文件就会在这里失败"}},
+	{Kind: "stream_broken", Outcome: Words{"failed", "failed"},
+		Happened: Words{"the stream ended early or contradicted itself (chunks out of order, sizes that disagree); a partial download was deleted, an upload reset",
+			"流提前结束或前后矛盾（分块乱序、大小对不上）；已删除下载了一半的文件，或已重置上传"},
+		Next: Words{"the call can be repeated",
+			"可以重新调用"}},
+	{Kind: "rate_limited", Outcome: Words{"failed", "failed"},
+		Happened: Words{"a delivery (message, poke, like, notice…) would have to wait longer than `SNOWLUMA_MCP_SEND_WAIT_MS` for its target's or the account's send budget; nothing was sent",
+			"一次投递（消息、戳一戳、点赞、公告……）要等目标或账号的发送额度，而需要等待的时间超过了 `SNOWLUMA_MCP_SEND_WAIT_MS`；什么都没有发送"},
+		Next: Words{"wait `retry_after_ms`, then send again; sending less often keeps the account safe (see [Send pacing](pacing.md))",
+			"等待 `retry_after_ms` 后再发；发得慢一些能保护账号（见“[发送节奏](pacing.md)”）"}},
+	{Kind: "lockdown", Outcome: Words{"failed", "failed"},
+		Happened: Words{"in lockdown, a forward of a single message (`forward_group_single_msg`, `forward_friend_single_msg`) whose words lockdown withholds: a stranger's, an unknown author's, or a forward's nodes; the account would send them again as its own; nothing was sent, and SnowLuma saw only the `get_msg` that read the message",
+			"锁定时，转发的单条消息（`forward_group_single_msg`、`forward_friend_single_msg`）里有锁定会隐去的言辞：陌生人的话、作者无法确定的话，或合并转发的节点；账号会把这些话当作自己的话再发一遍；什么都没有发送，SnowLuma 只收到了读取这条消息的 `get_msg`"},
+		Next: Words{"tell the user what you meant to forward: they can forward it themselves, or trust its author (see [Lockdown](trust-boundary.md))",
+			"告诉用户你想转发什么：用户可以自己转发，或者信任它的作者（见“[锁定](trust-boundary.md)”）"}},
+	{Kind: "limit", Outcome: Words{"failed", "failed"},
+		Happened: Words{"a configured limit was crossed: file size, download quota, busy stream slots, event resources, running tasks, pending prompts, frame or reply size",
+			"超出了某项配置的限制：文件大小、下载配额、流式通道全忙、事件资源数、运行中的任务数、待回答的询问数、帧或应答大小"},
+		Next: Words{"`get_runtime_info` shows the effective limits; wait for a slot or raise the limit",
+			"`get_runtime_info` 会显示生效的限制；等待空出通道，或调大限制"}},
+	{Kind: "event_connection", Outcome: Words{"failed", "failed"},
+		Happened: Words{"the event WebSocket could not be opened or has ended; nothing reconnects on its own",
+			"事件 WebSocket 无法打开，或已经结束；不会自动重连"},
+		Next: Words{"check SnowLuma's WebSocket server and `SNOWLUMA_MCP_EVENTS_URL`; release every event resource with `unsubscribe_events`, then subscribe again",
+			"检查 SnowLuma 的 WS 服务端节点和 `SNOWLUMA_MCP_EVENTS_URL`；用 `unsubscribe_events` 释放所有事件资源，然后重新订阅"}},
+	{Kind: "unsupported", Outcome: Words{"failed", "failed"},
+		Happened: Words{"this server or client cannot do it: a `*_with_input` tool for a client without form elicitation, a task tool without `SNOWLUMA_MCP_TASK_DIR`, a task started while the server stops",
+			"这个服务器或客户端做不到：客户端不支持表单询问（form elicitation）却调用了 `*_with_input` 工具，没有设置 `SNOWLUMA_MCP_TASK_DIR` 却调用了任务工具，或在服务器停止时启动任务"},
+		Next: Words{"use the plain tool (`query_action`, `invoke_action`), or the configuration the message names",
+			"改用普通工具（`query_action`、`invoke_action`），或按消息所说修改配置"}},
+	{Kind: "configuration", Outcome: Words{"failed", "failed"},
+		Happened: Words{"a setting the call needs is wrong: `SNOWLUMA_MCP_UPLOAD_ROOT` is missing or a file, `SNOWLUMA_MCP_DOWNLOAD_DIR` cannot be created, or any malformed variable in the explaining state (see [Configuration](configuration.md)); the message names it; nothing was sent",
+			"这次调用需要的某项设置有误：`SNOWLUMA_MCP_UPLOAD_ROOT` 不存在或是个文件，`SNOWLUMA_MCP_DOWNLOAD_DIR` 无法创建，或处于解释状态时的任何格式错误的变量（见“[配置项](configuration.md)”）；消息会指明是哪个；什么都没有发送"},
+		Next: Words{"tell the user: only they can correct the variable in the host's configuration",
+			"告诉用户：只有用户能在宿主配置里改正这个变量"}},
+	{Kind: "internal", Outcome: Words{"failed", "failed"},
+		Happened: Words{"a fault inside snowluma-mcp (it keeps running)",
+			"snowluma-mcp 内部出错（它会继续运行）"},
+		Next: Words{"the call can be repeated if it was read-only; check a write's effect first",
+			"只读调用可以重试；写操作先确认效果"}},
+	{Kind: "business_failure", Outcome: Words{"failed", "failed"},
+		Happened: Words{"SnowLuma answered `status: \"failed\"`: `1400` bad params, `1404` an action this SnowLuma does not know (for every action: a wrong endpoint path, see `wrong_endpoint`), `100` the action failed inside SnowLuma or QQ",
+			"SnowLuma 返回 `status: \"failed\"`：`1400` 参数错误，`1404` 这个版本的 SnowLuma 不认识该动作（如果每个动作都这样：endpoint 路径不对，见 `wrong_endpoint`），`100` 动作在 SnowLuma 或 QQ 内部失败"},
+		Next: Words{"read `wording` in `result`; do not repeat a write without checking its effect",
+			"看 `result` 里的 `wording`；写操作没确认效果前不要重做"}},
+	{Kind: "async_accepted", Outcome: Words{"unknown", "unknown"},
+		Happened: Words{"SnowLuma accepted the action asynchronously; its result is not confirmed",
+			"SnowLuma 已异步受理该动作；结果没有得到确认"},
+		Next: Words{"check the effect before acting on it",
+			"依赖它之前先确认效果"}},
+	{Kind: "unconfirmed", Outcome: Words{"unknown", "unknown"},
+		Happened: Words{"SnowLuma's reply neither confirms success nor reports a failure",
+			"SnowLuma 的应答既没有确认成功，也没有报告失败"},
+		Next: Words{"read `status` and `retcode` in `result` before relying on it",
+			"依赖它之前先看 `result` 里的 `status` 和 `retcode`"}},
+	{Kind: "connection_check_failed", Outcome: Words{"failed", "failed"},
+		Happened: Words{"some of `check_connection`'s checks failed, for different reasons",
+			"`check_connection` 的部分检查失败了，且原因各不相同"},
+		Next: Words{"read `checks.<name>.diagnostics` for each",
+			"分别查看每项的 `checks.<name>.diagnostics`"}},
+	{Kind: "input_required", Outcome: Words{"unknown", "unknown"},
+		Happened: Words{"a 2026-07-28 call is waiting for the user's answer (seen in the stderr call log; the client gets `resultType: \"input_required\"`)",
+			"一个 2026-07-28 的调用正在等待用户回答（见于 stderr 调用日志；客户端收到的是 `resultType: \"input_required\"`）"},
+		Next: Words{"retry with `requestState` and `inputResponses` (see [Input completion](tools.md#input-completion))",
+			"带上 `requestState` 和 `inputResponses` 再次调用（见“[输入补全](tools.md#输入补全)”）"}},
+}

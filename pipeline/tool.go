@@ -55,6 +55,11 @@ type Spec struct {
 	Name string
 	// Description is shown to clients.
 	Description string
+	// Summary is the tool's one line for people, where Description is
+	// written for the agent: what the user is shown about the tool before
+	// any server runs (the .mcpb bundle's tool list, cmd/dist), in English
+	// and in Simplified Chinese. It never goes over the wire.
+	Summary Summary
 	// Mode is the least mode the tool needs. config.Mode.Allows decides,
 	// for tools/list and for the gate on every call alike.
 	Mode config.Mode
@@ -84,6 +89,12 @@ type Spec struct {
 	// exactly when Detaches is). The server that builds the chains hands
 	// that chain to the task runner.
 	Runs *Tool
+}
+
+// Summary is a line for people in the two languages the user docs are
+// written in.
+type Summary struct {
+	EN, ZH string
 }
 
 // NewTool declares a tool whose arguments decode into A. A's struct is the

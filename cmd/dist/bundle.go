@@ -45,16 +45,18 @@ const bundleHostVersion = ">=0.10.0"
 // that appends it.
 const bundleCommand = "${__dirname}/server/snowluma-mcp"
 
-// The localized parts of a bundle: the specification lets a manifest's
-// description, long description and tool descriptions be overridden per
-// locale from a file named by localization.resources, and nothing else
-// the user reads (a setting's title and description are not localizable;
-// bundleSettings writes both languages into them instead). The English
-// is the manifest's own (the default locale). The Chinese file is written
-// under both names a host may ask for: zh-CN, the region tag operating
-// systems report, and zh-Hans, the script tag the specification uses as
-// its example; which one a host looks for, and whether it falls back from
-// one to the other, the specification leaves to the host.
+// The localized parts of a bundle: the specification lets a file per
+// locale, named by localization.resources, override the manifest's display
+// name, description, long description, author name, keywords and tool
+// descriptions. The Chinese file overrides the description, the long
+// description and the tool list; the rest reads the same in both
+// languages. A setting's title and description are not localizable, so
+// bundleSettings writes both languages into them. The manifest itself is
+// the English (the default locale). The Chinese file is written under
+// both names a host may ask for: zh-CN, the region tag operating systems
+// report, and zh-Hans, the script tag the specification uses as its
+// example; which one a host looks for, and whether it falls back from one
+// to the other, the specification leaves to the host.
 const (
 	bundleResources     = "mcpb-resources/${locale}.json"
 	bundleDefaultLocale = "en-US"

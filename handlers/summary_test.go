@@ -20,7 +20,9 @@ func TestEveryToolSaysWhatItDoesToPeopleInBothLanguages(t *testing.T) {
 	t.Parallel()
 	d := deps(t, config.ModeWrite)
 	d.Events = hub.New(hub.Options{})
-	hasHan := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) }
+	hasHan := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
 	for _, tl := range All(d) {
 		en, zh := tl.Summary.EN, tl.Summary.ZH
 		assert.True(t, strings.HasSuffix(en, "."), "%s: the English line is whole sentences: %q", tl.Name, en)

@@ -74,16 +74,21 @@ generate:
 bench:
 	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
-# gofmt, vet, staticcheck, and deadcode. A function can be reachable on one
-# operating system only (filename.Trimmed is used on Windows alone), so
-# deadcode runs for each and only what none of them reaches fails.
-# staticcheck and deadcode are pinned in tools.mod, apart from the binary's
-# own dependencies, and built for this machine into bin/tools.
+# gofmt, vet, staticcheck, deadcode, and actionlint. A function can be
+# reachable on one operating system only (filename.Trimmed is used on
+# Windows alone), so deadcode runs for each and only what none of them
+# reaches fails. actionlint checks the workflows in .github/workflows
+# (syntax, expressions, contexts, permissions); its shellcheck and pyflakes
+# passes are off, so that lint gives the same verdict on every machine
+# whatever else is installed there. The linters are pinned in tools.mod,
+# apart from the binary's own dependencies, and built for this machine into
+# bin/tools.
 LINT_OS := linux darwin windows
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck
+	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck github.com/rhysd/actionlint/cmd/actionlint
+	bin/tools/actionlint -shellcheck= -pyflakes=
 	bin/tools/staticcheck ./...
 	@dead="$$(for os in $(LINT_OS); do GOOS=$$os bin/tools/deadcode ./cmd/... || echo "deadcode failed for $$os"; done | sort | uniq -c | awk '$$1 == $(words $(LINT_OS)) || /deadcode failed/')"; \
 	if [ -n "$$dead" ]; then echo "deadcode: unreachable on every platform:"; echo "$$dead"; exit 1; fi

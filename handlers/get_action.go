@@ -5,6 +5,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -18,7 +19,11 @@ func GetAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "get_action",
 		Description: "查看一个动作的完整契约（get action contract）：参数、inputSchema、returnsSchema 与示例。可用别名（alias）。",
-		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Summary: lang.Text{
+			EN: "Shows one action's parameters, result and examples.",
+			ZH: "查看一个动作的参数、返回值和示例。",
+		},
+		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"description":"The action's full contract.","required":["name","aliases","category","summary","readOnly","stream","params","inputSchema","returnsSchema","examples"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (*pipeline.Result, error) {
 		a, ok := d.Catalog.Lookup(args.Name)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -33,7 +34,11 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "invoke_action",
 		Description: "执行任意目录动作（invoke an action），包括发消息、禁言等写操作和流式动作；仅写模式（write mode）可用，从不自动重试。普通动作返回 SnowLuma 原样的 OneBot 响应；下载类流式动作把文件存到 MCP 主机的下载目录并返回文件信息；upload_file_stream 配合 execution.input_file 自动上传；其他流式动作返回收集到的帧。",
-		Mode:        config.ModeWrite, Actions: pipeline.AnyAction,
+		Summary: lang.Text{
+			EN: "Runs any action: sends messages, uploads and downloads files.",
+			ZH: "执行任意动作：发送消息、上传和下载文件。",
+		},
+		Mode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {

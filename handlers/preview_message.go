@@ -11,6 +11,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/uiasset"
@@ -74,7 +75,11 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "preview_message",
 		Description: "预览一条消息草稿（preview message）：只构造草稿、从不发送也不连接 SnowLuma。返回可读草稿、can_send（仅写模式为 true）以及发送它所需的 invoke_action 参数（send_group_msg / send_private_msg 消息段数组，给出 reply_to 时先放 reply 段）。正文按字面处理，CQ 码样式的文字仍是文字。",
-		Mode:        config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
+		Summary: lang.Text{
+			EN: "Shows a message draft without sending it.",
+			ZH: "预览一条消息草稿，不发送。",
+		},
+		Mode: config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
 		Meta: mcp.Meta{
 			"ui": map[string]any{"resourceUri": uiasset.URI},
 			// The key hosts read before _meta.ui existed; ext-apps writes both.

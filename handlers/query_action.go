@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -34,7 +35,11 @@ func QueryAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "query_action",
 		Description: "执行只读的 OneBot 动作（query a read-only action），如 get_status、get_group_list。写动作与流式动作请用 invoke_action。返回 SnowLuma 原样的 OneBot 响应。",
-		Mode:        config.ModeRead, Actions: pipeline.ReadActions,
+		Summary: lang.Text{
+			EN: "Runs a read-only action, such as get_group_list.",
+			ZH: "执行一个只读动作，例如 get_group_list。",
+		},
+		Mode: config.ModeRead, Actions: pipeline.ReadActions,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (*pipeline.Result, error) {

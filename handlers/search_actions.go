@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -19,7 +20,11 @@ func SearchActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "search_actions",
 		Description: "搜索目录中的动作（search actions）。默认不区分大小写的子串匹配（动作名、别名、摘要、分类），保持目录顺序；match=\"keywords\" 时按空格拆词、全部命中（AND）、识别常见中英同义词（群/group、禁言/mute/ban、消息/message/msg…），精确动作名与别名排最前。可过滤与分页。",
-		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Summary: lang.Text{
+			EN: "Searches the actions by name, alias, summary and category, in English or Chinese.",
+			ZH: "按名称、别名、说明和分类搜索动作，中英文都可以。",
+		},
+		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: compactResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (*pipeline.Result, error) {
 		if err := checkCategory(d, args.Category); err != nil {

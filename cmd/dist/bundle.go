@@ -9,6 +9,8 @@ import (
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
+	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // An MCP Bundle (.mcpb, the format of the @anthropic-ai/mcpb npm package)
@@ -22,11 +24,14 @@ import (
 // its own platform, and a bundle of all six binaries would be six times
 // the download.
 
-// bundleManifestVersion is the manifest version the bundles follow: the
-// one `mcpb init` writes (DEFAULT_MANIFEST_VERSION in @anthropic-ai/mcpb
-// 2.1.2), which has every field used here; 0.3 adds only localization and
-// icon sizes, and is marked work in progress in that package.
-const bundleManifestVersion = "0.2"
+// bundleManifestVersion is the manifest version the bundles follow: 0.3,
+// the current one of the manifest specification (MANIFEST.md of
+// modelcontextprotocol/mcpb), the first with localization, which carries
+// the Chinese description and tool list (bundleLocales). The pinned mcpb
+// CLI (@anthropic-ai/mcpb 2.1.2) validates it; its schema file still calls
+// it work in progress, and `mcpb init` still writes 0.2, which has every
+// other field used here.
+const bundleManifestVersion = "0.3"
 
 // bundleHostVersion is the Claude Desktop versions that run binary
 // bundles: the constraint the manifest specification (MANIFEST.md of
@@ -41,82 +46,121 @@ const bundleHostVersion = ">=0.10.0"
 // that appends it.
 const bundleCommand = "${__dirname}/server/snowluma-mcp"
 
-// A setting is one user_config entry and the variable it fills.
+// The localized parts of a bundle: the specification lets a file per
+// locale, named by localization.resources, override the manifest's display
+// name, description, long description, author name, keywords and tool
+// descriptions. The Chinese file overrides the description, the long
+// description and the tool list; the rest reads the same in both
+// languages. A setting's title and description are not localizable, so
+// bundleSettings writes both languages into them. The manifest itself is
+// the English (the default locale). The Chinese file is written under
+// both names a host may ask for: zh-CN, the region tag operating systems
+// report, and zh-Hans, the script tag the specification uses as its
+// example; which one a host looks for, and whether it falls back from one
+// to the other, the specification leaves to the host.
+const (
+	bundleResources     = "mcpb-resources/${locale}.json"
+	bundleDefaultLocale = "en-US"
+)
+
+var bundleLocales = []string{"zh-CN", "zh-Hans"}
+
+// A setting is one user_config entry and the variable it fills, with its
+// title and description in English and Chinese.
 type setting struct {
-	Key, Var, Type, Title, Description string
-	Sensitive                          bool
+	Key, Var, Type     string
+	Title, Description lang.Text
+	Sensitive          bool
+}
+
+// title and description are what the host shows: the specification has
+// no localization for settings, so each carries both languages, English
+// first.
+func (s setting) title() string { return s.Title.EN + " · " + s.Title.ZH }
+func (s setting) description() string {
+	return s.Description.EN + "\n" + s.Description.ZH
 }
 
 // bundleSettings are what the host asks for, in the order it shows them.
 // None is required (docs mode needs nothing), so each has "default": "":
 // the host then passes an empty value for a setting left blank, which the
 // server treats as unset, where it would otherwise pass the literal
-// ${user_config.KEY} placeholder.
+// ${user_config.KEY} placeholder. SnowLuma's own words are its WebUI's,
+// which is in Chinese: 节点配置 (where the nodes are), HTTP API and WS 服务端
+// (the kinds of node), 授权 Token (a node's token).
 var bundleSettings = []setting{
-	{"mode", "SNOWLUMA_MCP_MODE", "string", "Mode",
-		"What the agent may do: docs (look up SnowLuma's actions only, no connection), read (also run read-only actions) " +
-			"or write (also send messages and run any action). Leave it empty for read when the HTTP server below is set, else docs.", false},
-	{"endpoint", "SNOWLUMA_MCP_ENDPOINT", "string", "SnowLuma HTTP server",
-		"The address of the HTTP server adapter in SnowLuma's OneBot settings, such as http://127.0.0.1:3000/. " +
-			"Leave it empty for docs mode.", false},
-	{"token", "SNOWLUMA_MCP_TOKEN", "string", "Access token",
-		"The accessToken of SnowLuma's HTTP server adapter, copied exactly; it is kept in the system keychain. " +
-			"Leave it empty if the adapter has none.", true},
-	{"events_url", "SNOWLUMA_MCP_EVENTS_URL", "string", "SnowLuma WebSocket server (live events)",
-		"The address of the WebSocket server adapter in SnowLuma's OneBot settings, such as ws://127.0.0.1:3001/, " +
-			"with the same accessToken. Turns on the live event tools in read and write mode. Leave it empty for none.", false},
-	{"upload_root", "SNOWLUMA_MCP_UPLOAD_ROOT", "directory", "Folder for uploads",
-		"In write mode the agent may upload files from inside this folder only. Leave it empty to turn automatic upload off.", false},
-	{"download_dir", "SNOWLUMA_MCP_DOWNLOAD_DIR", "directory", "Folder for downloads",
-		"Where downloaded files are saved. Leave it empty for a snowluma-mcp folder in your user cache folder.", false},
-	{"task_dir", "SNOWLUMA_MCP_TASK_DIR", "directory", "Folder for background transfers",
-		"A private folder (only you may open it) where write mode keeps background transfers across restarts. " +
-			"Choose an empty folder; leave it empty to turn background transfers off.", false},
-	{"trusted_users", "SNOWLUMA_MCP_TRUSTED_USERS", "string", "Trusted QQ numbers (lockdown)",
-		"QQ numbers, separated by commas, whose messages the agent may read; everyone else's are withheld. " +
-			"Your own account is always trusted. Leave it empty to show everything, marked as from others.", false},
+	{"mode", "SNOWLUMA_MCP_MODE", "string", lang.Text{EN: "Mode", ZH: "模式"}, lang.Text{
+		EN: "What the agent may do: docs (look up SnowLuma's actions only, no connection), read (also run read-only actions) " +
+			"or write (also send messages and run any action, as your own QQ account). " +
+			"Leave it empty for read when the HTTP server below is set, else docs.",
+		ZH: "智能体能做什么：docs（只查阅 SnowLuma 的动作，不连接）、read（还能执行只读动作）" +
+			"或 write（还能发消息、执行任意动作，用的是你自己的 QQ 账号）。留空时，填了下面的 HTTP API 就是 read，否则是 docs。",
+	}, false},
+	{"endpoint", "SNOWLUMA_MCP_ENDPOINT", "string", lang.Text{EN: "SnowLuma HTTP server", ZH: "SnowLuma 的 HTTP API"}, lang.Text{
+		EN: "The address of an HTTP API node in SnowLuma's WebUI (节点配置), such as http://127.0.0.1:3000/. " +
+			"Leave it empty for docs mode.",
+		ZH: "SnowLuma WebUI「节点配置」里 HTTP API 节点的地址，例如 http://127.0.0.1:3000/。只用 docs 模式时留空。",
+	}, false},
+	{"token", "SNOWLUMA_MCP_TOKEN", "string", lang.Text{EN: "Access token", ZH: "授权 Token"}, lang.Text{
+		EN: "That node's 授权 Token, copied exactly; it is kept in the system keychain. Leave it empty if the node has none.",
+		ZH: "这个 HTTP API 节点的授权 Token，原样复制；保存在系统钥匙串里。节点没有 Token 时留空。",
+	}, true},
+	{"events_url", "SNOWLUMA_MCP_EVENTS_URL", "string", lang.Text{EN: "SnowLuma WebSocket server (live events)", ZH: "SnowLuma 的 WS 服务端（实时事件）"}, lang.Text{
+		EN: "The address of a WS 服务端 (WebSocket server) node in SnowLuma's WebUI, such as ws://127.0.0.1:3001/, " +
+			"with the same Token. Turns on the live event tools in read and write mode. Leave it empty for none.",
+		ZH: "SnowLuma WebUI「节点配置」里 WS 服务端节点的地址，例如 ws://127.0.0.1:3001/，Token 与上面的相同。" +
+			"填写后，read 和 write 模式提供实时事件工具。不需要时留空。",
+	}, false},
+	{"upload_root", "SNOWLUMA_MCP_UPLOAD_ROOT", "directory", lang.Text{EN: "Folder for uploads", ZH: "上传文件夹"}, lang.Text{
+		EN: "In write mode the agent may upload files from inside this folder only. Leave it empty to turn automatic upload off.",
+		ZH: "write 模式下，智能体只能上传这个文件夹里的文件。留空则关闭自动上传。",
+	}, false},
+	{"download_dir", "SNOWLUMA_MCP_DOWNLOAD_DIR", "directory", lang.Text{EN: "Folder for downloads", ZH: "下载文件夹"}, lang.Text{
+		EN: "Where downloaded files are saved. Leave it empty for a snowluma-mcp folder in your user cache folder.",
+		ZH: "下载的文件保存在这里。留空时保存在你的用户缓存文件夹里的 snowluma-mcp 文件夹。",
+	}, false},
+	{"task_dir", "SNOWLUMA_MCP_TASK_DIR", "directory", lang.Text{EN: "Folder for background transfers", ZH: "后台传输文件夹"}, lang.Text{
+		EN: "A private folder (only you may open it) where write mode keeps background transfers across restarts. " +
+			"Choose an empty folder; leave it empty to turn background transfers off.",
+		ZH: "一个私有文件夹（只有你能打开），write 模式在这里保存后台传输，重启后仍在。请选择一个空文件夹；留空则关闭后台传输。",
+	}, false},
+	{"trusted_users", "SNOWLUMA_MCP_TRUSTED_USERS", "string", lang.Text{EN: "Trusted QQ numbers (lockdown)", ZH: "受信任的 QQ 号（锁定）"}, lang.Text{
+		EN: "QQ numbers, separated by commas, whose messages the agent may read; everyone else's are withheld. " +
+			"Your own account is always trusted. Leave it empty to show everything, marked as from others.",
+		ZH: "用逗号分隔的 QQ 号，智能体只能读到这些人的消息，其他人的会被隐去。你自己的账号始终受信任。留空则全部显示，并标明来自他人。",
+	}, false},
 }
 
-// A bundleTool is a tool as the host lists it before the server runs.
+// A bundleTool is a tool as the host lists it before the server runs: the
+// tool's own line for people (its Spec.Summary) and when it appears.
 type bundleTool struct {
-	Name string
+	Name    string
+	Summary lang.Text
 	// Mode is the least mode that lists the tool; When is the further
 	// condition, if any.
-	Mode, When, What string
-}
-
-// bundleWhat is each tool's line in the host's list. The tool's name, the
-// least mode that lists it and the setting it also needs come from the
-// tool's own declaration (bundleTools); only this line is written here, in
-// English, because the tool's own description is written for the agent.
-var bundleWhat = map[string]string{
-	"list_actions":             "Lists SnowLuma's OneBot actions, with filters and paging.",
-	"get_action":               "Shows one action's parameters, result and examples.",
-	"search_actions":           "Searches the actions by name, alias, summary and category, in English or Chinese.",
-	"list_categories":          "Lists the action categories.",
-	"get_runtime_info":         "Shows the mode and limits; in read and write mode it also checks the connection to SnowLuma.",
-	"query_action":             "Runs a read-only action, such as get_group_list.",
-	"query_action_with_input":  "Runs a read-only action, asking you for missing parameters.",
-	"invoke_action":            "Runs any action: sends messages, uploads and downloads files.",
-	"invoke_action_with_input": "Runs any action, asking you for missing parameters.",
-	"preview_message":          "Shows a message draft without sending it.",
-	"invoke_action_background": "Runs a file transfer in the background.",
-	"list_tasks":               "Lists the background transfers.",
-	"subscribe_events":         "Follows live QQ events of one account.",
-	"unsubscribe_events":       "Stops following live events.",
+	Mode string
+	When lang.Text
 }
 
 // The further conditions a tool can have beyond its mode.
-const (
-	whenTasks  = "with a folder for background transfers"
-	whenEvents = "with the WebSocket server set"
+var (
+	whenTasks  = lang.Text{EN: "with a folder for background transfers", ZH: "需设置后台传输文件夹"}
+	whenEvents = lang.Text{EN: "with the WebSocket server set", ZH: "需设置 WS 服务端"}
 )
+
+// bundleModes says which modes list a tool of each least mode.
+var bundleModes = map[string]lang.Text{
+	"docs":  {EN: "Every mode", ZH: "所有模式"},
+	"read":  {EN: "Read and write mode", ZH: "read 和 write 模式"},
+	"write": {EN: "Write mode", ZH: "write 模式"},
+}
 
 // bundleTools are every tool the server can list, in its listing order:
 // handlers.All with every optional part on. A tool of the tasks extension
 // also needs the task folder; one that only a server with an events URL
-// has needs that URL. A tool without a line in bundleWhat is an error, so
-// a new tool cannot ship unlisted.
+// has needs that URL. Each tool's line is its own declaration's Summary,
+// so a new tool is listed without a change here; one without a Summary
+// in both languages is an error.
 func bundleTools() ([]bundleTool, error) {
 	cfg, _, err := config.Load(func(string) string { return "" })
 	if err != nil {
@@ -126,39 +170,54 @@ func bundleTools() ([]bundleTool, error) {
 	if err != nil {
 		return nil, err
 	}
-	plain := map[string]bool{}
-	for _, tl := range handlers.All(&handlers.Deps{Catalog: cat, Config: cfg}) {
-		plain[tl.Name] = true
+	return listTools(handlers.All(&handlers.Deps{Catalog: cat, Config: cfg}),
+		handlers.All(&handlers.Deps{Catalog: cat, Config: cfg, Events: hub.New(hub.Options{})}))
+}
+
+// listTools lists every tool of all; a tool that plain (the same server
+// without an events URL) lacks needs the events URL.
+func listTools(plain, all []*pipeline.Tool) ([]bundleTool, error) {
+	without := map[string]bool{}
+	for _, tl := range plain {
+		without[tl.Name] = true
 	}
 	var out []bundleTool
-	for _, tl := range handlers.All(&handlers.Deps{Catalog: cat, Config: cfg, Events: hub.New(hub.Options{})}) {
-		what, ok := bundleWhat[tl.Name]
-		if !ok {
-			return nil, fmt.Errorf("tool %s has no line for the host's list: add it to bundleWhat in cmd/dist/bundle.go", tl.Name)
+	for _, tl := range all {
+		if tl.Summary.EN == "" || tl.Summary.ZH == "" {
+			return nil, fmt.Errorf("tool %s has no line for people in English and Chinese: set Summary in its pipeline.Spec", tl.Name)
 		}
-		bt := bundleTool{Name: tl.Name, Mode: string(tl.Mode), What: what}
+		if _, ok := bundleModes[string(tl.Mode)]; !ok {
+			return nil, fmt.Errorf("tool %s needs mode %q, which the bundle cannot describe", tl.Name, tl.Mode)
+		}
+		bt := bundleTool{Name: tl.Name, Summary: tl.Summary, Mode: string(tl.Mode)}
 		switch {
 		case tl.Tasks:
 			bt.When = whenTasks
-		case !plain[tl.Name]:
+		case !without[tl.Name]:
 			bt.When = whenEvents
 		}
 		out = append(out, bt)
 	}
-	if len(out) != len(bundleWhat) {
-		return nil, fmt.Errorf("bundleWhat has %d lines for %d tools: remove the lines of tools that are gone", len(bundleWhat), len(out))
-	}
 	return out, nil
 }
 
-// description is the tool's line in the host's list: what it does and
-// when it appears.
+// description is the tool's line in the host's list, in English: what it
+// does and when it appears.
 func (t bundleTool) description() string {
-	when := map[string]string{"docs": "Every mode", "read": "Read and write mode", "write": "Write mode"}[t.Mode]
-	if t.When != "" {
-		when += ", " + t.When
+	when := bundleModes[t.Mode].EN
+	if t.When.EN != "" {
+		when += ", " + t.When.EN
 	}
-	return t.What + " " + when + "."
+	return t.Summary.EN + " " + when + "."
+}
+
+// descriptionZH is the same line in Chinese.
+func (t bundleTool) descriptionZH() string {
+	when := bundleModes[t.Mode].ZH
+	if t.When.ZH != "" {
+		when += "，" + t.When.ZH
+	}
+	return t.Summary.ZH + "（" + when + "）"
 }
 
 // mcpbManifest is manifest.json; its field order is the file's.
@@ -175,6 +234,7 @@ type mcpbManifest struct {
 	Documentation   string            `json:"documentation"`
 	Support         string            `json:"support"`
 	Icon            string            `json:"icon"`
+	Localization    mcpbLocalization  `json:"localization"`
 	Server          mcpbServer        `json:"server"`
 	Tools           []mcpbTool        `json:"tools"`
 	Keywords        []string          `json:"keywords"`
@@ -187,6 +247,19 @@ type mcpbManifest struct {
 type mcpbAuthor struct {
 	Name string `json:"name"`
 	URL  string `json:"url"`
+}
+
+type mcpbLocalization struct {
+	Resources     string `json:"resources"`
+	DefaultLocale string `json:"default_locale"`
+}
+
+// mcpbResources is one locale's file: the manifest's localizable fields,
+// overridden.
+type mcpbResources struct {
+	Description     string     `json:"description"`
+	LongDescription string     `json:"long_description"`
+	Tools           []mcpbTool `json:"tools"`
 }
 
 type mcpbServer struct {
@@ -232,10 +305,32 @@ func (o orderedSettings) MarshalJSON() ([]byte, error) {
 		}
 		b.Write(jsonFile(s.Key))
 		b.WriteString(":")
-		b.Write(jsonFile(mcpbOption{Type: s.Type, Title: s.Title, Description: s.Description, Default: "", Sensitive: s.Sensitive}))
+		b.Write(jsonFile(mcpbOption{Type: s.Type, Title: s.title(), Description: s.description(), Default: "", Sensitive: s.Sensitive}))
 	}
 	b.WriteString("}")
 	return []byte(b.String()), nil
+}
+
+// bundleText is the bundle's description and long description, in both
+// languages.
+var bundleText = struct{ Description, LongDescription lang.Text }{
+	Description: lang.Text{
+		EN: "Lets the agent work with your SnowLuma QQ bot (OneBot v11): look up its actions, read, and send.",
+		ZH: "让智能体使用你的 SnowLuma QQ 机器人（OneBot v11）：查阅动作、读取和发送。",
+	},
+	LongDescription: lang.Text{
+		EN: "snowluma-mcp connects Claude to [SnowLuma](https://github.com/SnowLuma/SnowLuma). " +
+			"With no settings it runs in docs mode and only looks up SnowLuma's OneBot actions, offline. " +
+			"Give it the address and Token of an HTTP API node in SnowLuma's WebUI to run read-only actions (read mode), " +
+			"or choose write mode to let it send messages and transfer files, as your own QQ account. " +
+			"Every call is checked against the mode and the action's parameters. " +
+			"The mode and the settings decide which of the tools listed here appear: each says when.",
+		ZH: "snowluma-mcp 把 Claude 连接到 [SnowLuma](https://github.com/SnowLuma/SnowLuma)。" +
+			"不做任何设置时它以 docs 模式运行，只离线查阅 SnowLuma 的 OneBot 动作。" +
+			"填上 SnowLuma WebUI 里 HTTP API 节点的地址和 Token，它就能执行只读动作（read 模式）；" +
+			"选择 write 模式，它还能发消息、传文件，用的是你自己的 QQ 账号。" +
+			"每次调用都会按模式和动作的参数检查。这里列出的工具哪些会出现，取决于模式和设置：每个工具都写明了条件。",
+	},
 }
 
 // bundleManifest is t's manifest.json at version.
@@ -257,19 +352,15 @@ func bundleManifest(version string, t target) (mcpbManifest, error) {
 		Name:            npmMain,
 		DisplayName:     "SnowLuma",
 		Version:         version,
-		Description:     "Lets the agent work with your SnowLuma QQ bot (OneBot v11): look up its actions, read, and send.",
-		LongDescription: "snowluma-mcp connects Claude to [SnowLuma](https://github.com/SnowLuma/SnowLuma). " +
-			"With no settings it runs in docs mode and only looks up SnowLuma's OneBot actions, offline. " +
-			"Give it SnowLuma's HTTP server and access token to run read-only actions (read mode), " +
-			"or choose write mode to let it send messages and transfer files. " +
-			"Every call is checked against the mode and the action's parameters. " +
-			"The mode and the settings decide which of the tools listed here appear: each says when.",
-		Author:        mcpbAuthor{Name: "snowluma-mcp contributors", URL: repoURL},
-		Repository:    repository{Type: "git", URL: repoURL + ".git"},
-		Homepage:      repoURL,
-		Documentation: repoURL + "#readme",
-		Support:       repoURL + "/issues",
-		Icon:          "icon.png",
+		Description:     bundleText.Description.EN,
+		LongDescription: bundleText.LongDescription.EN,
+		Author:          mcpbAuthor{Name: "snowluma-mcp contributors", URL: repoURL},
+		Repository:      repository{Type: "git", URL: repoURL + ".git"},
+		Homepage:        repoURL,
+		Documentation:   repoURL + "#readme",
+		Support:         repoURL + "/issues",
+		Icon:            "icon.png",
+		Localization:    mcpbLocalization{Resources: bundleResources, DefaultLocale: bundleDefaultLocale},
 		Server: mcpbServer{Type: "binary", EntryPoint: "server/" + t.exe(),
 			MCPConfig: mcpbMCPConfig{Command: bundleCommand, Args: []string{}, Env: env}},
 		Tools:         tools,
@@ -280,17 +371,35 @@ func bundleManifest(version string, t target) (mcpbManifest, error) {
 	}, nil
 }
 
-// bundle is t's .mcpb: the manifest, the icon and the binary (executable),
-// with docs (the READMEs and the licence), at the zip's root and dated
-// like the archives.
+// bundleChinese is the Chinese locale's file.
+func bundleChinese() (mcpbResources, error) {
+	bts, err := bundleTools()
+	if err != nil {
+		return mcpbResources{}, err
+	}
+	r := mcpbResources{Description: bundleText.Description.ZH, LongDescription: bundleText.LongDescription.ZH}
+	for _, bt := range bts {
+		r.Tools = append(r.Tools, mcpbTool{bt.Name, bt.descriptionZH()})
+	}
+	return r, nil
+}
+
+// bundle is t's .mcpb: the manifest, its Chinese locale's file under each
+// of bundleLocales, the icon and the binary (executable), with docs (the
+// READMEs and the licence), at the zip's root and dated like the archives.
 func bundle(version string, t target, bin, png []byte, docs []entry, date time.Time) ([]byte, error) {
 	m, err := bundleManifest(version, t)
 	if err != nil {
 		return nil, err
 	}
-	return zipArchive("", append([]entry{
-		{"manifest.json", 0o644, jsonFile(m)},
-		{"icon.png", 0o644, png},
-		{"server/" + t.exe(), 0o755, bin},
-	}, docs...), date)
+	zh, err := bundleChinese()
+	if err != nil {
+		return nil, err
+	}
+	entries := []entry{{"manifest.json", 0o644, jsonFile(m)}}
+	for _, locale := range bundleLocales {
+		entries = append(entries, entry{strings.ReplaceAll(bundleResources, "${locale}", locale), 0o644, jsonFile(zh)})
+	}
+	entries = append(entries, entry{"icon.png", 0o644, png}, entry{"server/" + t.exe(), 0o755, bin})
+	return zipArchive("", append(entries, docs...), date)
 }

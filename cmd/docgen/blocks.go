@@ -109,8 +109,8 @@ func table(header []string, rows [][]string) string {
 func code(s string) string { return "`" + s + "`" }
 
 // toolTable lists every tool: the modes (and settings) it needs, its
-// arguments as its input schema declares them, and its line in
-// handlers.Summaries.
+// arguments as its input schema declares them, and the line for people
+// it declares (pipeline.Spec.Summary).
 func (b *blocks) toolTable(lang Lang) (string, error) {
 	var rows [][]string
 	for _, t := range b.tools {
@@ -118,11 +118,10 @@ func (b *blocks) toolTable(lang Lang) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("tool %s: %w", t.Name, err)
 		}
-		s, ok := handlers.Summaries()[t.Name]
-		if !ok {
-			return "", fmt.Errorf("tool %s has no line in handlers.Summaries", t.Name)
+		if t.Summary.EN == "" || t.Summary.ZH == "" {
+			return "", fmt.Errorf("tool %s declares no Summary in both languages", t.Name)
 		}
-		rows = append(rows, []string{code(t.Name), b.modes(t, lang), args, pick(lang, s.En, s.Zh)})
+		rows = append(rows, []string{code(t.Name), b.modes(t, lang), args, pick(lang, t.Summary.EN, t.Summary.ZH)})
 	}
 	return table([]string{pick(lang, "tool", "工具"), pick(lang, "modes", "模式"), pick(lang, "arguments", "参数"), pick(lang, "what it does", "作用")}, rows), nil
 }
@@ -250,7 +249,7 @@ func orderedKeys(obj json.RawMessage) ([]string, []json.RawMessage, error) {
 func variableTable(lang Lang) string {
 	var rows [][]string
 	for _, d := range config.Descriptions() {
-		rows = append(rows, []string{code(d.Name), pick(lang, d.Meaning.En, d.Meaning.Zh), pick(lang, d.Accepts.En, d.Accepts.Zh), pick(lang, d.Absent.En, d.Absent.Zh)})
+		rows = append(rows, []string{code(d.Name), pick(lang, d.Meaning.EN, d.Meaning.ZH), pick(lang, d.Accepts.EN, d.Accepts.ZH), pick(lang, d.Absent.EN, d.Absent.ZH)})
 	}
 	return table([]string{pick(lang, "variable", "变量"), pick(lang, "meaning", "含义"), pick(lang, "accepted values", "可接受的值"), pick(lang, "when absent", "未设置时")}, rows)
 }
@@ -264,7 +263,7 @@ func kindTable(lang Lang) (string, error) {
 		if !ok {
 			return "", fmt.Errorf("kind %s has no words in kinds.Descriptions", k)
 		}
-		rows = append(rows, []string{code(d.Kind), pick(lang, d.Outcome.En, d.Outcome.Zh), pick(lang, d.Happened.En, d.Happened.Zh), pick(lang, d.Next.En, d.Next.Zh)})
+		rows = append(rows, []string{code(d.Kind), pick(lang, d.Outcome.EN, d.Outcome.ZH), pick(lang, d.Happened.EN, d.Happened.ZH), pick(lang, d.Next.EN, d.Next.ZH)})
 	}
 	return table([]string{"kind", "outcome", pick(lang, "what happened", "发生了什么"), pick(lang, "usual next step", "通常的下一步")}, rows), nil
 }

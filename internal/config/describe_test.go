@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // TestEverySettingIsDescribed: the docs' tables are written from
@@ -17,9 +19,9 @@ func TestEverySettingIsDescribed(t *testing.T) {
 	var names []string
 	for _, d := range Descriptions() {
 		names = append(names, d.Name)
-		for _, w := range []Words{d.Meaning, d.Accepts, d.Absent} {
-			assert.NotEmpty(t, w.En, "%s: English words", d.Name)
-			assert.NotEmpty(t, w.Zh, "%s: Chinese words", d.Name)
+		for _, w := range []lang.Text{d.Meaning, d.Accepts, d.Absent} {
+			assert.NotEmpty(t, w.EN, "%s: English words", d.Name)
+			assert.NotEmpty(t, w.ZH, "%s: Chinese words", d.Name)
 		}
 	}
 	assert.ElementsMatch(t, Variables(), names)
@@ -48,7 +50,7 @@ func TestDescribedDefaultsAreLoadsDefaults(t *testing.T) {
 			continue
 		}
 		seen++
-		for _, absent := range []string{d.Absent.En, d.Absent.Zh} {
+		for _, absent := range []string{d.Absent.EN, d.Absent.ZH} {
 			first, _, _ := strings.Cut(absent, " ")
 			first, _, _ = strings.Cut(first, "（")
 			got, err := strconv.ParseInt(first, 10, 64)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -103,10 +104,10 @@ func TestEveryKindIsDescribed(t *testing.T) {
 	var named []string
 	for _, d := range descriptions {
 		named = append(named, d.Kind)
-		assert.Regexp(t, `^(failed|unknown|success)\b`, d.Outcome.En, d.Kind)
-		for _, w := range []Words{d.Outcome, d.Happened, d.Next} {
-			assert.NotEmpty(t, w.En, "%s: English words", d.Kind)
-			assert.NotEmpty(t, w.Zh, "%s: Chinese words", d.Kind)
+		assert.Regexp(t, `^(failed|unknown|success)\b`, d.Outcome.EN, d.Kind)
+		for _, w := range []lang.Text{d.Outcome, d.Happened, d.Next} {
+			assert.NotEmpty(t, w.EN, "%s: English words", d.Kind)
+			assert.NotEmpty(t, w.ZH, "%s: Chinese words", d.Kind)
 		}
 	}
 	assert.ElementsMatch(t, All(), named)

@@ -38,7 +38,7 @@ panel: uiasset-deps
 	cd uiasset && npm run build:panel
 
 # The real MCP clients the interop tests drive (e2e/clients), and the mcpb
-# CLI with which cmd/dist's tests validate the bundles, pinned, from the
+# CLI with which cmd/release's tests validate the bundles, pinned, from the
 # committed lockfile. --ignore-scripts: the Inspector's postinstall only
 # builds its own source checkout and does nothing when it is a dependency.
 clients:
@@ -49,19 +49,19 @@ test: lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) cross test-windows
 
-# A release in dist/ (cmd/dist): reproducible archives and MCP Bundles
+# A release in dist/ (cmd/release): reproducible archives and MCP Bundles
 # (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and
 # the npm packages in dist/npm.
 # Nothing is published. VERSION=1.2.0 stamps the release; without it, the
 # version is the commit's release tag, or a snapshot version naming the
 # commit. TARGETS=linux/amd64,darwin/arm64 builds only those. make test
-# checks a run for this machine's platform (cmd/dist's tests,
+# checks a run for this machine's platform (cmd/release's tests,
 # e2e/npx_test.go, e2e/bundle_test.go).
 VERSION ?=
 TARGETS ?=
 dist:
 	rm -rf dist
-	$(GO) run ./cmd/dist -version "$(VERSION)" -targets "$(TARGETS)" -out dist
+	$(GO) run ./cmd/release -version "$(VERSION)" -targets "$(TARGETS)" -out dist
 
 # Regenerate catalog/catalog.gen.json from catalog/actions, then the docs
 # (whose tables read the catalog).

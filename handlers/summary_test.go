@@ -14,7 +14,7 @@ import (
 // TestEveryToolSaysWhatItDoesToPeopleInBothLanguages: each tool, the event
 // tools and the *_with_input twins included, declares its line for people
 // in English and in Chinese, each one or more whole sentences; a tool
-// without one could not be listed in the .mcpb bundle (cmd/dist refuses
+// without one could not be listed in the .mcpb bundle (cmd/release refuses
 // it), and a twin's line says it asks.
 func TestEveryToolSaysWhatItDoesToPeopleInBothLanguages(t *testing.T) {
 	t.Parallel()

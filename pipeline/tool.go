@@ -58,7 +58,7 @@ type Spec struct {
 	Description string
 	// Summary is the tool's one line for people, where Description is
 	// written for the agent: what the user is shown about the tool before
-	// any server runs (the .mcpb bundle's tool list, cmd/dist), in English
+	// any server runs (the .mcpb bundle's tool list, cmd/release), in English
 	// and in Simplified Chinese. It never goes over the wire.
 	Summary lang.Text
 	// Mode is the least mode the tool needs. config.Mode.Allows decides,

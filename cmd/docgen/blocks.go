@@ -58,6 +58,8 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 		return b.modeTable(lang), nil
 	case "variables":
 		return variableTable(lang), nil
+	case "bundle-settings":
+		return dialogTable(lang), nil
 	case "kinds":
 		return kindTable(lang)
 	case "lockdown-reasons":
@@ -252,6 +254,18 @@ func variableTable(lang Lang) string {
 		rows = append(rows, []string{code(d.Name), pick(lang, d.Meaning.EN, d.Meaning.ZH), pick(lang, d.Accepts.EN, d.Accepts.ZH), pick(lang, d.Absent.EN, d.Absent.ZH)})
 	}
 	return table([]string{pick(lang, "variable", "变量"), pick(lang, "meaning", "含义"), pick(lang, "accepted values", "可接受的值"), pick(lang, "when absent", "未设置时")}, rows)
+}
+
+// dialogTable lists the settings Claude Desktop asks for when it installs
+// the bundle (config.Dialog), each titled as the host shows it (both
+// languages: the manifest cannot localize a setting), with the variable it
+// fills and its help in the page's language.
+func dialogTable(lang Lang) string {
+	var rows [][]string
+	for _, d := range config.Dialog() {
+		rows = append(rows, []string{d.Title.EN + " · " + d.Title.ZH, code(d.Var), pick(lang, d.Description.EN, d.Description.ZH)})
+	}
+	return table([]string{pick(lang, "setting", "设置项"), pick(lang, "fills", "对应变量"), pick(lang, "what to enter", "填什么")}, rows)
 }
 
 // kindTable lists every diagnostics kind the server can emit (kinds.All),

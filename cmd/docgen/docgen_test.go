@@ -26,7 +26,7 @@ func TestTheDocsAreGenerated(t *testing.T) {
 	}
 	// Every text docgen knows is shown somewhere: a marker lost from the
 	// docs would leave its facts unwritten.
-	for _, n := range []string{"tools", "tools-by-mode", "variables", "kinds", "lockdown-reasons", "third-party-actions", "trust-boundary", "pacing-deliveries", "pacing-unpaced", "stages", "admission"} {
+	for _, n := range []string{"tools", "tools-by-mode", "variables", "bundle-settings", "kinds", "lockdown-reasons", "third-party-actions", "trust-boundary", "pacing-deliveries", "pacing-unpaced", "stages", "admission"} {
 		assert.True(t, seen[n], "no page carries the generated %q", n)
 	}
 }
@@ -72,7 +72,7 @@ func TestEveryBlockRendersInBothLanguages(t *testing.T) {
 	t.Parallel()
 	b, err := newBlocks()
 	require.NoError(t, err)
-	for _, name := range []string{"tools", "tools-by-mode", "variables", "kinds", "lockdown-reasons", "third-party-actions"} {
+	for _, name := range []string{"tools", "tools-by-mode", "variables", "bundle-settings", "kinds", "lockdown-reasons", "third-party-actions"} {
 		en, err := b.render(name, English)
 		require.NoError(t, err)
 		zh, err := b.render(name, Chinese)

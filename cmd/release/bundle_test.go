@@ -223,51 +223,27 @@ func TestIconIsASquarePNGTheValidatorAccepts(t *testing.T) {
 // bundle: its settings table, and the Chinese README's, names every
 // setting, in the host's order, with the variable it fills, and the facts
 // it states are the manifest's.
-func TestReadmeDescribesTheBundle(t *testing.T) {
+// TestTheDocsDescribeTheBundle holds what the pages about the bundle say
+// of it to the code; the table of its settings is generated (cmd/docgen,
+// from config.Dialog).
+func TestTheDocsDescribeTheBundle(t *testing.T) {
 	t.Parallel()
-	var want [][2]string
-	for _, s := range bundleSettings {
-		want = append(want, [2]string{s.Title.EN, s.Var})
-	}
-	// The Chinese README keeps the titles as the host shows them.
-	var readme string
-	for _, tt := range []struct{ file, header string }{
-		{"README.md", "| setting | fills | |"},
-		{"README.zh-CN.md", "| 设置项（对话框中的名称） | 对应变量 | |"},
-	} {
-		b, err := os.ReadFile(filepath.Join("..", "..", tt.file))
-		require.NoError(t, err)
-		text := string(b)
-		if tt.file == "README.md" {
-			readme = text
-		}
-		start := strings.Index(text, tt.header)
-		require.NotEqual(t, -1, start, "the Install section of %s has the bundle's settings table", tt.file)
-		var rows [][2]string
-		for _, line := range strings.Split(text[start:], "\n")[2:] {
-			if !strings.HasPrefix(line, "|") {
-				break
-			}
-			cells := strings.Split(strings.Trim(line, "|"), "|")
-			require.Len(t, cells, 3, line)
-			rows = append(rows, [2]string{strings.TrimSpace(cells[0]), strings.Trim(strings.TrimSpace(cells[1]), "`")})
-		}
-		assert.Equal(t, want, rows, "%s: every setting, titled as the host shows it, with its variable", tt.file)
-	}
-
 	var pins struct {
 		Dependencies map[string]string `json:"dependencies"`
 	}
 	b, err := os.ReadFile(filepath.Join("..", "..", "e2e", "clients", "package.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &pins))
-	for _, fact := range []string{
-		"Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later",
-		"lists every tool",
-		"`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`",
-		"snowluma-mcp_<version>_<os>_<arch>.mcpb",
+	for _, tt := range []struct{ page, fact string }{
+		{"docs/hosts/claude-desktop.md", "Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later"},
+		{"docs/hosts/claude-desktop.md", "lists every tool"},
+		{"docs/hosts/claude-desktop.md", "snowluma-mcp_<version>_<os>_<arch>.mcpb"},
+		{"docs/maintainers.md", "`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`"},
+		{"docs/maintainers.md", "manifest version " + bundleManifestVersion},
 	} {
-		assert.Contains(t, strings.Join(strings.Fields(readme), " "), fact)
+		b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(tt.page)))
+		require.NoError(t, err)
+		assert.Contains(t, strings.Join(strings.Fields(string(b)), " "), tt.fact, tt.page)
 	}
 }
 

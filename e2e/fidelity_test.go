@@ -30,7 +30,7 @@ func rawCall(t *testing.T, r *rawServer, tool, action string, params map[string]
 	}
 	m := r.callTool(tool, map[string]any{"action": action, "params": p}, map[string]any{"traceparent": tp})
 	require.Nil(t, m.Error, "tools/call: %s", m)
-	// The thirdparty stage may ask for the account once, untagged, when a
+	// The lockdown stage may ask for the account once, untagged, when a
 	// result holds someone's words; the call's own request is the tagged one.
 	var sent []fake.Request
 	for _, q := range snow.ByTrace(traceID) {

@@ -198,7 +198,7 @@ func (s *server) run(t *testing.T, tool, action string, params map[string]any, f
 
 // sent returns the requests the fake received for this call, requiring
 // that the trace ID and the tag agree. The one request a call may make
-// without the tag is the get_login_info with which the thirdparty stage
+// without the tag is the get_login_info with which the lockdown stage
 // learns the account before marking a result that holds someone's words.
 func (c execCall) sent(t *testing.T) []fake.Request {
 	t.Helper()

@@ -35,7 +35,9 @@ var variants = []struct {
 }
 
 // TestToolDefinitions pins each tool's definition (name, description,
-// schemas, annotations) once, in testdata/toolsnaps/NAME.json, and which
+// annotations, input schema and result schema) once, in
+// testdata/toolsnaps/NAME.json, the output schema around every tool's
+// result once, in testdata/toolsnaps/_output_envelope.json, and which
 // tools each variant lists, in order, in testdata/tools.json (the e2e tests
 // hold the binary's tools/list to the same file). A tool shows the same
 // definition in every list that has it. It also checks catalogue-wide
@@ -59,9 +61,11 @@ func TestToolDefinitions(t *testing.T) {
 			}
 			def := tl.Def()
 			checkInvariants(t, def)
-			got, err := json.MarshalIndent(def, "", "  ")
-			require.NoError(t, err)
-			got = append(got, '\n')
+			got, envelope := ownParts(t, def)
+			if prev, ok := snaps[envelopeName]; ok {
+				assert.JSONEq(t, string(prev), string(envelope), "%s's output schema around its result differs from the other tools'", def.Name)
+			}
+			snaps[envelopeName] = envelope
 			if prev, ok := snaps[def.Name]; ok {
 				assert.Equal(t, string(prev), string(got), "%s is defined differently in the %s list", def.Name, v.name)
 			}
@@ -100,6 +104,39 @@ func TestToolDefinitions(t *testing.T) {
 }
 
 func snapPath(name string) string { return filepath.Join("testdata", "toolsnaps", name+".json") }
+
+// envelopeName is the snapshot of what every tool's output schema holds
+// around the tool's own result schema (the diagnostics, and how the two
+// are put together): it is the same for every tool, so it is pinned once.
+const envelopeName = "_output_envelope"
+
+// resultPlaceholder stands where each tool's own result schema goes in
+// the envelope's snapshot.
+const resultPlaceholder = "the tool's result schema (see its snapshot)"
+
+// ownParts splits a tool's definition into what the tool owns (name,
+// description, annotations, _meta, input schema, and its result schema,
+// under "result") and the output schema around that result, which every
+// tool shares.
+func ownParts(t *testing.T, def *mcp.Tool) (own, envelope []byte) {
+	t.Helper()
+	raw, err := json.Marshal(def)
+	require.NoError(t, err)
+	var fields map[string]any
+	require.NoError(t, json.Unmarshal(raw, &fields))
+	out, ok := fields["outputSchema"].(map[string]any)
+	require.True(t, ok, "%s has an output schema", def.Name)
+	props, ok := out["properties"].(map[string]any)
+	require.True(t, ok, "%s's output schema has properties", def.Name)
+	fields["result"] = props["result"]
+	delete(fields, "outputSchema")
+	props["result"] = resultPlaceholder
+	own, err = json.MarshalIndent(fields, "", "  ")
+	require.NoError(t, err)
+	envelope, err = json.MarshalIndent(out, "", "  ")
+	require.NoError(t, err)
+	return append(own, '\n'), append(envelope, '\n')
+}
 
 // checkInvariants holds every tool to what MCP clients rely on: annotations
 // and an output schema, an object input schema without top-level anyOf that

@@ -194,7 +194,7 @@ func TestRuntimeInfo(t *testing.T) {
 
 	d := deps(t, config.ModeRead)
 	d.Config.Endpoint, d.Config.Token = u, "tok-secret"
-	v, err := call(t, GetRuntimeInfo(d), `{"check_connection":true}`, &pipeline.Call{OneBot: onebot.New(u, "tok-secret", onebot.StreamTimeouts{}).With(nil)})
+	v, err := call(t, GetRuntimeInfo(d), `{"check_connection":true}`, &pipeline.Call{Resolved: pipeline.Resolved{OneBot: onebot.New(u, "tok-secret", onebot.StreamTimeouts{}).With(nil)}})
 	require.NoError(t, err)
 	raw, _ := json.Marshal(v)
 	assert.NotContains(t, string(raw), "tok-secret")
@@ -247,8 +247,7 @@ func TestConnectionCheckVerdict(t *testing.T) {
 			d := deps(t, config.ModeRead)
 			d.Config.Endpoint = u
 			tool := GetRuntimeInfo(d)
-			r, err := tool.Handle(context.Background(), &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`),
-				OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)})
+			r, err := tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`)}, Resolved: pipeline.Resolved{OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)}})
 			require.NoError(t, err)
 			diag := r.Diagnostics
 			assert.Equal(t, tt.outcome, diag.Outcome, "the handler states its verdict itself")
@@ -406,8 +405,7 @@ func TestAConnectionCheckAnsweredUnknownEverywhereBlamesThePath(t *testing.T) {
 			d := deps(t, config.ModeRead)
 			d.Config.Endpoint = u
 			tool := GetRuntimeInfo(d)
-			r, err := tool.Handle(context.Background(), &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`),
-				OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)})
+			r, err := tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`)}, Resolved: pipeline.Resolved{OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)}})
 			require.NoError(t, err)
 			assert.Equal(t, pipeline.OutcomeFailed, r.Diagnostics.Outcome)
 			assert.Equal(t, tt.kind, r.Diagnostics.Kind)

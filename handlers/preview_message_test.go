@@ -132,7 +132,7 @@ func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
 			t.Parallel()
 			err := val.Validate(json.RawMessage(tt.args), "arguments")
 			if err == nil {
-				_, err = tool.Handle(context.Background(), &pipeline.Call{Tool: tool, Arguments: json.RawMessage(tt.args)})
+				_, err = tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(tt.args)}})
 				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
 			}
 			require.Error(t, err)

@@ -15,18 +15,25 @@ import (
 // Call is the explicit per-call state that stages fill in and handlers read.
 // It holds no reference to the MCP request it came from: whoever starts a
 // call (the server for tools/call, the task runner for a background task's
-// run) copies in what the stages need, so a call can run on after its
-// request has been answered.
+// run) fills in the Request and the Hooks, so a call can run on after its
+// request has been answered. Its three parts say who fills each field and
+// when; their fields are promoted, so code reads c.Action, not c.Resolved.Action.
 type Call struct {
+	Request
+	Hooks
+	Resolved
+}
+
+// Request is what the starter of a call copies in before the chain runs:
+// the server from a tools/call, the task runner from the admitted call it
+// runs. Stages read it; only the arguments stage touches it, to turn absent
+// arguments into an empty object.
+type Request struct {
 	// Tool is the definition of the tool being called.
 	Tool *Tool
 	// Arguments are the raw tool arguments as sent (an object after the
 	// arguments stage). Continuation state is bound to them.
 	Arguments json.RawMessage
-	// Args is the tool's typed argument value, decoded once by the
-	// arguments stage.
-	Args any
-
 	// Client is what the caller declared about itself.
 	Client Client
 	// Meta is the caller's request _meta (trace context lives there).
@@ -34,6 +41,12 @@ type Call struct {
 	// Resume carries the answer to an earlier question to the user; nil on
 	// a first attempt.
 	Resume *Resume
+}
+
+// Hooks are how a call talks back to whoever waits for it, set by its
+// starter: the server binds them to the client's session, the task runner
+// to the task's record. A nil hook means nobody listens.
+type Hooks struct {
 	// Notify delivers progress to whoever waits for it (the client's
 	// session, or a task record); nil when nobody asked for progress.
 	Notify Notifier
@@ -41,60 +54,56 @@ type Call struct {
 	// yet (a send waiting for its budget), as a progress notification with
 	// a message; nil when nobody asked for progress.
 	Announce func(ctx context.Context, message string) error
-	// Held is how long a stage held the call before it was sent; the
-	// envelope records it in the diagnostics (held_ms).
-	Held time.Duration
-
-	// Span identifies this call in the W3C trace; set by the trace stage.
-	Span trace.SpanContext
-	// TraceNote is a fixed diagnostic when the caller's trace metadata was
-	// invalid (the call still runs with a fresh trace).
-	TraceNote string
-
-	// ActionName is the action an execution call names, as given.
-	ActionName string
-	// Action is the catalog action the call targets, resolved by the gate
-	// stage (aliases resolve to their target).
-	Action *catalog.Action
-	// Params are the OneBot params of an execution call; the params stage
-	// validates them against the action's input schema.
-	Params json.RawMessage
-	// ParamsBuilt says the handler builds the params itself (an automatic
-	// upload), so there are none to complete or validate.
-	ParamsBuilt bool
-
-	// OneBot executes requests for this call; set by the execution stage with
-	// the call's trace headers bound. Nil in docs mode.
-	OneBot onebot.Executor
-
-	// Progress reports transferred amounts (bytes or frames) and the known
-	// total (0 when unknown). The progress stage always sets it; without a
-	// Notify it does nothing.
-	Progress func(done, total int64)
-
 	// Queued hears that the call waits for one of the n stream slots
 	// (waiting true) and that it got one (false); a background task, which
 	// nobody watches, says so in its status. Nil when nobody asks.
 	Queued func(waiting bool, n int)
 	// Trail, when set, is told durably what the transfer is about to leave
-	// behind and how it was cleaned up (see Trail). Nil for synchronous
-	// calls.
+	// behind and how it was cleaned up (see Trail). Set by the task runner;
+	// nil for synchronous calls.
 	Trail Trail
 	// Detach starts the work of an admitted background call as a task and
 	// returns its handle; the task runs the tool this call's tool Runs.
 	// The server sets it on the admission of a tool that Detaches; it is
 	// nil on every other call.
 	Detach func(c *Call) (*TaskHandle, error)
-
-	// refusal is the answer of a refused admission while a PerCall stage
-	// acts on it (OnRefusal); nil otherwise.
-	refusal *answer
 }
 
-// answer is what a handler returned.
-type answer struct {
-	r   *Result
-	err error
+// Resolved is what the stages work out on the way in, each field set by
+// the stage named beside it, for the stages after it and the handler. A
+// background task's run starts with none of it: its chain resolves it again.
+type Resolved struct {
+	// Args is the tool's typed argument value, decoded once by the
+	// arguments stage.
+	Args any
+	// ActionName is the action an execution call names, as given (arguments).
+	ActionName string
+	// Params are the OneBot params of an execution call, taken from the
+	// arguments (arguments), completed by the user (input) and validated
+	// against the action's input schema (params).
+	Params json.RawMessage
+	// ParamsBuilt says the handler builds the params itself (an automatic
+	// upload), so there are none to complete or validate (arguments).
+	ParamsBuilt bool
+	// Action is the catalog action the call targets, resolved by the gate
+	// (aliases resolve to their target).
+	Action *catalog.Action
+
+	// Span identifies this call in the W3C trace (trace).
+	Span trace.SpanContext
+	// TraceNote is a fixed diagnostic when the caller's trace metadata was
+	// invalid; the call still runs with a fresh trace (trace).
+	TraceNote string
+	// Held is how long a stage held the call before it was sent (pace);
+	// the envelope records it in the diagnostics (held_ms).
+	Held time.Duration
+	// Progress reports transferred amounts (bytes or frames) and the known
+	// total (0 when unknown). The progress stage always sets it; without a
+	// Notify it does nothing.
+	Progress func(done, total int64)
+	// OneBot executes requests for this call, with the call's trace
+	// headers bound (execute). Nil in docs mode.
+	OneBot onebot.Executor
 }
 
 // Queue reports a change in the call's wait for a stream slot to Queued.
@@ -213,7 +222,9 @@ type Result struct {
 	RequestState  string
 	// Task, when set, is the handle of a background task the call started
 	// (only a Detaches tool's handler sets it): the answer is that handle
-	// (resultType "task"), and Render is not used.
+	// (resultType "task"), and Render is not used. A stage on the
+	// admission's chain that records each call leaves such an answer to the
+	// task's run, which passes the stage again with the work's own result.
 	Task *TaskHandle
 }
 

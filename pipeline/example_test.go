@@ -10,7 +10,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/payload"
-	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -41,7 +40,7 @@ func shout() *pipeline.Tool {
 func Example_declareTool() {
 	t := shout()
 	fmt.Println(string(t.InputSchema))
-	r, _ := t.Handle(context.Background(), &pipeline.Call{Tool: t, Arguments: []byte(`{"text":"hi","times":2}`)})
+	r, _ := t.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi","times":2}`)}})
 	fmt.Println(r.Payload)
 	// Output:
 	// {"additionalProperties":false,"properties":{"text":{"description":"what to shout","minLength":1,"type":"string"},"times":{"description":"how often","maximum":3,"minimum":1,"type":"integer"}},"required":["text"],"type":"object"}
@@ -50,13 +49,12 @@ func Example_declareTool() {
 
 // quiet is an example stage: it refuses calls in quiet hours. A stage reads
 // the tool's declaration once, in Wrap, and returns next unchanged for the
-// tools it has nothing to do with. It refuses before anything is spent, so
-// it also acts when a background call is admitted.
+// tools it has nothing to do with. Where it runs is stages/order.go's to
+// say (it refuses before anything is spent, so a background call's
+// admission could pass it too).
 type quiet struct{ hours bool }
 
 func (quiet) Name() string { return "quiet" }
-
-func (quiet) Acts() pipeline.Acts { return pipeline.AtAdmission }
 
 func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if t.Mode == config.ModeDocs {
@@ -73,7 +71,7 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 // envelope is a minimal stand-in for the envelope stage: it turns failures
 // into results with pipeline.Failure and encodes payloads for
 // pipeline.Render.
-var envelope = stagetest.Func{StageName: "envelope", WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var envelope = pipeline.StageFunc("envelope", func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {
@@ -82,7 +80,7 @@ var envelope = stagetest.Func{StageName: "envelope", WrapFunc: func(_ *pipeline.
 		r.Payload, _ = payload.Encode(r.Payload)
 		return r, nil
 	}
-}}
+})
 
 // Composing stages: pipeline.Chain wraps a tool's handler once, at
 // registration, with the first stage outermost; pipeline.Render makes the MCP
@@ -94,7 +92,7 @@ func Example_composeStages() {
 	loud.Name, loud.Mode = "loud_shout", config.ModeWrite
 	for _, t := range []*pipeline.Tool{docs, loud} {
 		h := chain(t, t.Handle)
-		r, _ := h(context.Background(), &pipeline.Call{Tool: t, Arguments: []byte(`{"text":"hi"}`)})
+		r, _ := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi"}`)}})
 		res := pipeline.Render(r)
 		fmt.Printf("%s: error=%v %s\n", t.Name, res.IsError, res.Content[0].(*mcp.TextContent).Text)
 	}

@@ -39,7 +39,7 @@ func TestFailure(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			r := Failure(&Call{Action: tt.action}, tt.err)
+			r := Failure(&Call{Resolved: Resolved{Action: tt.action}}, tt.err)
 			assert.True(t, r.IsError)
 			assert.Nil(t, r.Payload)
 			assert.Equal(t, tt.outcome, r.Diagnostics.Outcome)
@@ -55,10 +55,10 @@ func TestFailureCarriesWhenARefusedSendCouldGo(t *testing.T) {
 	t.Parallel()
 	send := &catalog.Action{Name: "send_group_msg"}
 	refusal := fault.Errorf(fault.CodeRateLimited, "group 20001's send budget is spent").Unsent().After(12400 * time.Millisecond)
-	r := Failure(&Call{Action: send}, refusal)
+	r := Failure(&Call{Resolved: Resolved{Action: send}}, refusal)
 	assert.Equal(t, OutcomeFailed, r.Diagnostics.Outcome, "a refused send was not sent")
 	assert.Equal(t, "rate_limited", r.Diagnostics.Kind)
 	assert.Equal(t, int64(12400), r.Diagnostics.RetryAfterMS)
 	assert.Contains(t, r.Diagnostics.NextStep, "retry_after_ms")
-	assert.Zero(t, Failure(&Call{Action: send}, fault.Errorf(fault.CodeTimeout, "slow")).Diagnostics.RetryAfterMS)
+	assert.Zero(t, Failure(&Call{Resolved: Resolved{Action: send}}, fault.Errorf(fault.CodeTimeout, "slow")).Diagnostics.RetryAfterMS)
 }

@@ -7,19 +7,20 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/internal/stagetest"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 func recorder(name string, log *[]string) pipeline.Stage {
-	return stagetest.Func{StageName: name, WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	return pipeline.StageFunc(name, func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			*log = append(*log, "in:"+name)
 			r, err := next(ctx, c)
 			*log = append(*log, "out:"+name)
 			return r, err
 		}
-	}}
+	})
 }
 
 func TestChain(t *testing.T) {
@@ -55,7 +56,7 @@ func TestChain(t *testing.T) {
 func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 	t.Parallel()
 	var seen []string
-	skip := stagetest.Func{StageName: "only-input", WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	skip := pipeline.StageFunc("only-input", func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		seen = append(seen, t.Name)
 		if !t.AsksInput {
 			return next
@@ -63,7 +64,7 @@ func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			return &pipeline.Result{Payload: "asked"}, nil
 		}
-	}}
+	})
 	handler := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 		return &pipeline.Result{Payload: "ran"}, nil
 	}
@@ -74,4 +75,18 @@ func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 	assert.Equal(t, "ran", r.Payload)
 	r, _ = asking(context.Background(), &pipeline.Call{})
 	assert.Equal(t, "asked", r.Payload)
+}
+
+// TestAToolHandlerReturningNothingIsAnInternalFailure holds a tool's own
+// code to the Handler contract, where it meets the pipeline, so that no
+// stage or caller above checks for a missing result.
+func TestAToolHandlerReturningNothingIsAnInternalFailure(t *testing.T) {
+	t.Parallel()
+	tl := pipeline.NewTool(pipeline.Spec{Name: "empty", Mode: config.ModeDocs, Result: `{"type":"null"}`},
+		func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
+	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
+	assert.Nil(t, r)
+	require.Error(t, err)
+	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
+	assert.Contains(t, err.Error(), "empty returned neither a result nor an error")
 }

@@ -75,9 +75,9 @@ type Spec struct {
 	Tasks bool
 	// Detaches says the handler only admits work that runs elsewhere: a
 	// background task, which runs the whole chain of the tool named by
-	// Runs, once. The tool itself is wrapped in the admission's chain
-	// (stages.Admission: the stages that act AtAdmission), so nothing that
-	// acts InWork sees the admission; its handler starts the task with
+	// Runs, once. The tool itself is wrapped in the admission's chain (the
+	// stages stages/order.go lists with an admission reason), so nothing
+	// that spends sees the admission; its handler starts the task with
 	// Call.Detach. TestBackgroundCallsSpendOnce in stages counts it.
 	Detaches bool
 	// Runs is the tool whose chain a Detaches tool's task runs (set
@@ -108,7 +108,13 @@ func NewTool[A any](s Spec, handle func(ctx context.Context, c *Call, args *A) (
 				}
 				args = v.(*A)
 			}
-			return handle(ctx, c, args)
+			r, err := handle(ctx, c, args)
+			if err == nil && r == nil {
+				// The Handler contract, held where a tool's own code
+				// meets the pipeline, so no stage above re-checks it.
+				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned neither a result nor an error", s.Name)
+			}
+			return r, err
 		},
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -26,7 +27,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
-	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -139,7 +139,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	// Ten sends at once, then one a minute; the clock never moves.
 	w.meter = budget.New(config.SendPace{Target: config.Budget{Burst: 10, Every: time.Minute},
 		Account: config.Budget{Burst: 10, Every: time.Minute}, Wait: time.Second}, budgettest.New(), nil)
-	full := Default(everyPart(t, Deps{
+	deps := everyPart(t, Deps{
 		Config:  &config.Config{Mode: config.ModeWrite, Timeout: time.Minute},
 		Catalog: cat,
 		Client:  onebot.New(u, "", onebot.StreamTimeouts{}),
@@ -150,19 +150,24 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 		Content: content.New([]int64{10002}), // lockdown: a stranger's words are withheld
 		Account: &content.Account{},
 		Now:     time.Now,
-	}))
+	})
 	// A counting stage, added the way CONTRIBUTING says: it records each
-	// call, so it acts PerCall.
+	// call, so it has an admission reason too, and leaves an admitted
+	// call (an answer with a Task) to the task's run.
 	var counted atomic.Int64
-	count := stagetest.Func{StageName: "count", Where: pipeline.PerCall, WrapFunc: func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	count := pipeline.StageFunc("count", func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-			counted.Add(1)
-			return next(ctx, c)
+			r, err := next(ctx, c)
+			if r == nil || r.Task == nil {
+				counted.Add(1)
+			}
+			return r, err
 		}
-	}}
+	})
 	w.counted = func() int { return int(counted.Load()) }
-	st := append(append(append([]pipeline.Stage{}, full[:pos]...), count), full[pos:]...)
-	w.handler = Handlers(st)
+	places := slices.Insert(Places(), pos, Place{Name: "count", Does: "counts calls", Why: "anywhere",
+		Admission: "it records each call", New: func(Deps) pipeline.Stage { return count }})
+	w.handler = Handlers(Assemble(deps, places))
 
 	w.run = pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
@@ -200,12 +205,12 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 // off set; the client asked for progress. It returns the call's answer.
 func (w *world) admit(t *testing.T, tool *pipeline.Tool, args string) *pipeline.Result {
 	t.Helper()
-	c := &pipeline.Call{Tool: tool, Arguments: json.RawMessage(args), Notify: func(context.Context, int64, int64) error {
+	c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(args)}, Hooks: pipeline.Hooks{Notify: func(context.Context, int64, int64) error {
 		w.mu.Lock()
 		w.notified++
 		w.mu.Unlock()
 		return nil
-	}}
+	}}}
 	if tool.Detaches {
 		c.Detach = func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
 			rec, err := w.runner.Start(c)
@@ -279,10 +284,10 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 		unknown  = `{"action":"no_such_action","params":{}}`
 	)
 	one := func(action string) map[string]int { return map[string]int{action: 1} }
-	positions := len(Default(docsDeps(t)))
+	positions := len(Places())
 	gateAt := -1
-	for i, s := range Default(docsDeps(t)) {
-		if s.Name() == "gate" {
+	for i, s := range Places() {
+		if s.Name == "gate" {
 			gateAt = i
 		}
 	}

@@ -30,8 +30,8 @@ func TestThePipelineDiagramIsTheDefaultOrder(t *testing.T) {
 		}
 	}
 	var names []string
-	for _, s := range Default(docsDeps(t)) {
-		names = append(names, s.Name())
+	for _, p := range Places() {
+		names = append(names, p.Name)
 	}
 	assert.Equal(t, names, drawn)
 }

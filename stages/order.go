@@ -1,6 +1,8 @@
-// Package stages assembles the tool-call pipeline. The order lives here and
-// only here, with the stages a background call passes to be admitted;
-// TestDefaultOrder and TestAdmissionOrder pin them.
+// Package stages assembles the tool-call pipeline. Where every stage runs
+// is written here and only here: the order of every call's chain, and which
+// of those stages a background call's admission passes, each place with
+// its reason (places). TestDefaultOrder and TestAdmissionOrder pin them,
+// and the docs' diagram is generated from them.
 package stages
 
 import (
@@ -22,11 +24,11 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/execute"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
+	"github.com/snowluma/snowluma-mcp/stages/lockdown"
 	"github.com/snowluma/snowluma-mcp/stages/pace"
 	"github.com/snowluma/snowluma-mcp/stages/params"
 	"github.com/snowluma/snowluma-mcp/stages/progress"
 	"github.com/snowluma/snowluma-mcp/stages/recovery"
-	"github.com/snowluma/snowluma-mcp/stages/thirdparty"
 	"github.com/snowluma/snowluma-mcp/stages/trace"
 )
 
@@ -40,114 +42,129 @@ type Deps struct {
 	Pace    *budget.Meter   // send budgets; nil when none are kept (budget.New)
 	Log     io.Writer       // stderr
 	Content *content.Filter // third-party content: marked, or withheld in lockdown
-	// Account is the logged-in account, learned once for the content
+	// Account is the logged-in account, learned once for the lockdown
 	// stage and the send budgets alike; nil gives the stage its own.
 	Account *content.Account
 	Now     func() time.Time
 }
 
-// Default returns the stages in request-flow order (the first is outermost).
-//
-//   - trace comes first so that every result, tool errors included, carries
-//     the call's traceparent, and every later stage can see the span.
-//   - calllog sits inside trace (it logs the traceparent) and outside the
-//     envelope, so it logs the final verdict of every call.
-//   - envelope sits outside everything that can fail, so argument, gate,
-//     validation, timeout and transport failures all become results with
-//     diagnostics, and every payload leaves it encoded.
-//   - recovery sits inside envelope so a panic becomes an internal failure
-//     with proper diagnostics rather than a dead process.
-//   - arguments checks and decodes the tool arguments once; everything after
-//     it reads the typed value, and the gate needs the action it names.
-//   - gate refuses what the mode forbids and resolves the action before
-//     input completion, so a call it refuses never prompts the user.
-//   - input completes missing required params (only tools that declare
-//     AsksInput) before params, which then checks the completed params.
-//   - params checks the OneBot params before any time is spent waiting.
-//   - thirdparty sits after params (it reads the checked params of a
-//     forward of a single message, and reads that message from SnowLuma)
-//     and before pace, so a forward it refuses in lockdown costs no send
-//     budget and SnowLuma sees only the read; inside envelope and
-//     recovery, so what it withholds never reaches an encoded payload, a
-//     task record or a log, and a panic in it withholds the whole result.
-//     Being outside deadline, it bounds what it asks SnowLuma itself (the
-//     message, the account) with the same request timeout.
-//   - pace spends a delivery's send budgets after everything that can
-//     refuse the call (a call that gate, input, params or thirdparty
-//     refuse costs no budget, and reads the completed, checked params for
-//     its target) and before deadline, so a wait for a budget never eats
-//     the request timeout; cancellation still cuts it short.
-//   - deadline starts the request timeout just before execution.
-//   - progress sits outside execute so that it closes the call's reports
-//     when the handler returns: the value still pending is dropped, and
-//     nothing goes out after the result.
-//   - execute binds the call's OneBot client and stream slot innermost, next
-//     to the handler.
-func Default(d Deps) []pipeline.Stage {
-	return []pipeline.Stage{
-		trace.New(),
-		calllog.New(d.Log, d.Now),
-		envelope.New(),
-		recovery.New(d.Log),
-		arguments.New(),
-		gate.New(d.Config.Mode, d.Catalog),
-		input.New(d.Prompts),
-		params.New(),
-		thirdparty.New(d.Content, d.Account, d.Catalog, d.Client, d.Config.Timeout),
-		pace.New(d.Pace),
-		deadline.New(d.Config.Timeout),
-		progress.New(progress.Interval),
-		execute.New(d.Client, d.Slots),
-	}
+// Place is one stage's place in the pipeline.
+type Place struct {
+	// Name is the stage's name (its Name method says the same).
+	Name string
+	// Does says in one line what the stage does, for the docs' diagram.
+	Does string
+	// Why says why the stage sits where it does in every call's chain.
+	Why string
+	// Admission says why a background call's admission passes the stage
+	// too; empty when only the work does (whatever asks the user, spends a
+	// budget or a slot, or sends). The admission's handler only starts a
+	// task, whose run then passes every stage once, so what spends is
+	// spent once. A stage that records each call is on both: at the
+	// admission it meets a refusal where a synchronous call refused by the
+	// same check would, and leaves an admitted call (an answer with a
+	// Task) to the run.
+	Admission string
+	// New builds the stage from the long-lived parts.
+	New func(Deps) pipeline.Stage
 }
 
-// Admission returns the stages of full (Default's) that a background call
-// (a tool that Detaches) passes to be admitted, in full's order: those
-// that act AtAdmission, and those that act PerCall, which act there only
-// on a refusal. Their handler only starts the task, which then
-// runs the whole chain of the tool it Runs once; nothing that acts InWork
-// sees the admission, so nothing is spent or recorded twice.
-//
-//   - trace: the answer (a task handle, or the refusal) carries the
-//     admission's traceparent, and the task's run is its child span.
-//   - calllog acts PerCall: on the admission only when it refuses the
-//     call (there is no task, so no run to write the call's line), in its
-//     place outside the checks, as for a synchronous refusal; an admitted
-//     call's line is the task run's, with the work's outcome.
-//   - envelope: a refusal is a result with diagnostics, before a task
-//     exists; nothing was sent.
-//   - recovery: a panic while admitting is an internal failure with
-//     diagnostics, not a dead process.
-//   - arguments: the arguments are checked and decoded before a task is
-//     recorded; the handler reads the typed value.
-//   - gate: what the mode forbids, or an action the tool may not run, is
-//     refused before a task exists; the handler reads the resolved action.
-//   - params: params that do not fit the action are refused before a task
-//     exists.
-//
-// input, thirdparty, pace, deadline, progress and execute act in the work
-// only: the task's run asks the user, spends the budget, takes the stream
-// slot and sends.
-func Admission(full []pipeline.Stage) []pipeline.Stage {
-	var out []pipeline.Stage
-	for _, s := range full {
-		switch s.Acts() {
-		case pipeline.AtAdmission:
-			out = append(out, s)
-		case pipeline.PerCall:
-			out = append(out, pipeline.OnRefusal(s))
+// places is the order of every call's chain, the first outermost: a
+// request meets the stages in this order and its result goes back out in
+// reverse.
+var places = []Place{
+	{Name: "trace", Does: "span per call; _meta.traceparent on every result",
+		Why:       "first, so that every result, tool errors included, carries the call's traceparent, and every later stage can see the span",
+		Admission: "the answer (a task handle, or the refusal) carries the admission's traceparent, and the task's run is its child span",
+		New:       func(Deps) pipeline.Stage { return trace.New() }},
+	{Name: "calllog", Does: "one stderr line per call (tool, traceparent, outcome, kind, duration)",
+		Why:       "inside trace (it logs the traceparent) and outside envelope, so it logs the final verdict of every call",
+		Admission: "a refused admission has no run to write its line, so it is written here, where a synchronous refusal's would be; an admitted call's line is its run's",
+		New:       func(d Deps) pipeline.Stage { return calllog.New(d.Log, d.Now) }},
+	{Name: "envelope", Does: "every failure below becomes a tool result with diagnostics",
+		Why:       "outside everything that can fail, so argument, gate, validation, timeout and transport failures all become results with diagnostics, and every payload leaves it encoded",
+		Admission: "a refusal is a result with diagnostics before a task exists; nothing was sent",
+		New:       func(Deps) pipeline.Stage { return envelope.New() }},
+	{Name: "recovery", Does: "a panic becomes an internal error, never a dead process",
+		Why:       "inside envelope, so a panic becomes an internal failure with proper diagnostics",
+		Admission: "a panic while admitting is an internal failure with diagnostics, not a dead process",
+		New:       func(d Deps) pipeline.Stage { return recovery.New(d.Log) }},
+	{Name: "arguments", Does: "tool arguments checked against the tool's schema, decoded once",
+		Why:       "everything after it reads the typed value, and the gate needs the action it names",
+		Admission: "the arguments are checked and decoded before a task is recorded; the handler reads the typed value",
+		New:       func(Deps) pipeline.Stage { return arguments.New() }},
+	{Name: "gate", Does: "mode, action lookup (aliases), read/write routing",
+		Why:       "refuses what the mode forbids and resolves the action before input, so a call it refuses never prompts the user",
+		Admission: "what the mode forbids, or an action the tool may not run, is refused before a task exists; the handler reads the resolved action",
+		New:       func(d Deps) pipeline.Stage { return gate.New(d.Config.Mode, d.Catalog) }},
+	{Name: "input", Does: "tools that may ask: ask for missing required params",
+		Why: "completes missing required params (only tools that declare AsksInput) before params, which then checks the completed params",
+		New: func(d Deps) pipeline.Stage { return input.New(d.Prompts) }},
+	{Name: "params", Does: "OneBot params checked against the action's JSON Schema",
+		Why:       "checks the OneBot params before any time is spent waiting",
+		Admission: "params that do not fit the action are refused before a task exists",
+		New:       func(Deps) pipeline.Stage { return params.New() }},
+	{Name: "lockdown", Does: "others' words in results marked, or withheld in lockdown; a forward of words it withholds refused",
+		Why: "after params (it reads the checked params of a forward of a single message, and reads that message from SnowLuma) and before pace, " +
+			"so a forward it refuses costs no send budget and SnowLuma sees only the read; inside envelope and recovery, so what it withholds " +
+			"never reaches an encoded payload, a task record or a log, and a panic in it withholds the whole result; outside deadline, so it " +
+			"bounds what it asks SnowLuma itself with the same request timeout",
+		New: func(d Deps) pipeline.Stage {
+			return lockdown.New(d.Content, d.Account, d.Catalog, d.Client, d.Config.Timeout)
+		}},
+	{Name: "pace", Does: "deliveries spend their target's and the account's send budget: wait (visibly) or refuse",
+		Why: "after everything that can refuse the call (a refused call costs no budget, and pace reads the completed, checked params " +
+			"for its target) and before deadline, so a wait for a budget never eats the request timeout; cancellation still cuts it short",
+		New: func(d Deps) pipeline.Stage { return pace.New(d.Pace) }},
+	{Name: "deadline", Does: "ordinary request timeout (streams use connect/idle timeouts)",
+		Why: "starts the request timeout just before execution",
+		New: func(d Deps) pipeline.Stage { return deadline.New(d.Config.Timeout) }},
+	{Name: "progress", Does: "throttled progress to the call's Notify when one was asked for",
+		Why: "outside execute, so that it closes the call's reports when the handler returns: the value still pending is dropped, and nothing goes out after the result",
+		New: func(Deps) pipeline.Stage { return progress.New(progress.Interval) }},
+	{Name: "execute", Does: "per-call OneBot client with trace headers; stream slots; no retries",
+		Why: "innermost, next to the handler: binds the call's OneBot client and stream slot",
+		New: func(d Deps) pipeline.Stage { return execute.New(d.Client, d.Slots) }},
+}
+
+// Places returns every stage's place, in the order of every call's chain.
+func Places() []Place { return append([]Place(nil), places...) }
+
+// Chains are the two chains a server wraps its tools in.
+type Chains struct {
+	// Call is every call's chain: a synchronous call's, and a background
+	// task's run.
+	Call []pipeline.Stage
+	// Admission is the chain a background call (a tool that Detaches)
+	// passes to be admitted: the stages of Call that have an admission
+	// reason, in Call's order, the same values.
+	Admission []pipeline.Stage
+}
+
+// Assemble builds each place's stage once from d: Default(d) is
+// Assemble(d, Places()).
+func Assemble(d Deps, ps []Place) Chains {
+	var ch Chains
+	for _, p := range ps {
+		s := p.New(d)
+		ch.Call = append(ch.Call, s)
+		if p.Admission != "" {
+			ch.Admission = append(ch.Admission, s)
 		}
 	}
-	return out
+	return ch
 }
+
+// Default builds the server's chains.
+func Default(d Deps) Chains { return Assemble(d, places) }
 
 // Handlers wraps each tool once, on first asking, and hands out the same
 // handler whenever it is asked again: a tool that Detaches gets the
-// admission's chain (Admission), every other tool the whole chain of full,
-// which a background task's run of it shares with its synchronous calls.
-// It is for assembly, on one goroutine.
-func Handlers(full []pipeline.Stage) func(*pipeline.Tool) pipeline.Handler {
-	whole, admit := pipeline.Chain(full...), pipeline.Chain(Admission(full)...)
+// admission's chain, every other tool the whole chain, which a background
+// task's run of it shares with its synchronous calls. It is for assembly,
+// on one goroutine.
+func Handlers(ch Chains) func(*pipeline.Tool) pipeline.Handler {
+	whole, admit := pipeline.Chain(ch.Call...), pipeline.Chain(ch.Admission...)
 	wrapped := map[*pipeline.Tool]pipeline.Handler{}
 	return func(t *pipeline.Tool) pipeline.Handler {
 		if h, ok := wrapped[t]; ok {

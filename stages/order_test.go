@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -19,7 +17,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
-	"github.com/snowluma/snowluma-mcp/internal/stagetest"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -35,50 +32,44 @@ func docsDeps(t *testing.T) Deps {
 func TestDefaultOrder(t *testing.T) {
 	t.Parallel()
 	var names []string
-	for _, s := range Default(docsDeps(t)) {
+	for _, s := range Default(docsDeps(t)).Call {
 		names = append(names, s.Name())
 	}
-	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "thirdparty", "pace", "deadline", "progress", "execute"}, names)
+	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "input", "params", "lockdown", "pace", "deadline", "progress", "execute"}, names)
 }
 
 // TestAdmissionOrder pins the stages a background call passes to be
-// admitted, read from each stage's own declaration (Acts): the checks that
-// refuse a call before a task exists and what shapes the answer. Whatever
-// spends or records acts in the work (TestBackgroundCallsSpendOnce counts
-// it).
+// admitted: the checks that refuse a call before a task exists, what shapes
+// the answer, and calllog, which records a refusal. Whatever spends acts in
+// the work (TestBackgroundCallsSpendOnce counts it).
 func TestAdmissionOrder(t *testing.T) {
 	t.Parallel()
 	var names []string
-	for _, s := range Admission(Default(docsDeps(t))) {
+	for _, s := range Default(docsDeps(t)).Admission {
 		names = append(names, s.Name())
 	}
 	assert.Equal(t, []string{"trace", "calllog", "envelope", "recovery", "arguments", "gate", "params"}, names)
 }
 
-// TestTheDocsNameTheAdmissionStages holds the prose that lists the
-// admission's stages to Admission.
-func TestTheDocsNameTheAdmissionStages(t *testing.T) {
+// TestEveryPlaceSaysWhyAndBuildsTheStageItNames holds the table the docs
+// are generated from to the stages it builds.
+func TestEveryPlaceSaysWhyAndBuildsTheStageItNames(t *testing.T) {
 	t.Parallel()
-	var names []string
-	for _, s := range Admission(Default(docsDeps(t))) {
-		names = append(names, s.Name())
-	}
-	list := "(" + strings.Join(names, ", ") + ")"
-	for _, doc := range []string{"../CONTRIBUTING.md", "../docs/pipeline.md"} {
-		text, err := os.ReadFile(doc)
-		require.NoError(t, err)
-		flat := strings.Join(strings.Fields(string(text)), " ")
-		assert.Contains(t, flat, list, "%s names the admission's stages as stages.Admission has them", doc)
+	d := docsDeps(t)
+	for _, p := range Places() {
+		assert.NotEmpty(t, p.Does, p.Name)
+		assert.NotEmpty(t, p.Why, p.Name)
+		assert.Equal(t, p.Name, p.New(d).Name())
 	}
 }
 
 func TestHandlersWrapEachToolOnce(t *testing.T) {
 	t.Parallel()
 	wraps := map[string]int{}
-	counting := stagetest.Func{StageName: "counting", Where: pipeline.AtAdmission, WrapFunc: func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	counting := pipeline.StageFunc("counting", func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		wraps[t.Name]++
 		return next
-	}}
+	})
 	run := pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
 			return &pipeline.Result{}, nil
@@ -87,7 +78,7 @@ func TestHandlersWrapEachToolOnce(t *testing.T) {
 		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
 			return &pipeline.Result{}, nil
 		})
-	handler := Handlers([]pipeline.Stage{counting})
+	handler := Handlers(Chains{Call: []pipeline.Stage{counting}, Admission: []pipeline.Stage{counting}})
 	for range 3 {
 		handler(run)
 		handler(bg)
@@ -110,7 +101,7 @@ func (a *targetArgs) Target() (string, json.RawMessage, bool) {
 
 func TestDefaultChainInDocsMode(t *testing.T) {
 	t.Parallel()
-	chain := pipeline.Chain(Default(docsDeps(t))...)
+	chain := pipeline.Chain(Default(docsDeps(t)).Call...)
 	docs := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, a *pageArgs) (*pipeline.Result, error) {
 			return &pipeline.Result{Payload: map[string]any{"limit": a.Limit}}, nil
@@ -135,7 +126,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
-			r, err := h(context.Background(), &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)})
+			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}})
 			require.NoError(t, err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")
@@ -168,17 +159,13 @@ func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {
 			return &pipeline.Result{Payload: a.Upto}, nil
 		})
 	var record [][2]int64
-	c := &pipeline.Call{
-		Arguments: json.RawMessage(`{"upto":3}`),
-		Meta:      map[string]any{"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"},
-		Notify: func(_ context.Context, done, total int64) error {
-			record = append(record, [2]int64{done, total})
-			return nil
-		},
-	}
+	c := &pipeline.Call{Request: pipeline.Request{Arguments: json.RawMessage(`{"upto":3}`), Meta: map[string]any{"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}}, Hooks: pipeline.Hooks{Notify: func(_ context.Context, done, total int64) error {
+		record = append(record, [2]int64{done, total})
+		return nil
+	}}}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	h := pipeline.Chain(Default(docsDeps(t))...)(counter, counter.Handle)
+	h := pipeline.Chain(Default(docsDeps(t)).Call...)(counter, counter.Handle)
 	r, err := h(ctx, c)
 	require.NoError(t, err)
 	res := pipeline.Render(r)

@@ -84,11 +84,8 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	r.jobs[rec.ID] = j
 	r.wg.Add(1)
 	call := &pipeline.Call{
-		Tool: r.tool, Arguments: c.Arguments, Client: c.Client,
-		Meta:   carried(c),
-		Notify: r.progress(rec.ID),
-		Queued: r.queued(rec.ID, j),
-		Trail:  j.trail,
+		Request: pipeline.Request{Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Meta: carried(c)},
+		Hooks:   pipeline.Hooks{Notify: r.progress(rec.ID), Queued: r.queued(rec.ID, j), Trail: j.trail},
 	}
 	go r.work(ctx, rec.ID, call, j)
 	go r.watch(ctx, rec.ID, j)

@@ -36,10 +36,7 @@ func newHarness(t *testing.T, run pipeline.Handler) *harness {
 
 func (h *harness) start(t *testing.T) Record {
 	t.Helper()
-	rec, err := h.runner.Start(&pipeline.Call{
-		Tool:       &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}},
-		ActionName: "download_file_stream", Arguments: json.RawMessage(`{"action":"download_file_stream"}`),
-	})
+	rec, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, Arguments: json.RawMessage(`{"action":"download_file_stream"}`)}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
 	require.NoError(t, err)
 	return rec
 }
@@ -132,7 +129,7 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	for range MaxRunning {
 		h.start(t)
 	}
-	_, err := h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+	_, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
 	require.Error(t, err)
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
 	assert.True(t, fault.NothingSent(err))
@@ -144,7 +141,7 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	for range MaxRunning {
 		assert.Equal(t, Failed, h.end(t).Status)
 	}
-	_, err = h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+	_, err = h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
 	require.Error(t, err, "a stopped runner starts nothing")
 }
 
@@ -177,7 +174,7 @@ func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
 		tasks := h.runner.Store().tasks
 		require.NoError(t, os.RemoveAll(tasks))
 		require.NoError(t, os.WriteFile(tasks, nil, 0o600))
-		_, err := h.runner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+		_, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
 		require.Error(t, err)
 		assert.True(t, fault.NothingSent(err))
 		assert.Contains(t, err.Error(), "could not be recorded durably")

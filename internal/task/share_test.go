@@ -189,7 +189,7 @@ func TestACancelReachesTheServerThatRunsTheTask(t *testing.T) {
 	ended := make(chan Record, 1)
 	owner := NewRunner(open(t, dir), &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled,
 		func(r Record) { ended <- r })
-	rec, err := owner.Start(&pipeline.Call{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, ActionName: "download_file_stream"})
+	rec, err := owner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
 	require.NoError(t, err)
 
 	other := NewRunner(open(t, dir), &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled, nil)

@@ -26,10 +26,6 @@ func New() Stage { return Stage{} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "arguments" }
 
-// Acts implements pipeline.Stage: a call with bad arguments is refused
-// before a task exists.
-func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
-
 // Wrap implements pipeline.Stage. The tool's schema compiles on its first
 // call, not at registration, so start-up does not pay for tools a session
 // never calls.

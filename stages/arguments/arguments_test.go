@@ -121,7 +121,7 @@ func TestArguments(t *testing.T) {
 				reached = true
 				return &pipeline.Result{}, nil
 			})
-			c := &pipeline.Call{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}
+			c := &pipeline.Call{Request: pipeline.Request{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}}
 			_, err := h(context.Background(), c)
 			if tt.wantErr != "" {
 				require.Error(t, err)
@@ -158,7 +158,7 @@ func TestArgumentsDecodedOnceReachTheHandler(t *testing.T) {
 			got = a
 			return &pipeline.Result{}, nil
 		})
-	c := &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"limit":5.0}`)}
+	c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"limit":5.0}`)}}
 	_, err := New().Wrap(tool, tool.Handle)(context.Background(), c)
 	require.NoError(t, err)
 	require.NotNil(t, got)
@@ -171,7 +171,7 @@ func TestArgumentsDecodeFailure(t *testing.T) {
 	// A value the schema admits but the type cannot hold (an integer beyond
 	// int64) fails at decoding, as an invalid argument.
 	tool := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
-	c := &pipeline.Call{Tool: tool, Arguments: json.RawMessage(`{"limit":1e30}`)}
+	c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"limit":1e30}`)}}
 	// A plain integer schema, so the value reaches Decode.
 	tool.InputSchema = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
 	reached := false

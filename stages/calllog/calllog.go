@@ -4,12 +4,12 @@
 // arguments or results beyond the verdict, so message contents, tokens, file
 // paths and tracestate cannot leak into it.
 //
-// It writes exactly one line per call (pipeline.PerCall): a synchronous
-// call's; a background call's from its task's run, naming the tool the task
-// runs and giving the work's outcome; or, for a background call refused
-// before its task existed, from the admission, naming the tool called and
-// giving the refusal. That line's duration covers only the refusal's
-// passage back out (the stage meets it once it is decided).
+// It writes exactly one line per call: a synchronous call's; a background
+// call's from its task's run, naming the tool the task runs and giving the
+// work's outcome; or, for a background call refused before its task
+// existed, from the admission, naming the tool called and giving the
+// refusal. An admission that started a task writes nothing: its run writes
+// the call's line.
 package calllog
 
 import (
@@ -38,16 +38,15 @@ func New(w io.Writer, now func() time.Time) Stage {
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "calllog" }
 
-// Acts implements pipeline.Stage: the call's one line is written by the pass
-// that does its work, with the work's outcome, or, for a background call
-// refused before its task existed, by its admission, with the refusal.
-func (Stage) Acts() pipeline.Acts { return pipeline.PerCall }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		start := s.now()
 		r, err := next(ctx, c)
+		if r != nil && r.Task != nil {
+			// An admitted background call: its task's run writes the line.
+			return r, err
+		}
 		if r != nil && len(r.InputRequests) > 0 {
 			// Not a completed call but a question to the user: the call's
 			// line is written when it resumes (for legacy clients the SDK

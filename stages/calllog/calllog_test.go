@@ -40,9 +40,7 @@ func TestLogLine(t *testing.T) {
 			now := func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock }
 			sc, _ := span.Start(nil)
 			tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action"}}
-			c := &pipeline.Call{Tool: tool, Span: sc, TraceNote: tt.note, ActionName: "send_group_msg",
-				Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`),
-				Params:    json.RawMessage(`{"message":"secret words"}`)}
+			c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`)}, Resolved: pipeline.Resolved{Span: sc, TraceNote: tt.note, ActionName: "send_group_msg", Params: json.RawMessage(`{"message":"secret words"}`)}}
 			h := New(&out, now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
 			_, _ = h(context.Background(), c)
 			line := out.String()
@@ -67,6 +65,28 @@ func TestNoLineForAQuestion(t *testing.T) {
 	h := New(&out, time.Now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		return &pipeline.Result{InputRequests: mcp.InputRequestMap{"params": &mcp.ElicitParams{Message: "?"}}}, nil
 	})
-	_, _ = h(context.Background(), &pipeline.Call{Tool: tool})
+	_, _ = h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
 	assert.Empty(t, out.String(), "the line is written when the call completes")
+}
+
+func TestNoLineForAnAdmittedTaskButOneForARefusal(t *testing.T) {
+	t.Parallel()
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background", Detaches: true}}
+	tests := []struct {
+		name   string
+		result *pipeline.Result
+		lines  int
+	}{
+		{"an admitted call leaves its line to the task's run", &pipeline.Result{Task: &pipeline.TaskHandle{ID: "t1"}}, 0},
+		{"a refused admission has no run, so it writes the line", &pipeline.Result{IsError: true, Diagnostics: pipeline.Diagnostics{Outcome: "failed", Kind: "unknown_action"}}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			var out bytes.Buffer
+			h := New(&out, time.Now).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
+			_, _ = h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
+			assert.Equal(t, tt.lines, strings.Count(out.String(), "\n"))
+		})
+	}
 }

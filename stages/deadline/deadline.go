@@ -22,9 +22,6 @@ func New(timeout time.Duration) Stage { return Stage{timeout: timeout} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "deadline" }
 
-// Acts implements pipeline.Stage: the request timeout bounds the work.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -42,7 +42,7 @@ func TestDeadline(t *testing.T) {
 				return &pipeline.Result{}, nil
 			})
 			before := time.Now()
-			_, err := h(tt.ctx, &pipeline.Call{Tool: tool, Action: tt.action})
+			_, err := h(tt.ctx, &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{Action: tt.action}})
 			if tt.wantErrCode != "" {
 				assert.Equal(t, tt.wantErrCode, fault.CodeOf(err))
 				assert.True(t, fault.NothingSent(err), "nothing was sent before the call started")

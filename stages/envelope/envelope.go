@@ -22,10 +22,6 @@ func New() Stage { return Stage{} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "envelope" }
 
-// Acts implements pipeline.Stage: an admission's refusal is a result with
-// diagnostics like any other.
-func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, _ error) {
@@ -35,9 +31,6 @@ func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		r, err := next(ctx, c)
 		if err != nil {
 			return pipeline.Failure(c, err), nil
-		}
-		if r == nil {
-			return pipeline.Failure(c, fault.Errorf(fault.CodeInternal, "the tool returned no result")), nil
 		}
 		encoded, err := payload.Encode(r.Payload)
 		if err != nil {

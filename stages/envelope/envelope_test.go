@@ -49,13 +49,12 @@ func TestEnvelope(t *testing.T) {
 		{"calls a stream failure failed", write, nil, fault.Errorf(fault.CodeStreamFailed, "retcode 100"), true, "failed", "stream_failed", "retcode 100"},
 		{"hides the text of an unclassified error", nil, nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
 		{"hides an unclassified error on a write and calls it failed", write, nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
-		{"reports a missing result as internal", nil, nil, nil, true, "failed", "internal", "the tool returned no result"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return tt.result, tt.err })
-			r, err := h(context.Background(), &pipeline.Call{Tool: tool, Action: tt.action})
+			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{Action: tt.action}})
 			require.NoError(t, err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.Equal(t, tt.isError, r.IsError)
@@ -95,7 +94,7 @@ func TestEnvelopeEncodesThePayload(t *testing.T) {
 			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 				return &pipeline.Result{Payload: tt.payload}, nil
 			})
-			r, err := h(context.Background(), &pipeline.Call{Tool: tool})
+			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
 			require.NoError(t, err)
 			require.IsType(t, json.RawMessage{}, r.Payload)
 			assert.Equal(t, tt.want, string(r.Payload.(json.RawMessage)))
@@ -121,7 +120,7 @@ func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
 			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 				return &pipeline.Result{Payload: tt.payload, Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}, nil
 			})
-			r, err := h(context.Background(), &pipeline.Call{Tool: tool})
+			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
 			require.NoError(t, err, "the envelope never lets an error escape")
 			assert.True(t, r.IsError)
 			assert.Nil(t, r.Payload)
@@ -154,7 +153,7 @@ func TestEnvelopeRecordsHowLongASendWasHeld(t *testing.T) {
 				c.Held = tt.held
 				return tt.result, tt.err
 			})
-			r, err := h(context.Background(), &pipeline.Call{Action: write})
+			r, err := h(context.Background(), &pipeline.Call{Resolved: pipeline.Resolved{Action: write}})
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, r.Diagnostics.HeldMS)
 		})

@@ -28,10 +28,6 @@ func New(client *onebot.Client, slots *slot.Pool) Stage {
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "execute" }
 
-// Acts implements pipeline.Stage: the OneBot client and the stream slot are
-// the work's.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if s.client == nil {

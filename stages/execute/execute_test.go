@@ -46,7 +46,7 @@ func TestExecuteBindsTraceHeaders(t *testing.T) {
 	// Two calls through the same stage each carry their own span.
 	for _, meta := range []map[string]any{nil, {"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "tracestate": "vendor=abc"}} {
 		sc, _ := span.Start(meta)
-		_, err := h(context.Background(), &pipeline.Call{Tool: queryTool, Span: sc})
+		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Span: sc}})
 		require.NoError(t, err)
 		headers := <-got
 		assert.Equal(t, span.Traceparent(sc), headers.Get("traceparent"))
@@ -76,7 +76,7 @@ func TestExecuteWithoutClient(t *testing.T) {
 			}
 			h := New(nil, slot.NewPool(1, time.Second)).Wrap(tt.tool, next)
 			assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
-			_, err := h(context.Background(), &pipeline.Call{Tool: tt.tool})
+			_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}})
 			assert.NoError(t, err)
 			assert.True(t, reached)
 		})
@@ -98,24 +98,24 @@ func TestStreamSlots(t *testing.T) {
 	})
 	go func() {
 		defer close(finished)
-		_, _ = h(context.Background(), &pipeline.Call{Tool: invokeTool, Action: streamAction})
+		_, _ = h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
 	}()
 	<-inside
 	second := s.Wrap(invokeTool, ok)
-	_, err := second(context.Background(), &pipeline.Call{Tool: invokeTool, Action: streamAction})
+	_, err := second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err), "a second stream fails once the wait is over")
 	assert.True(t, fault.NothingSent(err), "a stream that never got a slot sent nothing")
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = second(cancelled, &pipeline.Call{Tool: invokeTool, Action: streamAction})
+	_, err = second(cancelled, &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
 	assert.Equal(t, fault.CodeCancelled, fault.CodeOf(err), "a cancelled wait for a slot is a cancellation")
 	assert.True(t, fault.NothingSent(err))
-	_, err = second(context.Background(), &pipeline.Call{Tool: invokeTool, Action: &catalog.Action{Name: "get_status"}})
+	_, err = second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: &catalog.Action{Name: "get_status"}}})
 	assert.NoError(t, err, "ordinary actions need no slot")
-	_, err = second(context.Background(), &pipeline.Call{Tool: docsTool})
+	_, err = second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: docsTool}})
 	assert.NoError(t, err, "calls without an action need no slot")
 	close(release)
 	<-finished
-	_, err = second(context.Background(), &pipeline.Call{Tool: invokeTool, Action: streamAction})
+	_, err = second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
 	assert.NoError(t, err, "the slot frees when the first stream ends")
 }

@@ -26,10 +26,6 @@ func New(mode config.Mode, cat *catalog.Catalog) Stage { return Stage{mode: mode
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "gate" }
 
-// Acts implements pipeline.Stage: a call the mode forbids, or that names no
-// action it may run, is refused before a task exists.
-func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
-
 // Wrap implements pipeline.Stage. Whether the mode allows the tool is
 // decided here, once; the same config.Mode.Allows decides what tools/list
 // shows.

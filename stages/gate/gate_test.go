@@ -60,7 +60,7 @@ func TestGate(t *testing.T) {
 				reached = true
 				return &pipeline.Result{}, nil
 			})
-			c := &pipeline.Call{Tool: tt.tool, ActionName: tt.actionName}
+			c := &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}, Resolved: pipeline.Resolved{ActionName: tt.actionName}}
 			_, err := h(context.Background(), c)
 			if tt.code != "" {
 				require.Error(t, err)
@@ -102,7 +102,7 @@ func TestGateMessages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := New(tt.mode, cat).Wrap(tt.tool, next)(context.Background(), &pipeline.Call{Tool: tt.tool, ActionName: tt.actionName})
+			_, err := New(tt.mode, cat).Wrap(tt.tool, next)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}, Resolved: pipeline.Resolved{ActionName: tt.actionName}})
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.want)
 		})
@@ -120,7 +120,7 @@ func TestGateDecidesTheModeAtRegistration(t *testing.T) {
 	require.NotNil(t, h)
 	tool.Mode = config.ModeDocs // a later change to the declaration does not reopen it
 	for _, name := range []string{"", "get_status", "send_group_msg"} {
-		_, err := h(context.Background(), &pipeline.Call{Tool: tool, ActionName: name})
+		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{ActionName: name}})
 		require.Error(t, err, name)
 		assert.Equal(t, fault.CodeModeDenied, fault.CodeOf(err), name)
 		assert.True(t, fault.NothingSent(err), "a mode refusal comes before anything is sent")
@@ -136,7 +136,7 @@ func TestGatePassesToolsWithoutActionsStraightThrough(t *testing.T) {
 	}
 	h := New(config.ModeWrite, cat).Wrap(docsTool, next)
 	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the gate returns next unchanged")
-	c := &pipeline.Call{Tool: docsTool, ActionName: "send_nukes"}
+	c := &pipeline.Call{Request: pipeline.Request{Tool: docsTool}, Resolved: pipeline.Resolved{ActionName: "send_nukes"}}
 	r, err := h(context.Background(), c)
 	require.NoError(t, err)
 	assert.Equal(t, "next", r.Payload)

@@ -41,10 +41,6 @@ func New(store *prompt.Store) Stage { return Stage{store: store} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "input" }
 
-// Acts implements pipeline.Stage: a question to the user belongs to the work;
-// a background call never asks.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
-
 // Wrap implements pipeline.Stage. Only tools that declare AsksInput ask.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if !t.AsksInput {

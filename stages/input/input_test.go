@@ -38,8 +38,7 @@ func call(t *testing.T, tl *pipeline.Tool, action *catalog.Action, caps *mcp.Cli
 	if len(a.Params) == 0 {
 		a.Params = json.RawMessage("{}")
 	}
-	return &pipeline.Call{Tool: tl, Client: client(caps), Arguments: json.RawMessage(args),
-		ActionName: action.Name, Action: action, Params: a.Params}
+	return &pipeline.Call{Request: pipeline.Request{Tool: tl, Client: client(caps), Arguments: json.RawMessage(args)}, Resolved: pipeline.Resolved{ActionName: action.Name, Action: action, Params: a.Params}}
 }
 
 func TestAsking(t *testing.T) {
@@ -111,9 +110,8 @@ func TestInputSkips(t *testing.T) {
 		name string
 		call *pipeline.Call
 	}{
-		{"lets built params through without asking", &pipeline.Call{Tool: tool, Client: client(formCaps), ActionName: upload.Name, Action: upload, ParamsBuilt: true,
-			Arguments: json.RawMessage(`{"action":"upload_file_stream","execution":{"input_file":"a.txt"}}`)}},
-		{"lets a call without an action through", &pipeline.Call{Tool: tool, Client: client(formCaps), Arguments: json.RawMessage(`{}`)}},
+		{"lets built params through without asking", &pipeline.Call{Request: pipeline.Request{Tool: tool, Client: client(formCaps), Arguments: json.RawMessage(`{"action":"upload_file_stream","execution":{"input_file":"a.txt"}}`)}, Resolved: pipeline.Resolved{ActionName: upload.Name, Action: upload, ParamsBuilt: true}}},
+		{"lets a call without an action through", &pipeline.Call{Request: pipeline.Request{Tool: tool, Client: client(formCaps), Arguments: json.RawMessage(`{}`)}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

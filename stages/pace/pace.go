@@ -37,10 +37,6 @@ func New(meter *budget.Meter) Stage { return Stage{meter: meter} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "pace" }
 
-// Acts implements pipeline.Stage: a send budget is spent once, by the pass that
-// sends.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
-
 // Wrap implements pipeline.Stage. Only tools that run any action can
 // deliver.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {

@@ -75,10 +75,10 @@ type outcome struct {
 
 func (r *rig) call(ctx context.Context, a *catalog.Action, params string) outcome {
 	var o outcome
-	o.call = &pipeline.Call{Action: a, Params: json.RawMessage(params), Announce: func(_ context.Context, msg string) error {
+	o.call = &pipeline.Call{Hooks: pipeline.Hooks{Announce: func(_ context.Context, msg string) error {
 		o.announced = append(o.announced, msg)
 		return nil
-	}}
+	}}, Resolved: pipeline.Resolved{Action: a, Params: json.RawMessage(params)}}
 	o.res, o.err = r.h(ctx, o.call)
 	return o
 }
@@ -243,7 +243,7 @@ func TestCancellingAWaitSendsNothing(t *testing.T) {
 	o := <-done
 	require.Error(t, o.err)
 	assert.Equal(t, 2, r.sends(), "the cancelled send never went")
-	d := pipeline.Failure(&pipeline.Call{Action: sendGroupMsg}, o.err).Diagnostics
+	d := pipeline.Failure(&pipeline.Call{Resolved: pipeline.Resolved{Action: sendGroupMsg}}, o.err).Diagnostics
 	assert.Equal(t, string(fault.CodeCancelled), d.Kind)
 	assert.Equal(t, pipeline.OutcomeFailed, d.Outcome, "a write cancelled before sending did not happen")
 	assert.Contains(t, d.Message, "nothing was sent")
@@ -345,7 +345,7 @@ func TestAReactionMustNameItsGroupWhilePaced(t *testing.T) {
 				sent++
 				return &pipeline.Result{Payload: "sent"}, nil
 			})
-			c := &pipeline.Call{Action: reaction, Params: json.RawMessage(tt.params)}
+			c := &pipeline.Call{Resolved: pipeline.Resolved{Action: reaction, Params: json.RawMessage(tt.params)}}
 			_, err := h(context.Background(), c)
 			if tt.sent {
 				require.NoError(t, err)
@@ -486,9 +486,9 @@ func BenchmarkPace(b *testing.B) {
 		h    pipeline.Handler
 		c    *pipeline.Call
 	}{
-		{"bare", next, &pipeline.Call{Action: getStatus}},
-		{"unpaced", stage, &pipeline.Call{Action: getStatus}},
-		{"paced", stage, &pipeline.Call{Action: sendGroupMsg, Params: json.RawMessage(`{"group_id":20001,"message":"hi"}`)}},
+		{"bare", next, &pipeline.Call{Resolved: pipeline.Resolved{Action: getStatus}}},
+		{"unpaced", stage, &pipeline.Call{Resolved: pipeline.Resolved{Action: getStatus}}},
+		{"paced", stage, &pipeline.Call{Resolved: pipeline.Resolved{Action: sendGroupMsg, Params: json.RawMessage(`{"group_id":20001,"message":"hi"}`)}}},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			ctx := context.Background()

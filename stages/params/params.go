@@ -26,10 +26,6 @@ func New() Stage { return Stage{actions: &actionSchemas{m: map[string]*schema.Va
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "params" }
 
-// Acts implements pipeline.Stage: params that do not fit the action are
-// refused before a task exists.
-func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if t.Actions == pipeline.NoActions {

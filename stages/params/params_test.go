@@ -80,7 +80,7 @@ func TestParams(t *testing.T) {
 			if tt.params != "" {
 				params = json.RawMessage(tt.params)
 			}
-			c := &pipeline.Call{Tool: tt.tool, ActionName: tt.action.Name, Action: tt.action, Params: params, ParamsBuilt: tt.built}
+			c := &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}, Resolved: pipeline.Resolved{ActionName: tt.action.Name, Action: tt.action, Params: params, ParamsBuilt: tt.built}}
 			_, err := h(context.Background(), c)
 			if tt.wantErr != "" {
 				require.Error(t, err)
@@ -107,7 +107,7 @@ func TestParamsChecksEveryCallNotOnlyTheFirst(t *testing.T) {
 	getMsg, _ := cat.Lookup("get_msg")
 	h := New().Wrap(queryTool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil })
 	for _, p := range []string{`{"message_id":1}`, `{"message_id":0}`, `{"message_id":2}`} {
-		_, err := h(context.Background(), &pipeline.Call{Tool: queryTool, Action: getMsg, Params: json.RawMessage(p)})
+		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: getMsg, Params: json.RawMessage(p)}})
 		if p == `{"message_id":0}` {
 			assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err), p)
 		} else {
@@ -124,7 +124,7 @@ func TestParamsPassesToolsWithoutActionsStraightThrough(t *testing.T) {
 	}
 	h := New().Wrap(docs, next)
 	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
-	c := &pipeline.Call{Tool: docs, Params: json.RawMessage(`not json`)}
+	c := &pipeline.Call{Request: pipeline.Request{Tool: docs}, Resolved: pipeline.Resolved{Params: json.RawMessage(`not json`)}}
 	r, err := h(context.Background(), c)
 	require.NoError(t, err)
 	assert.Equal(t, "next", r.Payload)

@@ -32,9 +32,6 @@ func New(interval time.Duration) Stage { return Stage{interval: interval} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "progress" }
 
-// Acts implements pipeline.Stage: progress is the work's.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -77,7 +77,7 @@ func TestProgress(t *testing.T) {
 				}
 				return &pipeline.Result{}, nil
 			})
-			c := &pipeline.Call{Tool: tool}
+			c := &pipeline.Call{Request: pipeline.Request{Tool: tool}}
 			if tt.wanted {
 				c.Notify = s.notify
 			}
@@ -102,7 +102,7 @@ func TestProgressKeepsTheHandlersMessage(t *testing.T) {
 		c.Progress(1, 2)
 		return &pipeline.Result{Diagnostics: pipeline.Diagnostics{Message: "async acknowledgement"}}, nil
 	})
-	res, err := h(context.Background(), &pipeline.Call{Tool: tool, Notify: s.notify})
+	res, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Hooks: pipeline.Hooks{Notify: s.notify}})
 	require.NoError(t, err)
 	assert.Equal(t, "async acknowledgement; progress notifications could not be delivered: pipe closed", res.Diagnostics.Message)
 }
@@ -117,7 +117,7 @@ func TestProgressSendsNothingAfterCancellation(t *testing.T) {
 		cancel()
 		return &pipeline.Result{}, nil
 	})
-	_, err := h(ctx, &pipeline.Call{Tool: tool, Notify: s.notify})
+	_, err := h(ctx, &pipeline.Call{Request: pipeline.Request{Tool: tool}, Hooks: pipeline.Hooks{Notify: s.notify}})
 	require.NoError(t, err)
 	assert.Equal(t, []int64{1}, s.values(), "the pending value is dropped once the call is cancelled")
 }
@@ -136,7 +136,7 @@ func cadence(t *testing.T, interval time.Duration) (*sink, *pipeline.Call) {
 		}
 		return &pipeline.Result{}, nil
 	})
-	_, err := h(context.Background(), &pipeline.Call{Tool: tool, Notify: s.notify})
+	_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Hooks: pipeline.Hooks{Notify: s.notify}})
 	require.NoError(t, err)
 	return s, c
 }

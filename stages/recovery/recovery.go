@@ -23,10 +23,6 @@ func New(log io.Writer) Stage { return Stage{log: log} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "recovery" }
 
-// Acts implements pipeline.Stage: a panic while a call is admitted is a
-// failure with diagnostics, not a dead process.
-func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, err error) {

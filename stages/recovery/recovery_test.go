@@ -31,7 +31,7 @@ func TestRecovery(t *testing.T) {
 			t.Parallel()
 			var log bytes.Buffer
 			tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
-			r, err := New(&log).Wrap(tool, tt.handler)(context.Background(), &pipeline.Call{Tool: tool})
+			r, err := New(&log).Wrap(tool, tt.handler)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
 			if tt.code == "" {
 				require.NoError(t, err)
 				assert.NotNil(t, r)
@@ -51,6 +51,6 @@ func TestRecovery(t *testing.T) {
 func TestRecoveryWithoutLog(t *testing.T) {
 	t.Parallel()
 	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
-	_, err := New(nil).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("boom") })(context.Background(), &pipeline.Call{Tool: tool})
+	_, err := New(nil).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("boom") })(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
 	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
 }

@@ -19,10 +19,6 @@ func New() Stage { return Stage{} }
 // Name implements pipeline.Stage.
 func (Stage) Name() string { return "trace" }
 
-// Acts implements pipeline.Stage: the admission's answer carries its own traceparent, and the task's run
-// is a child span of it.
-func (Stage) Acts() pipeline.Acts { return pipeline.AtAdmission }
-
 // Wrap implements pipeline.Stage.
 func (Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

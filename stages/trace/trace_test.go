@@ -16,7 +16,7 @@ const parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"
 
 func TestStageAddsTraceparentToResults(t *testing.T) {
 	t.Parallel()
-	c := &pipeline.Call{Meta: map[string]any{"traceparent": parent}}
+	c := &pipeline.Call{Request: pipeline.Request{Meta: map[string]any{"traceparent": parent}}}
 	h := New().Wrap(&pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		return &pipeline.Result{IsError: true}, nil
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
@@ -17,11 +16,9 @@ import (
 // encoding are the stages' business; nothing here repeats them.
 func adapt(t *pipeline.Tool, h pipeline.Handler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		r, err := h(ctx, newCall(t, req))
-		if err != nil || r == nil {
-			// Only a chain without the envelope stage gets here.
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool pipeline produced no result"}
-		}
+		// The chain holds the envelope stage, so it answers with a result
+		// and no error (the contract on pipeline.Handler).
+		r, _ := h(ctx, newCall(t, req))
 		return pipeline.Render(r), nil
 	}
 }
@@ -30,7 +27,7 @@ func adapt(t *pipeline.Tool, h pipeline.Handler) mcp.ToolHandler {
 // continuation and progress token into a Call that needs the request no
 // more.
 func newCall(t *pipeline.Tool, req *mcp.CallToolRequest) *pipeline.Call {
-	c := &pipeline.Call{Tool: t}
+	c := &pipeline.Call{Request: pipeline.Request{Tool: t}}
 	if req == nil || req.Params == nil {
 		return c
 	}

@@ -47,7 +47,7 @@ func session(b *testing.B, cfg *config.Config) *mcp.ClientSession {
 // the SDK calls it, without the SDK's transport and JSON-RPC layers.
 func pipelineTool(b *testing.B, cfg *config.Config, name string) mcp.ToolHandler {
 	o := options(b, cfg)
-	chain := pipeline.Chain(o.Stages...)
+	chain := pipeline.Chain(o.Stages.Call...)
 	for _, t := range o.Tools {
 		if t.Name == name {
 			return adapt(t, chain(t, t.Handle))

@@ -46,8 +46,8 @@ type Options struct {
 	Catalog *catalog.Catalog
 	// Tools are every tool; the server registers those the mode allows.
 	Tools []*pipeline.Tool
-	// Stages wrap every tool, in order (see stages.Default).
-	Stages []pipeline.Stage
+	// Stages are the chains every tool is wrapped in (stages.Default).
+	Stages stages.Chains
 	Log    io.Writer // stderr; diagnostics only, never protocol
 	// Panel is the built message preview panel (uiasset.HTML); "" serves
 	// none. cmd refuses to start without it, so a binary built without the

@@ -3,11 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"io"
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -147,14 +145,4 @@ func TestNewCallCopiesWhatTheStagesNeed(t *testing.T) {
 			tt.check(t, c)
 		})
 	}
-}
-
-func TestAdaptRefusesAChainWithoutResult(t *testing.T) {
-	t.Parallel()
-	h := adapt(&pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return nil, io.EOF })
-	res, err := h(context.Background(), &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{}})
-	assert.Nil(t, res)
-	var we *jsonrpc.Error
-	require.ErrorAs(t, err, &we)
-	assert.Equal(t, int64(jsonrpc.CodeInternalError), we.Code)
 }

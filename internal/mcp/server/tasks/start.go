@@ -1,7 +1,7 @@
 package tasks
 
 // The background hand-off: a Detaches tool's call is admitted through the
-// admission's chain (stages.Admission) and answered with a task handle;
+// admission's chain (stages.Chains.Admission) and answered with a task handle;
 // the task then runs, once, the whole chain of the tool the Detaches tool
 // names (Spec.Runs), the same wrapped handler its synchronous calls use.
 
@@ -9,7 +9,6 @@ import (
 	"context"
 	"io"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/task"
@@ -47,10 +46,9 @@ func Start(h pipeline.Handler, runner *task.Runner) func(context.Context, *pipel
 	}
 	return func(ctx context.Context, c *pipeline.Call) (mcp.Result, error) {
 		c.Detach = detach
-		r, err := h(ctx, c)
-		if err != nil || r == nil {
-			return nil, &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: "the tool pipeline produced no result"}
-		}
+		// The admission's chain holds the envelope stage, so it answers
+		// with a result and no error (the contract on pipeline.Handler).
+		r, _ := h(ctx, c)
 		if r.Task != nil {
 			return &handle{ResultBase: mcp.ResultBase{Meta: r.Meta}, ResultType: "task", Task: handleFields(r.Task)}, nil
 		}

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -70,17 +69,10 @@ func TestStartAnswersWithTheHandleOfTheTaskItStarted(t *testing.T) {
 			require.True(t, ok, "%T", res)
 			assert.True(t, r.IsError)
 		}},
-		{"a chain without a result is an internal error", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return nil, nil
-		}, func(t *testing.T, res mcp.Result, err error) {
-			var je *jsonrpc.Error
-			require.ErrorAs(t, err, &je)
-			assert.Equal(t, int64(jsonrpc.CodeInternalError), je.Code)
-		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := Start(tt.admit, runner)(context.Background(), &pipeline.Call{Tool: starter})
+			res, err := Start(tt.admit, runner)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: starter}})
 			tt.check(t, res, err)
 		})
 	}

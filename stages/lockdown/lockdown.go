@@ -1,4 +1,4 @@
-// Package thirdparty marks the third-party content in action results and,
+// Package lockdown marks the third-party content in action results and,
 // in lockdown, withholds it before it leaves the call: the result an agent
 // reads, the text a model reads and a background task's saved record all
 // come out of here already filtered. Where a result holds such content is
@@ -20,7 +20,7 @@
 // first get_login_info it sees and, when a result needs it before then,
 // asks SnowLuma once itself. Until an answer arrives nothing counts as
 // the account's own, so lockdown withholds more, never less.
-package thirdparty
+package lockdown
 
 import (
 	"context"
@@ -71,10 +71,7 @@ func New(f *content.Filter, account *content.Account, cat *catalog.Catalog, clie
 }
 
 // Name implements pipeline.Stage.
-func (Stage) Name() string { return "thirdparty" }
-
-// Acts implements pipeline.Stage: only the work's result holds anyone's words.
-func (Stage) Acts() pipeline.Acts { return pipeline.InWork }
+func (Stage) Name() string { return "lockdown" }
 
 // Wrap implements pipeline.Stage: only tools that run actions can return
 // anyone's words.

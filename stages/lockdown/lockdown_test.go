@@ -1,4 +1,4 @@
-package thirdparty
+package lockdown
 
 import (
 	"context"
@@ -122,7 +122,7 @@ func TestStage(t *testing.T) {
 			t.Parallel()
 			sl := &snowLuma{down: tt.down}
 			h := newStage(t, tt.filter).Wrap(queryTool, replying(tt.env))
-			r, err := h(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, tt.action), OneBot: sl})
+			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, tt.action), OneBot: sl}})
 			if tt.kind != "" {
 				require.Error(t, err)
 				assert.Equal(t, fault.Code(tt.kind), fault.CodeOf(err))
@@ -141,10 +141,10 @@ func TestStageLearnsTheAccountFromGetLoginInfo(t *testing.T) {
 	sl := &snowLuma{down: true}
 	s := newStage(t, content.New([]int64{10002}))
 	login := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`))
-	_, err := login(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_login_info"), OneBot: sl})
+	_, err := login(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, "get_login_info"), OneBot: sl}})
 	require.NoError(t, err)
 	read := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`))
-	r, err := read(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_msg"), OneBot: sl})
+	r, err := read(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, "get_msg"), OneBot: sl}})
 	require.NoError(t, err)
 	assert.Equal(t, `{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, string(r.Payload.(json.RawMessage)))
 	assert.Zero(t, sl.questions(), "the account came from the agent's own get_login_info")
@@ -163,7 +163,7 @@ func TestStagePassesFailuresThrough(t *testing.T) {
 		return nil, fault.Errorf(fault.CodeTimeout, "slow")
 	}
 	sl := &snowLuma{}
-	_, err := newStage(t, content.New(nil)).Wrap(queryTool, failing)(context.Background(), &pipeline.Call{Tool: queryTool, Action: action(t, "get_msg"), OneBot: sl})
+	_, err := newStage(t, content.New(nil)).Wrap(queryTool, failing)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, "get_msg"), OneBot: sl}})
 	assert.Equal(t, fault.CodeTimeout, fault.CodeOf(err))
 	assert.Zero(t, sl.questions())
 }

@@ -1,4 +1,4 @@
-package thirdparty
+package lockdown
 
 import (
 	"context"
@@ -133,7 +133,7 @@ func TestLockdownRefusesToForwardWordsItWithholds(t *testing.T) {
 				sent = true
 				return &pipeline.Result{Payload: json.RawMessage(`{"status":"ok","retcode":0,"data":{"message_id":7}}`)}, nil
 			})
-			_, err := h(context.Background(), &pipeline.Call{Tool: invokeTool, Action: action(t, tt.action), Params: json.RawMessage(tt.params)})
+			_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: action(t, tt.action), Params: json.RawMessage(tt.params)}})
 			assert.Equal(t, tt.asked, sl.log(), "what SnowLuma was asked before the send")
 			if tt.kind == "" {
 				require.NoError(t, err)
@@ -159,8 +159,7 @@ func TestTheCopysReadNamesTheSameMessageWithTheCallsTrace(t *testing.T) {
 	s.bind = sl.bound
 	h := s.Wrap(invokeTool, replying(`{"status":"ok","retcode":0,"data":{"message_id":7}}`))
 	sc, _ := span.Start(nil)
-	_, err := h(context.Background(), &pipeline.Call{Tool: invokeTool, Action: action(t, "forward_group_single_msg"),
-		Params: json.RawMessage(`{"group_id":20002,"message_id":2}`), Span: sc})
+	_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: action(t, "forward_group_single_msg"), Params: json.RawMessage(`{"group_id":20002,"message_id":2}`), Span: sc}})
 	require.NoError(t, err)
 	require.NotEmpty(t, sl.params)
 	assert.Equal(t, `{"message_id":2}`, sl.params[0])

@@ -79,3 +79,53 @@ func TestTheTextAHostShowsIsEnough(t *testing.T) {
 		assert.True(t, strings.HasSuffix(async.res.Verdict, "\nnext_step: "+async.res.Diag.NextStep))
 	})
 }
+
+// TestASearchThatFindsNothingSuggests: a default search whose phrase no
+// action contains keeps actions [] and suggests the closest actions by
+// keywords, honouring the filters; keywords mode splits Chinese itself.
+func TestASearchThatFindsNothingSuggests(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := start(t, version, docsEnv())
+		type reply struct {
+			Count       int               `json:"count"`
+			Actions     []json.RawMessage `json:"actions"`
+			Suggestions []struct {
+				Name     string `json:"name"`
+				ReadOnly bool   `json:"readOnly"`
+			} `json:"suggestions"`
+		}
+		var r reply
+		s.call(t, "search_actions", map[string]any{"query": "把他踢出去"}, nil).decodeResult(t, &r)
+		assert.Equal(t, 0, r.Count)
+		assert.NotNil(t, r.Actions)
+		assert.Empty(t, r.Actions)
+		require.NotEmpty(t, r.Suggestions)
+		assert.Equal(t, "set_group_kick", r.Suggestions[0].Name)
+		assert.LessOrEqual(t, len(r.Suggestions), 10)
+
+		var ro reply
+		s.call(t, "search_actions", map[string]any{"query": "who is in this group", "read_only": true}, nil).decodeResult(t, &ro)
+		require.NotEmpty(t, ro.Suggestions)
+		var top []string
+		for _, a := range ro.Suggestions {
+			assert.True(t, a.ReadOnly, a.Name)
+			top = append(top, a.Name)
+		}
+		assert.Contains(t, top[:min(5, len(top))], "get_group_member_list")
+
+		var hit reply
+		s.call(t, "search_actions", map[string]any{"query": "get_msg"}, nil).decodeResult(t, &hit)
+		assert.Positive(t, hit.Count)
+		assert.Nil(t, hit.Suggestions, "a search that found something suggests nothing")
+
+		var kw reply
+		s.call(t, "search_actions", map[string]any{"query": "发送群消息", "match": "keywords"}, nil).decodeResult(t, &kw)
+		require.NotEmpty(t, kw.Actions)
+		var first struct {
+			Name string `json:"name"`
+		}
+		require.NoError(t, json.Unmarshal(kw.Actions[0], &first))
+		assert.Equal(t, "send_group_msg", first.Name)
+	})
+}

@@ -36,7 +36,7 @@ func TestSpellingsOfOneTargetChargeOneBudget(t *testing.T) {
 		return &pipeline.Result{}, nil
 	})
 	for _, id := range []string{`"20001"`, `20001`, `20001.0`} {
-		_, err := h(context.Background(), &pipeline.Call{Tool: tool, Action: send, Params: json.RawMessage(`{"group_id":` + id + `,"message":"hi"}`)})
+		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{Action: send, Params: json.RawMessage(`{"group_id":` + id + `,"message":"hi"}`)}})
 		require.NoError(t, err, id)
 	}
 	assert.Equal(t, []string{`{"group_id":20001,"message":"hi"}`, `{"group_id":20001,"message":"hi"}`, `{"group_id":20001,"message":"hi"}`}, sent)

@@ -12,7 +12,7 @@ import (
 func ListActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "list_actions",
-		Description: "列出 SnowLuma 内置目录中的 OneBot 动作（list actions），可按分类、只读、流式过滤并分页。只读本地目录，不连接服务器。",
+		Description: "列出内置目录中的 OneBot 动作（list actions），可过滤、分页；不连接 SnowLuma。",
 		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
 		Result: compactResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (*pipeline.Result, error) {

@@ -14,7 +14,7 @@ type noArgs struct{}
 func ListCategories(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "list_categories",
-		Description: "列出动作分类及每类动作数（list categories）。只读本地目录。",
+		Description: "列出动作分类及各类动作数（list categories）。",
 		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["array","null"],"items":{"type":"object","properties":{"category":{"type":"string"},"count":{"type":"integer"}},"required":["category","count"]}}`,
 	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (*pipeline.Result, error) {

@@ -9,8 +9,8 @@ import (
 )
 
 type searchArgs struct {
-	Query string `json:"query" jsonschema:"要查找的文字（query），中文或英文均可，如 发送群消息、kick member。"`
-	Match string `json:"match,omitempty" jsonschema:"匹配方式（match）：substring 子串（默认）；keywords 分词+同义词，全部词命中。" schema:"enum=substring|keywords,default=substring"`
+	Query string `json:"query" jsonschema:"要找的文字（query），中英文皆可，如 发送群消息。"`
+	Match string `json:"match,omitempty" jsonschema:"substring 子串（默认）或 keywords 分词加同义词、每词都须命中（match）。" schema:"enum=substring|keywords,default=substring"`
 	filterArgs
 }
 
@@ -20,7 +20,7 @@ type searchArgs struct {
 func SearchActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "search_actions",
-		Description: "搜索目录中的动作（search actions）。默认在动作名、别名、摘要、分类中找子串，按目录顺序；一个也没有时，suggestions 给出按词相关度排序的最多 10 个候选。match=\"keywords\" 时中英文自动分词（无需空格）、识别同义词（踢/kick、撤回/recall…）、要求每个词都命中，精确动作名排最前。可过滤与分页。",
+		Description: "搜索动作（search actions）：默认在名称、别名、摘要、分类中找子串，按目录顺序；找不到时 suggestions 给出最相关的候选。keywords 模式按相关度排序，精确名称在前。",
 		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
 		Result: searchResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (*pipeline.Result, error) {

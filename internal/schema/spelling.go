@@ -203,3 +203,15 @@ func integerFrom(s string, ok bool, form, path string) (json.RawMessage, error) 
 	}
 	return json.RawMessage(strconv.FormatInt(n, 10)), nil
 }
+
+// QuotedIntegers reports whether Normalize reads any top-level param (or
+// element of one) from a string of digits: what get_action tells a model
+// once per action.
+func (v *Validator) QuotedIntegers() bool {
+	for _, k := range v.spell {
+		if k.integer {
+			return true
+		}
+	}
+	return false
+}

@@ -85,15 +85,14 @@ type structured struct {
 	Diagnostics Diagnostics     `json:"diagnostics"`
 }
 
-// diagnosticsSchema describes the verdict beside every result.
-const diagnosticsSchema = `{"type":"object","description":"Verdict of the call.","properties":{
- "outcome":{"enum":["success","failed","unknown"],"description":"success: done and confirmed; failed: not done; unknown: not confirmed either way."},
- "kind":{"type":"string","description":"Known failure category, e.g. invalid_argument, mode_denied, unknown_action, business_failure, timeout, transport."},
- "message":{"type":"string","description":"What went wrong."},
- "next_step":{"type":"string","description":"What to do about it."},
- "retry_after_ms":{"type":"integer","minimum":1,"description":"How long until the same call could succeed (a send refused by its pacing budget)."},
- "held_ms":{"type":"integer","minimum":1,"description":"How long a send was held for its pacing budget before it went."}},
- "required":["outcome"],"additionalProperties":false}`
+// diagnosticsSchema describes the verdict beside every result. Every tool's
+// output schema repeats it, and no client resolves a $ref to a schema
+// outside the one document, so it is as short as it can be: hosts do not
+// show output schemas to models, and the verdict's text (verdictText)
+// explains itself.
+const diagnosticsSchema = `{"type":"object","description":"Verdict: outcome (failed: not done; unknown: may have acted), failure kind, message, next_step; retry_after_ms and held_ms for paced sends.","properties":{` +
+	`"outcome":{"enum":["success","failed","unknown"]},"kind":{"type":"string"},"message":{"type":"string"},"next_step":{"type":"string"},` +
+	`"retry_after_ms":{"type":"integer","minimum":1},"held_ms":{"type":"integer","minimum":1}},"required":["outcome"],"additionalProperties":false}`
 
 // OutputSchema wraps a tool's result schema in the {result, diagnostics}
 // envelope that Render produces. The result is null for tool errors, so

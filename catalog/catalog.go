@@ -31,6 +31,9 @@ type Catalog struct {
 	byName map[string]*Action
 	index  map[*Action]haystack
 	corpus haystack // every action's searchable text, for splitting queries
+
+	groupsMu sync.Mutex
+	groups   map[string][]bool // Catalog.matching's answers, by a synonym group's first word
 }
 
 // Load returns the embedded catalog, to be parsed on first use.
@@ -38,7 +41,7 @@ func Load() (*Catalog, error) { return &Catalog{raw: generated}, nil }
 
 // parse decodes c.raw and builds the indexes, once.
 func (c *Catalog) parse() {
-	c.byName, c.index = map[string]*Action{}, map[*Action]haystack{}
+	c.byName, c.index, c.groups = map[string]*Action{}, map[*Action]haystack{}, map[string][]bool{}
 	if err := json.Unmarshal(c.raw, &c.doc); err != nil {
 		c.err = fmt.Errorf("catalog: %w", err)
 		return

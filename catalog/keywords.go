@@ -86,10 +86,50 @@ type hit struct {
 	rank         int
 }
 
-// terms are the query's terms and the query as one word (for exact names).
+// terms are the query's terms, each with whether every action matches it
+// and its weight, and the query as one word (for exact names). A term no
+// action matches is dropped: it can only say that nothing matches.
 func (c *Catalog) terms(query string) ([]term, string) {
 	c = c.parsed()
-	return terms(query, c.corpus), strings.ToLower(strings.TrimSpace(query))
+	all := c.doc.Actions
+	var out []term
+	for _, t := range terms(query, c.corpus) {
+		t.in = c.matching(t.words)
+		n := 0
+		for _, in := range t.in {
+			if in {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		// log(actions / actions it matches): a rare term tells more.
+		t.weight = math.Log(float64(len(all)+1) / float64(n+1))
+		out = append(out, t)
+	}
+	return out, strings.ToLower(strings.TrimSpace(query))
+}
+
+// matching says for each action whether it holds any of words. A synonym
+// group's answer is kept: the groups are few and queries use them again.
+func (c *Catalog) matching(words []string) []bool {
+	_, group := expansions[words[0]]
+	if group {
+		c.groupsMu.Lock()
+		defer c.groupsMu.Unlock()
+		if in, ok := c.groups[words[0]]; ok {
+			return in
+		}
+	}
+	in := make([]bool, len(c.doc.Actions))
+	for i, a := range c.doc.Actions {
+		in[i] = c.index[a].hasAny(words)
+	}
+	if group {
+		c.groups[words[0]] = in
+	}
+	return in
 }
 
 // match returns how each action passing f matches ts, in catalog order.
@@ -97,21 +137,11 @@ func (c *Catalog) match(ts []term, whole string, f Filter) []hit {
 	if len(ts) == 0 {
 		return nil
 	}
-	// A term's weight: log(actions / actions it matches).
 	all := c.parsed().doc.Actions
-	for i := range ts {
-		n := 0
-		for _, a := range all {
-			if c.index[a].hasAny(ts[i].words) {
-				n++
-			}
-		}
-		ts[i].weight = math.Log(float64(len(all)+1) / float64(n+1))
-	}
-	var out []hit
-	for _, a := range all {
+	out := make([]hit, 0, len(all))
+	for i, a := range all {
 		if f.Match(a) {
-			out = append(out, c.index[a].match(a, ts, whole))
+			out = append(out, c.index[a].match(a, i, ts, whole))
 		}
 	}
 	return out
@@ -138,9 +168,10 @@ func actionsOf(hits []hit, limit int) []*Action {
 // haystack is searchable text, lower-cased once at load: an action's, or
 // the whole catalog's (Catalog.corpus).
 type haystack struct {
-	names []string        // name and aliases
-	text  string          // name, aliases, summary, category
-	words map[string]bool // the text's English words (names split at _), with their singulars
+	names     []string        // name and aliases
+	text      string          // name, aliases, summary, category
+	words     map[string]bool // the text's English words (names split at _), with their singulars
+	nameWords map[string]bool // the same of the names alone
 }
 
 func newHaystack(a *Action) haystack {
@@ -149,14 +180,20 @@ func newHaystack(a *Action) haystack {
 }
 
 func haystackOf(names []string, text string) haystack {
-	h := haystack{names: names, text: text, words: map[string]bool{}}
+	return haystack{names: names, text: text, words: wordsOf(text), nameWords: wordsOf(strings.Join(names, " "))}
+}
+
+// wordsOf returns the English words of text (split at anything else,
+// _ included), with their singulars.
+func wordsOf(text string) map[string]bool {
+	m := map[string]bool{}
 	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))) }) {
-		h.words[w] = true
+		m[w] = true
 		if s, ok := singular(w); ok {
-			h.words[s] = true
+			m[s] = true
 		}
 	}
-	return h
+	return m
 }
 
 func lowerAll(s []string) []string {
@@ -186,34 +223,32 @@ func isWord(w string) bool {
 	return w != ""
 }
 
-// match reads how the action matches ts.
-func (h haystack) match(a *Action, ts []term, whole string) hit {
+// match reads how the action, the i-th of the catalog, matches ts.
+func (h haystack) match(a *Action, i int, ts []term, whole string) hit {
 	out := hit{a: a}
 	exact := false
 	for _, n := range h.names {
 		if n == whole {
 			exact = true
 		}
-	}
-	for _, t := range ts {
-		found, named := h.hasAny(t.words), false
-		for _, w := range t.words {
-			for _, n := range h.names {
-				if n == t.word {
-					exact = true
-				}
-				if nameHas(n, w) {
-					named = true
-				}
+		for _, t := range ts {
+			if n == t.word {
+				exact = true
 			}
 		}
-		if found {
-			out.found++
-			out.weight += t.weight
+	}
+	for _, t := range ts {
+		if !t.in[i] {
+			continue
 		}
-		if named {
-			out.named++
-			out.weight += t.weight / 2
+		out.found++
+		out.weight += t.weight
+		for _, w := range t.words {
+			if h.nameHas(w) {
+				out.named++
+				out.weight += t.weight / 2
+				break
+			}
 		}
 	}
 	switch {
@@ -229,17 +264,14 @@ func (h haystack) match(a *Action, ts []term, whole string) hit {
 	return out
 }
 
-// nameHas reports whether an action name holds w: one of its _-separated
-// words, or a longer piece of it.
-func nameHas(name, w string) bool {
-	if !isWord(w) {
-		return strings.Contains(name, w)
+// nameHas reports whether the name or an alias holds w: one of its
+// _-separated words, or a longer piece of it.
+func (h haystack) nameHas(w string) bool {
+	if isWord(w) {
+		return h.nameWords[w]
 	}
-	for _, part := range strings.Split(name, "_") {
-		if part == w {
-			return true
-		}
-		if s, ok := singular(part); ok && s == w {
+	for _, n := range h.names {
+		if strings.Contains(n, w) {
 			return true
 		}
 	}

@@ -69,8 +69,12 @@ func TestKeywordRanksOrderTheResult(t *testing.T) {
 	last, prev := -1, ""
 	sawOther := false
 	ts, whole := c.terms("群")
+	at := map[*Action]int{}
+	for i, a := range c.Actions() {
+		at[a] = i
+	}
 	for _, a := range got {
-		r := c.index[a].match(a, ts, whole).rank
+		r := c.index[a].match(a, at[a], ts, whole).rank
 		assert.GreaterOrEqual(t, r, last, "ranks never go back")
 		if r == last && r == rankOther {
 			assert.Less(t, orderKey(prev), orderKey(a.Name), "summary-only matches keep catalog order")

@@ -12,13 +12,14 @@ import (
 // know by the catalog's own text, so that "发送群消息" is 发送 · 群 · 消息 and
 // "机型展示" stays one term. Filler words ("a", "my", "的", "一条") are
 // dropped, and so is a term that occurs nowhere in the catalog under any of
-// its synonyms: it can only say that nothing matches.
+// its synonyms (Catalog.terms).
 
 // term is one word of a query and every word it stands for.
 type term struct {
 	word   string
 	words  []string // word, its plural-less form and its synonyms
-	weight float64  // how much matching it tells (Catalog.match)
+	in     []bool   // whether each action of the catalog matches it (Catalog.terms)
+	weight float64  // how much matching it tells (Catalog.terms)
 }
 
 // vocabulary is the synonym table's Chinese words, the longest first.
@@ -58,7 +59,8 @@ func isHan(s string) bool {
 }
 
 // terms splits a query into its search terms; corpus is the catalog's
-// whole searchable text.
+// whole searchable text, which splits runs of Chinese the vocabulary does
+// not know.
 func terms(query string, corpus haystack) []term {
 	var out []term
 	seen := map[string]bool{}
@@ -67,13 +69,7 @@ func terms(query string, corpus haystack) []term {
 			return
 		}
 		seen[w] = true
-		t := term{word: w, words: expand(w)}
-		for _, x := range t.words {
-			if corpus.has(x) {
-				out = append(out, t)
-				return
-			}
-		}
+		out = append(out, term{word: w, words: expand(w)})
 	}
 	var word, han []rune
 	flush := func() {

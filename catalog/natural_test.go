@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -111,7 +110,7 @@ func TestNaturalQueryHitRates(t *testing.T) {
 			keywords++
 		}
 	}
-	t.Log(fmt.Sprintf("natural queries: %d; action in the first five: first call %d, keywords mode %d", len(naturalQueries), first, keywords))
+	t.Logf("natural queries: %d; action in the first five: first call %d, keywords mode %d", len(naturalQueries), first, keywords)
 	assert.GreaterOrEqual(t, len(naturalQueries), 40)
 }
 

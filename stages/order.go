@@ -156,7 +156,7 @@ func Assemble(d Deps, ps []Place) Chains {
 }
 
 // Default builds the server's chains.
-func Default(d Deps) Chains { return Assemble(d, places) }
+func Default(d Deps) Chains { return Assemble(d, Places()) }
 
 // Handlers wraps each tool once, on first asking, and hands out the same
 // handler whenever it is asked again: a tool that Detaches gets the

@@ -10,17 +10,10 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// Stage is the trace stage.
-type Stage struct{}
+// New returns the trace stage: it keeps no state, so it is a function.
+func New() pipeline.Stage { return pipeline.StageFunc("trace", wrap) }
 
-// New returns the trace stage.
-func New() Stage { return Stage{} }
-
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "trace" }
-
-// Wrap implements pipeline.Stage.
-func (Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+func wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		c.Span, c.TraceNote = span.Start(c.Meta)
 		r, err := next(ctx, c)

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"strconv"
+
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
@@ -21,7 +23,7 @@ var compactResultSchema = listSchema("")
 
 // searchResultSchema adds the suggestions of a search that found nothing.
 var searchResultSchema = listSchema(`,
- "suggestions":{"type":"array","items":` + entrySchema + `,"description":"Only when nothing matched the query: up to 10 actions ranked by how well they match its words."}`)
+ "suggestions":{"type":"array","items":` + entrySchema + `,"description":"Only when nothing matched the query: up to ` + strconv.Itoa(catalog.MaxSuggestions) + ` actions ranked by how well they match its words."}`)
 
 const entrySchema = `{"type":"object","properties":{
   "name":{"type":"string"},"category":{"type":"string"},"summary":{"type":"string"},

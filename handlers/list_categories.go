@@ -15,7 +15,7 @@ type noArgs struct{}
 func ListCategories(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "list_categories",
-		Description: "列出动作分类及每类动作数（list categories）。只读本地目录。",
+		Description: "列出动作分类及各类动作数（list categories）。",
 		Summary: lang.Text{
 			EN: "Lists the action categories.",
 			ZH: "列出动作的分类。",

@@ -21,8 +21,8 @@ const envelopeResultSchema = `{"type":["object","null"],"description":"SnowLuma'
 
 // actionArgs are the arguments of every tool that runs a named action.
 type actionArgs struct {
-	Action string        `json:"action" jsonschema:"目录中的动作名或别名（catalog action name or alias）。" schema:"minLength=1"`
-	Params schema.Object `json:"params,omitempty" jsonschema:"该动作的 OneBot 参数（params），按 get_action 的 inputSchema 填写；省略即 {}。"`
+	Action string        `json:"action" jsonschema:"动作名或别名（action）。" schema:"minLength=1"`
+	Params schema.Object `json:"params,omitempty" jsonschema:"动作参数（params），见 get_action 的 inputSchema；省略即 {}。"`
 }
 
 // Target implements pipeline.Target.
@@ -34,7 +34,7 @@ func (a *actionArgs) Target() (string, json.RawMessage, bool) {
 func QueryAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "query_action",
-		Description: "执行只读的 OneBot 动作（query a read-only action），如 get_status、get_group_list。写动作与流式动作请用 invoke_action。返回 SnowLuma 原样的 OneBot 响应。",
+		Description: "执行只读动作（query a read-only action），如 get_group_list，返回 SnowLuma 原样的响应；写动作与流式动作用 invoke_action。",
 		Summary: lang.Text{
 			EN: "Runs a read-only action, such as get_group_list.",
 			ZH: "执行一个只读动作，例如 get_group_list。",

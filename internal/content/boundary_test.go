@@ -15,41 +15,19 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
-// boundaryRow is one row of docs/trust-boundary.md's table.
+// boundaryRow is one row of the trust boundary, as the test reads it.
 type boundaryRow struct {
 	shape, field, where, decision, test string
 }
 
-// boundaryTable reads the table: the rows under its header line.
+// boundaryTable is Boundary, row by row.
 func boundaryTable(t *testing.T) []boundaryRow {
 	t.Helper()
-	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "trust-boundary.md"))
-	require.NoError(t, err)
 	var rows []boundaryRow
-	in := false
-	for _, line := range strings.Split(string(doc), "\n") {
-		if strings.HasPrefix(line, "| shape | field |") {
-			in = true
-			continue
-		}
-		if !in || strings.HasPrefix(line, "|---") {
-			continue
-		}
-		if !strings.HasPrefix(line, "|") {
-			if len(rows) > 0 {
-				break
-			}
-			continue
-		}
-		cells := strings.Split(strings.Trim(line, "|"), "|")
-		require.Len(t, cells, 6, line)
-		for i := range cells {
-			cells[i] = strings.TrimSpace(cells[i])
-		}
-		rows = append(rows, boundaryRow{shape: strings.Trim(cells[0], "`"), field: strings.Trim(cells[1], "`"),
-			where: cells[2], decision: cells[4], test: strings.Trim(cells[5], "`")})
+	for _, f := range Boundary() {
+		rows = append(rows, boundaryRow{shape: f.Shape, field: f.Name, where: f.Where, decision: f.Decision, test: f.Test})
 	}
-	require.NotEmpty(t, rows, "the table is found")
+	require.NotEmpty(t, rows)
 	return rows
 }
 
@@ -82,11 +60,12 @@ func testNames(t *testing.T) map[string]bool {
 	return names
 }
 
-// TestTrustBoundaryTable holds docs/trust-boundary.md to the shapes: the
-// table must list exactly the fields the filter takes an author (or a
-// forward builder's claim) from, and each member whose words are not the
-// item's author's ("no one's", or "words of `x`"), and what it says of the
-// other fields it lists must be what the shapes do.
+// TestTrustBoundaryTable holds the trust boundary (Boundary, which
+// docs/trust-boundary.md shows) to the shapes: it must list exactly the
+// fields the filter takes an author (or a forward builder's claim) from,
+// and each member whose words are not the item's author's ("no one's", or
+// "words of `x`"), and what it says of the other fields it lists must be
+// what the shapes do.
 func TestTrustBoundaryTable(t *testing.T) {
 	t.Parallel()
 	rows := boundaryTable(t)

@@ -1,13 +1,21 @@
 # The two commands CONTRIBUTING.md names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build bin uiasset-deps panel clients test generate bench lint dist cross test-windows
+.PHONY: build docs bin uiasset-deps panel clients test generate bench lint dist cross test-windows
 
 # The set-up command (CI runs it before make test): the binary, and the npm
 # packages the tests use, so that make test needs no network: uiasset's
 # (the browser test's host, and the check that the committed panel is a
-# fresh build of its source) and the interop tests' clients.
-build: bin uiasset-deps clients
+# fresh build of its source) and the interop tests' clients; and the
+# generated parts of the docs, brought up to date with the code.
+build: docs bin uiasset-deps clients
+
+# The parts of the READMEs and docs/ that the code knows (tool, setting
+# and kind tables, the trust boundary, the stage order), rewritten between
+# their markers by cmd/docgen; make test fails when a committed page is
+# stale (TestTheDocsAreGenerated).
+docs:
+	$(GO) generate ./cmd/docgen
 
 # The binary alone, with Go only: it embeds the committed panel
 # (uiasset/dist/index.html), so building it needs no node or npm. It is
@@ -30,7 +38,7 @@ panel: uiasset-deps
 	cd uiasset && npm run build:panel
 
 # The real MCP clients the interop tests drive (e2e/clients), and the mcpb
-# CLI with which cmd/dist's tests validate the bundles, pinned, from the
+# CLI with which cmd/release's tests validate the bundles, pinned, from the
 # committed lockfile. --ignore-scripts: the Inspector's postinstall only
 # builds its own source checkout and does nothing when it is a dependency.
 clients:
@@ -41,23 +49,24 @@ test: lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) cross test-windows
 
-# A release in dist/ (cmd/dist): reproducible archives and MCP Bundles
+# A release in dist/ (cmd/release): reproducible archives and MCP Bundles
 # (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and
 # the npm packages in dist/npm.
 # Nothing is published. VERSION=1.2.0 stamps the release; without it, the
 # version is the commit's release tag, or a snapshot version naming the
 # commit. TARGETS=linux/amd64,darwin/arm64 builds only those. make test
-# checks a run for this machine's platform (cmd/dist's tests,
+# checks a run for this machine's platform (cmd/release's tests,
 # e2e/npx_test.go, e2e/bundle_test.go).
 VERSION ?=
 TARGETS ?=
 dist:
 	rm -rf dist
-	$(GO) run ./cmd/dist -version "$(VERSION)" -targets "$(TARGETS)" -out dist
+	$(GO) run ./cmd/release -version "$(VERSION)" -targets "$(TARGETS)" -out dist
 
-# Regenerate catalog/catalog.gen.json from catalog/actions.
+# Regenerate catalog/catalog.gen.json from catalog/actions, then the docs
+# (whose tables read the catalog).
 generate:
-	$(GO) generate ./catalog
+	$(GO) generate ./catalog ./cmd/docgen
 
 # The performance table of docs/performance.md: each figure with the command that
 # produced it (cmd/benchtable runs them one after another, a few minutes).
@@ -65,16 +74,21 @@ generate:
 bench:
 	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
-# gofmt, vet, staticcheck, and deadcode. A function can be reachable on one
-# operating system only (filename.Trimmed is used on Windows alone), so
-# deadcode runs for each and only what none of them reaches fails.
-# staticcheck and deadcode are pinned in tools.mod, apart from the binary's
-# own dependencies, and built for this machine into bin/tools.
+# gofmt, vet, staticcheck, deadcode, and actionlint. A function can be
+# reachable on one operating system only (filename.Trimmed is used on
+# Windows alone), so deadcode runs for each and only what none of them
+# reaches fails. actionlint checks the workflows in .github/workflows
+# (syntax, expressions, contexts, permissions); its shellcheck and pyflakes
+# passes are off, so that lint gives the same verdict on every machine
+# whatever else is installed there. The linters are pinned in tools.mod,
+# apart from the binary's own dependencies, and built for this machine into
+# bin/tools.
 LINT_OS := linux darwin windows
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck
+	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck github.com/rhysd/actionlint/cmd/actionlint
+	bin/tools/actionlint -shellcheck= -pyflakes=
 	bin/tools/staticcheck ./...
 	@dead="$$(for os in $(LINT_OS); do GOOS=$$os bin/tools/deadcode ./cmd/... || echo "deadcode failed for $$os"; done | sort | uniq -c | awk '$$1 == $(words $(LINT_OS)) || /deadcode failed/')"; \
 	if [ -n "$$dead" ]; then echo "deadcode: unreachable on every platform:"; echo "$$dead"; exit 1; fi

@@ -30,6 +30,10 @@ type Catalog struct {
 	doc    Document
 	byName map[string]*Action
 	index  map[*Action]haystack
+	corpus haystack // every action's searchable text, for splitting queries
+
+	groupsMu sync.Mutex
+	groups   map[string][]bool // Catalog.matching's answers, by a synonym group's first word
 }
 
 // Load returns the embedded catalog, to be parsed on first use.
@@ -37,15 +41,18 @@ func Load() (*Catalog, error) { return &Catalog{raw: generated}, nil }
 
 // parse decodes c.raw and builds the indexes, once.
 func (c *Catalog) parse() {
-	c.byName, c.index = map[string]*Action{}, map[*Action]haystack{}
+	c.byName, c.index, c.groups = map[string]*Action{}, map[*Action]haystack{}, map[string][]bool{}
 	if err := json.Unmarshal(c.raw, &c.doc); err != nil {
 		c.err = fmt.Errorf("catalog: %w", err)
 		return
 	}
+	var all []string
 	for _, a := range c.doc.Actions {
 		c.byName[a.Name] = a
 		c.index[a] = newHaystack(a)
+		all = append(all, c.index[a].text)
 	}
+	c.corpus = haystackOf(nil, strings.Join(all, "\n"))
 	for _, a := range c.doc.Actions {
 		for _, alias := range a.Aliases {
 			if _, taken := c.byName[alias]; taken {
@@ -132,4 +139,15 @@ func (c *Catalog) Search(query string, f Filter) []*Action {
 		}
 	}
 	return out
+}
+
+// Find is a search as the first call makes it: the actions whose text
+// contains query (Search), and, when there are none, the closest ones by
+// keywords instead (Suggest).
+func (c *Catalog) Find(query string, f Filter) (found, suggested []*Action) {
+	found = c.Search(query, f)
+	if len(found) == 0 {
+		suggested = c.Suggest(query, f)
+	}
+	return found, suggested
 }

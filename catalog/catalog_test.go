@@ -140,27 +140,43 @@ func TestFactsMatchSnowLuma(t *testing.T) {
 
 // deviation is one row of testdata/schema-deviations.json: a param whose
 // schema is wider here than in SnowLuma's published catalog, and why.
+//
+// A row that names a rule instead of a param widens every param read by
+// one of its coercers (SnowLuma's param types) to the spelling beside it,
+// without touching the published schemas (TestSpellingRuleMatchesCoercers).
 type deviation struct {
-	Action    string         `json:"action"`
-	Param     string         `json:"param"`
-	Reference map[string]any `json:"reference"`
-	Schema    map[string]any `json:"schema"`
-	Why       string         `json:"why"`
+	Action    string            `json:"action"`
+	Param     string            `json:"param"`
+	Reference map[string]any    `json:"reference"`
+	Schema    map[string]any    `json:"schema"`
+	Rule      string            `json:"rule"`
+	Coercers  map[string]string `json:"coercers"`
+	Why       string            `json:"why"`
 }
 
 func (d deviation) key() string { return d.Action + "." + d.Param }
 
+// deviations returns the param rows by action.param.
 func deviations(t *testing.T) map[string]deviation {
+	out := map[string]deviation{}
+	for _, d := range deviationRows(t) {
+		if d.Rule == "" {
+			out[d.key()] = d
+		}
+	}
+	return out
+}
+
+func deviationRows(t *testing.T) []deviation {
 	data, err := os.ReadFile("testdata/schema-deviations.json")
 	require.NoError(t, err)
 	var rows []deviation
 	require.NoError(t, json.Unmarshal(data, &rows))
-	out := map[string]deviation{}
 	for _, d := range rows {
 		require.NotEmpty(t, d.Why, d.key())
-		out[d.key()] = d
+		require.NotEqual(t, d.Rule == "", d.Action == "", "a row names either a param or a rule: %+v", d)
 	}
-	return out
+	return rows
 }
 
 // TestNumberOrStringParamsAcceptBoth holds every param whose description
@@ -351,3 +367,73 @@ func parse(raw []byte) (*Catalog, error) {
 	}
 	return c, nil
 }
+
+// TestSpellingRuleMatchesCoercers holds the deviation table's rule row to
+// the params stage's reading (schema.Validator.Normalize): every param
+// whose SnowLuma coercer the rule lists takes the spelling beside it, and
+// no other param takes any of those spellings. The published schemas stay
+// unwidened (TestFactsMatchSnowLuma compares them).
+func TestSpellingRuleMatchesCoercers(t *testing.T) {
+	t.Parallel()
+	var rule *deviation
+	for _, d := range deviationRows(t) {
+		if d.Rule != "" {
+			require.Nil(t, rule, "one rule row")
+			rule = &d
+		}
+	}
+	require.NotNil(t, rule, "the table has the spelling rule")
+	var ref struct {
+		Actions []struct {
+			Name   string `json:"name"`
+			Params []struct {
+				Name string `json:"name"`
+				Type string `json:"type"`
+			} `json:"params"`
+		} `json:"actions"`
+	}
+	data, err := os.ReadFile("testdata/reference-facts.json")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &ref))
+	c := load(t)
+	probes := map[string]bool{}
+	for _, s := range rule.Coercers {
+		probes[s] = true
+	}
+	widened := map[string]int{}
+	for _, ra := range ref.Actions {
+		a, ok := c.Lookup(ra.Name)
+		require.True(t, ok, ra.Name)
+		var in struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		require.NoError(t, json.Unmarshal(a.InputSchema, &in))
+		for _, p := range ra.Params {
+			// The param alone, so other required params do not interfere.
+			v, err := schema.Compile(json.RawMessage(`{"type":"object","properties":{"` + p.Name + `":` + string(in.Properties[p.Name]) + `}}`))
+			require.NoError(t, err)
+			takes := func(spelling string) bool {
+				doc := json.RawMessage(`{"` + p.Name + `":` + spelling + `}`)
+				got, err := v.Normalize(doc, "params")
+				return err == nil && v.Validate(got, "params") == nil && (string(got) != string(doc) || rawTakes(v, doc))
+			}
+			if spelling, listed := rule.Coercers[p.Type]; listed {
+				assert.True(t, takes(spelling), "%s.%s (%s) takes %s", ra.Name, p.Name, p.Type, spelling)
+				widened[p.Type]++
+				continue
+			}
+			for s := range probes {
+				if rawTakes(v, json.RawMessage(`{"`+p.Name+`":`+s+`}`)) {
+					continue // the published schema takes it already (raw, message)
+				}
+				assert.False(t, takes(s), "%s.%s (%s) is read by no listed coercer, so it must not take %s", ra.Name, p.Name, p.Type, s)
+			}
+		}
+	}
+	for coercer := range rule.Coercers {
+		assert.Positive(t, widened[coercer], "the rule lists %s, which no param uses", coercer)
+	}
+}
+
+// rawTakes reports whether the schema takes doc as written.
+func rawTakes(v *schema.Validator, doc json.RawMessage) bool { return v.Validate(doc, "params") == nil }

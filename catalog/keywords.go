@@ -1,45 +1,11 @@
 package catalog
 
 import (
+	"math"
 	"sort"
 	"strings"
 	"unicode"
 )
-
-// synonyms groups words an agent may use for the same idea, Chinese and
-// English side by side. A search term that is one of them matches any.
-var synonyms = [][]string{
-	{"群", "group"},
-	{"禁言", "mute", "ban"},
-	{"消息", "message", "msg"},
-	{"好友", "friend"},
-	{"文件", "file"},
-	{"撤回", "recall", "delete"},
-	{"图片", "image", "img", "picture"},
-	{"语音", "record", "voice", "ptt"},
-	{"成员", "member"},
-	{"管理员", "admin"},
-	{"踢", "kick"},
-	{"发送", "send"},
-	{"获取", "get", "fetch"},
-	{"上传", "upload"},
-	{"下载", "download"},
-	{"空间", "qzone"},
-	{"相册", "album"},
-	{"公告", "notice"},
-	{"精华", "essence"},
-	{"请求", "request"},
-	{"名片", "card"},
-	{"头衔", "title"},
-	{"表情", "face", "emoji"},
-	{"点赞", "like"},
-	{"转发", "forward"},
-	{"私聊", "private"},
-	{"状态", "status"},
-	{"登录", "login"},
-	{"版本", "version"},
-	{"流", "stream"},
-}
 
 // expansions maps every synonym (lower case) to its whole group.
 var expansions = func() map[string][]string {
@@ -60,28 +26,17 @@ const (
 	rankOther           // the terms match only the summary or category
 )
 
-// SearchKeywords splits query on spaces, keeps actions passing f that match
-// every term (a term matches when it or one of its synonyms occurs in the
-// name, an alias, the summary or the category), and ranks exact names and
-// aliases first, then name matches (shorter names first: they match more
-// tightly), then the rest in catalog order.
+// SearchKeywords splits query into terms (see terms.go), keeps actions
+// passing f that match every term (a term matches when it or one of its
+// synonyms occurs in the name, an alias, the summary or the category), and
+// ranks exact names and aliases first, then name matches (shorter names
+// first: they match more tightly), then the rest in catalog order.
 func (c *Catalog) SearchKeywords(query string, f Filter) []*Action {
-	terms := strings.FieldsFunc(strings.ToLower(query), unicode.IsSpace)
-	if len(terms) == 0 {
-		return []*Action{}
-	}
-	whole := strings.Join(terms, " ")
-	type hit struct {
-		a    *Action
-		rank int
-	}
+	ts, whole := c.terms(query)
 	var hits []hit
-	for _, a := range c.parsed().doc.Actions {
-		if !f.Match(a) {
-			continue
-		}
-		if rank, ok := c.index[a].rank(terms, whole); ok {
-			hits = append(hits, hit{a, rank})
+	for _, h := range c.match(ts, whole, f) {
+		if h.found == len(ts) {
+			hits = append(hits, h)
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
@@ -90,22 +45,155 @@ func (c *Catalog) SearchKeywords(query string, f Filter) []*Action {
 		}
 		return hits[i].rank != rankOther && len(hits[i].a.Name) < len(hits[j].a.Name)
 	})
-	out := make([]*Action, len(hits))
-	for i, h := range hits {
-		out[i] = h.a
+	return actionsOf(hits, len(hits))
+}
+
+// MaxSuggestions bounds Suggest.
+const MaxSuggestions = 10
+
+// Suggest ranks the actions passing f that match any of the query's terms
+// (unlike SearchKeywords, not all): exact names first, then by the weight
+// of the terms they match, a term weighing more the fewer actions it
+// matches in the whole catalog ("撤回" tells more than "发") and more again
+// in a name, then shorter names; at most MaxSuggestions. It is what a
+// search that found nothing offers instead.
+func (c *Catalog) Suggest(query string, f Filter) []*Action {
+	ts, whole := c.terms(query)
+	var hits []hit
+	for _, h := range c.match(ts, whole, f) {
+		if h.found > 0 {
+			hits = append(hits, h)
+		}
+	}
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		switch {
+		case (a.rank == rankExact) != (b.rank == rankExact):
+			return a.rank == rankExact
+		case a.weight != b.weight:
+			return a.weight > b.weight
+		}
+		return len(a.a.Name) < len(b.a.Name)
+	})
+	return actionsOf(hits, MaxSuggestions)
+}
+
+// hit is how an action matched a query's terms.
+type hit struct {
+	a            *Action
+	found, named int     // terms matched anywhere, and in the name or an alias
+	weight       float64 // the terms' weights (see Suggest)
+	rank         int
+}
+
+// terms are the query's terms, each with whether every action matches it
+// and its weight, and the query as one word (for exact names). A term no
+// action matches is dropped: it can only say that nothing matches.
+func (c *Catalog) terms(query string) ([]term, string) {
+	c = c.parsed()
+	all := c.doc.Actions
+	var out []term
+	for _, t := range terms(query, c.corpus) {
+		t.in = c.matching(t.words)
+		n := 0
+		for _, in := range t.in {
+			if in {
+				n++
+			}
+		}
+		if n == 0 {
+			continue
+		}
+		// log(actions / actions it matches): a rare term tells more.
+		t.weight = math.Log(float64(len(all)+1) / float64(n+1))
+		out = append(out, t)
+	}
+	return out, strings.ToLower(strings.TrimSpace(query))
+}
+
+// matching says for each action whether it holds any of words. A synonym
+// group's answer is kept: the groups are few and queries use them again.
+func (c *Catalog) matching(words []string) []bool {
+	_, group := expansions[words[0]]
+	if group {
+		c.groupsMu.Lock()
+		defer c.groupsMu.Unlock()
+		if in, ok := c.groups[words[0]]; ok {
+			return in
+		}
+	}
+	in := make([]bool, len(c.doc.Actions))
+	for i, a := range c.doc.Actions {
+		in[i] = c.index[a].hasAny(words)
+	}
+	if group {
+		c.groups[words[0]] = in
+	}
+	return in
+}
+
+// match returns how each action passing f matches ts, in catalog order.
+func (c *Catalog) match(ts []term, whole string, f Filter) []hit {
+	if len(ts) == 0 {
+		return nil
+	}
+	all := c.parsed().doc.Actions
+	out := make([]hit, 0, len(all))
+	for i, a := range all {
+		if f.Match(a) {
+			out = append(out, c.index[a].match(a, i, ts, whole))
+		}
 	}
 	return out
 }
 
-// haystack is an action's searchable text, lower-cased once at load.
+// hasAny reports whether any of ws occurs.
+func (h haystack) hasAny(ws []string) bool {
+	for _, w := range ws {
+		if h.has(w) {
+			return true
+		}
+	}
+	return false
+}
+
+func actionsOf(hits []hit, limit int) []*Action {
+	out := make([]*Action, 0, min(limit, len(hits)))
+	for _, h := range hits[:min(limit, len(hits))] {
+		out = append(out, h.a)
+	}
+	return out
+}
+
+// haystack is searchable text, lower-cased once at load: an action's, or
+// the whole catalog's (Catalog.corpus).
 type haystack struct {
-	names []string // name and aliases
-	text  string   // name, aliases, summary, category
+	names     []string        // name and aliases
+	text      string          // name, aliases, summary, category
+	words     map[string]bool // the text's English words (names split at _), with their singulars
+	nameWords map[string]bool // the same of the names alone
 }
 
 func newHaystack(a *Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
-	return haystack{names: names, text: strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n"))}
+	return haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
+}
+
+func haystackOf(names []string, text string) haystack {
+	return haystack{names: names, text: text, words: wordsOf(text), nameWords: wordsOf(strings.Join(names, " "))}
+}
+
+// wordsOf returns the English words of text (split at anything else,
+// _ included), with their singulars.
+func wordsOf(text string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.FieldsFunc(text, func(r rune) bool { return !(r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r))) }) {
+		m[w] = true
+		if s, ok := singular(w); ok {
+			m[s] = true
+		}
+	}
+	return m
 }
 
 func lowerAll(s []string) []string {
@@ -116,42 +204,76 @@ func lowerAll(s []string) []string {
 	return out
 }
 
-func (h haystack) rank(terms []string, whole string) (int, bool) {
-	inName := 0
+// has reports whether w occurs: an English word as a whole word (so "who"
+// does not match "whole"), anything else (Chinese, a name with _) as text.
+func (h haystack) has(w string) bool {
+	if isWord(w) {
+		return h.words[w]
+	}
+	return strings.Contains(h.text, w)
+}
+
+// isWord reports whether w is one plain English word.
+func isWord(w string) bool {
+	for _, r := range w {
+		if r >= unicode.MaxASCII || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			return false
+		}
+	}
+	return w != ""
+}
+
+// match reads how the action, the i-th of the catalog, matches ts.
+func (h haystack) match(a *Action, i int, ts []term, whole string) hit {
+	out := hit{a: a}
 	exact := false
-	for _, t := range terms {
-		words := expansions[t]
-		if words == nil {
-			words = []string{t}
+	for _, n := range h.names {
+		if n == whole {
+			exact = true
 		}
-		found, named := false, false
-		for _, w := range words {
-			if strings.Contains(h.text, w) {
-				found = true
-			}
-			for _, n := range h.names {
-				if strings.Contains(n, w) {
-					named = true
-				}
-				if n == t || n == whole {
-					exact = true
-				}
+		for _, t := range ts {
+			if n == t.word {
+				exact = true
 			}
 		}
-		if !found {
-			return 0, false
+	}
+	for _, t := range ts {
+		if !t.in[i] {
+			continue
 		}
-		if named {
-			inName++
+		out.found++
+		out.weight += t.weight
+		for _, w := range t.words {
+			if h.nameHas(w) {
+				out.named++
+				out.weight += t.weight / 2
+				break
+			}
 		}
 	}
 	switch {
 	case exact:
-		return rankExact, true
-	case inName == len(terms):
-		return rankAllName, true
-	case inName > 0:
-		return rankSomeName, true
+		out.rank = rankExact
+	case out.named == len(ts):
+		out.rank = rankAllName
+	case out.named > 0:
+		out.rank = rankSomeName
+	default:
+		out.rank = rankOther
 	}
-	return rankOther, true
+	return out
+}
+
+// nameHas reports whether the name or an alias holds w: one of its
+// _-separated words, or a longer piece of it.
+func (h haystack) nameHas(w string) bool {
+	if isWord(w) {
+		return h.nameWords[w]
+	}
+	for _, n := range h.names {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func names(as []*Action) []string {
@@ -31,7 +32,7 @@ func TestSearchKeywords(t *testing.T) {
 		{"ranks name matches before summary matches", "msg", Filter{}, []string{"get_msg", "send_msg"}, []string{"get_group_msg_history"}, nil, false},
 		{"ranks an exact alias first", "nc_get_rkey", Filter{}, []string{"get_rkey"}, nil, nil, false},
 		{"ignores case and extra spaces", "  GET_MSG  ", Filter{}, []string{"get_msg"}, nil, nil, false},
-		{"translates Chinese to name words", "群 禁言", Filter{}, []string{"set_group_ban", "set_group_whole_ban", "set_group_anonymous_ban"}, nil, []string{"get_friend_list"}, false},
+		{"translates Chinese to name words", "群 禁言", Filter{}, []string{"set_group_ban"}, []string{"set_group_whole_ban", "set_group_anonymous_ban", "get_group_shut_list"}, []string{"get_friend_list"}, false},
 		{"requires every term", "群 禁言 好友", Filter{}, nil, nil, nil, true},
 		{"finds English synonyms of Chinese summaries", "mute", Filter{}, nil, []string{"set_group_ban", "set_group_whole_ban"}, nil, false},
 		{"maps msg to message", "send message", Filter{}, nil, []string{"send_msg", "send_group_msg", "send_private_msg"}, nil, false},
@@ -67,8 +68,13 @@ func TestKeywordRanksOrderTheResult(t *testing.T) {
 	got := c.SearchKeywords("群", Filter{})
 	last, prev := -1, ""
 	sawOther := false
+	ts, whole := c.terms("群")
+	at := map[*Action]int{}
+	for i, a := range c.Actions() {
+		at[a] = i
+	}
 	for _, a := range got {
-		r, _ := c.index[a].rank([]string{"群"}, "群")
+		r := c.index[a].match(a, at[a], ts, whole).rank
 		assert.GreaterOrEqual(t, r, last, "ranks never go back")
 		if r == last && r == rankOther {
 			assert.Less(t, orderKey(prev), orderKey(a.Name), "summary-only matches keep catalog order")
@@ -91,6 +97,105 @@ func BenchmarkSearchKeywords(b *testing.B) {
 	for b.Loop() {
 		if len(c.SearchKeywords("群 禁言", Filter{})) == 0 {
 			b.Fatal("no hits")
+		}
+	}
+}
+
+func TestSuggest(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	yes, no := true, false
+	group := "群管理"
+	tests := []struct {
+		name     string
+		query    string
+		filter   Filter
+		first    string
+		contains []string
+		excludes []string
+	}{
+		{"suggests what matches some terms, not all", "把他踢出去", Filter{}, "set_group_kick", []string{"set_group_kick_members"}, nil},
+		{"weighs a rare term over a common one", "撤回我刚发的那条", Filter{}, "delete_msg", nil, nil},
+		{"honours read_only", "群 成员 踢", Filter{ReadOnly: &yes}, "", []string{"get_group_member_list"}, []string{"set_group_kick"}},
+		{"honours category", "群 信息", Filter{Category: &group}, "", []string{"set_group_name"}, []string{"get_group_info"}},
+		{"honours stream", "下载文件", Filter{Stream: &no}, "", []string{"download_file"}, []string{"download_file_stream"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := names(c.Suggest(tt.query, tt.filter))
+			require.NotEmpty(t, got)
+			assert.LessOrEqual(t, len(got), MaxSuggestions)
+			if tt.first != "" {
+				assert.Equal(t, tt.first, got[0], "%v", got)
+			}
+			for _, n := range tt.contains {
+				assert.Contains(t, got, n)
+			}
+			for _, n := range tt.excludes {
+				assert.NotContains(t, got, n)
+			}
+			for _, n := range got {
+				a, _ := c.Lookup(n)
+				assert.True(t, tt.filter.Match(a), n)
+			}
+		})
+	}
+	assert.Empty(t, c.Suggest("frobnicate xyzzy", Filter{}), "terms the catalog never uses suggest nothing")
+	assert.Len(t, c.Suggest("群", Filter{}), MaxSuggestions)
+}
+
+func TestFindSuggestsOnlyWhenNothingContainsTheQuery(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	found, suggested := c.Find("发送群消息", Filter{})
+	assert.Empty(t, found, "no summary holds the phrase")
+	assert.Contains(t, names(suggested)[:3], "send_group_msg")
+	found, suggested = c.Find("get_msg", Filter{})
+	assert.Equal(t, "get_msg", found[0].Name)
+	assert.Nil(t, suggested)
+}
+
+func TestTermsSplitQueriesAsPeopleTypeThem(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"发送群消息", []string{"发送", "群", "消息"}},
+		{"给群里发一条消息", []string{"群", "发", "消息"}},
+		{"群管理员", []string{"群", "管理员"}},
+		{"查询在线机型展示", []string{"查询", "在线", "机型展示"}},
+		{"list my groups", []string{"list", "groups"}},
+		{"Send a message to the group", []string{"send", "message", "group"}},
+		{"get_msg", []string{"get_msg"}},
+		{"踢him出去 now", []string{"踢"}},
+		{"frobnicate 的", nil},
+	}
+	for _, tt := range tests {
+		ts, _ := c.terms(tt.query)
+		var got []string
+		for _, x := range ts {
+			got = append(got, x.word)
+		}
+		assert.Equal(t, tt.want, got, tt.query)
+	}
+}
+
+// TestEverySynonymGroupIsAnchoredInTheCatalog: the table is grown from the
+// catalog's words, so each group holds a word of some action's name or
+// summary, and no word is in two groups.
+func TestEverySynonymGroupIsAnchoredInTheCatalog(t *testing.T) {
+	t.Parallel()
+	c := load(t).parsed()
+	seen := map[string]bool{}
+	for _, g := range synonyms {
+		assert.True(t, c.corpus.hasAny(g), "%v: none of its words is the catalog's", g)
+		for _, w := range g {
+			assert.False(t, seen[w], "%s is in two groups", w)
+			assert.False(t, fillers[w], "%s is a filler and a synonym", w)
+			seen[w] = true
 		}
 	}
 }

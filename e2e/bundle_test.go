@@ -5,7 +5,7 @@ package e2e
 // started from the manifest's command, all by @anthropic-ai/mcpb (pinned in
 // e2e/clients), the code the mcpb README says Claude for macOS and Windows
 // uses; then driven by the pinned TypeScript client in every negotiation
-// mode against the fake SnowLuma. cmd/dist's tests validate the bundles of
+// mode against the fake SnowLuma. cmd/release's tests validate the bundles of
 // all six targets; this one runs the bundle of the platform it is on.
 
 import (
@@ -47,7 +47,7 @@ func TestBundleRunsAsTheHostStartsIt(t *testing.T) {
 	root, err := moduleRoot()
 	require.NoError(t, err)
 	dist := filepath.Join(t.TempDir(), "dist")
-	build := exec.Command("go", "run", "./cmd/dist", "-version", bundleVersion, "-targets", runtime.GOOS+"/"+runtime.GOARCH, "-out", dist)
+	build := exec.Command("go", "run", "./cmd/release", "-version", bundleVersion, "-targets", runtime.GOOS+"/"+runtime.GOARCH, "-out", dist)
 	build.Dir = root
 	build.Env = append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local")
 	out, err := build.CombinedOutput()
@@ -64,7 +64,7 @@ func TestBundleRunsAsTheHostStartsIt(t *testing.T) {
 		runClient(t, "bundle.mjs", era, nil, map[string]any{"bundle": file, "dir": unpacked, "userConfig": settings}, &got)
 		got.assertNegotiated(t, era)
 
-		// No .exe on Windows either (see cmd/dist/bundle.go).
+		// No .exe on Windows either (see cmd/release/bundle.go).
 		assert.Equal(t, filepath.Join(unpacked, "server", "snowluma-mcp"), filepath.FromSlash(got.Command), "the bundled binary, where the host unpacked it")
 		assert.True(t, got.TokenPassed, "the token reaches the server as SNOWLUMA_MCP_TOKEN")
 		assert.Equal(t, map[string]string{

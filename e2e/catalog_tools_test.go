@@ -156,7 +156,7 @@ func TestGetAction(t *testing.T) {
 				var a map[string]json.RawMessage
 				r.decodeResult(t, &a)
 				assert.JSONEq(t, `"`+tt.wantName+`"`, string(a["name"]))
-				for _, k := range []string{"aliases", "category", "summary", "readOnly", "stream", "params", "inputSchema", "returnsSchema", "examples"} {
+				for _, k := range []string{"category", "summary", "readOnly", "inputSchema", "returnsSchema", "examples"} {
 					assert.Contains(t, a, k, "the full contract has %s", k)
 				}
 				if tt.arg != tt.wantName {

@@ -249,7 +249,7 @@ func TestAnUploadChunkSizeOfZeroIsNotBlamedOnTheBodyCap(t *testing.T) {
 // TestEmptyValuesAreUnset: a variable present in the environment with an
 // empty value is treated exactly as one left out, for every variable the
 // server reads. An MCP Bundle's host passes an empty value for each setting
-// the user leaves blank (cmd/dist/bundle.go), so this is what a bundle
+// the user leaves blank (cmd/release/bundle.go), so this is what a bundle
 // without optional settings runs with. Write mode, where the runtime report
 // describes the most settings (limits, upload, downloads, pacing,
 // lockdown, events and tasks absent).

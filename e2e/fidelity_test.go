@@ -5,7 +5,7 @@ package e2e
 // decodes numbers into float64 and re-orders keys: negative message IDs,
 // decimal-string sizes, data null versus {}, and the message_id 0
 // sentinel must come through byte for byte in structuredContent.result,
-// and the text block must be exactly the pretty-printed envelope.
+// and the text block must be exactly the compact envelope.
 
 import (
 	"bytes"
@@ -42,7 +42,8 @@ func rawCall(t *testing.T, r *rawServer, tool, action string, params map[string]
 	return m, sent[0]
 }
 
-// textOf returns the single text block of a raw tools/call result.
+// textOf returns the first text block of a raw tools/call result (the
+// payload's; a business failure's verdict follows it).
 func textOf(t *testing.T, m rawMessage) string {
 	t.Helper()
 	var body struct {
@@ -52,7 +53,8 @@ func textOf(t *testing.T, m rawMessage) string {
 		} `json:"content"`
 	}
 	require.NoError(t, json.Unmarshal(m.Result, &body))
-	require.Len(t, body.Content, 1)
+	require.NotEmpty(t, body.Content)
+	require.LessOrEqual(t, len(body.Content), 2)
 	require.Equal(t, "text", body.Content[0].Type)
 	return body.Content[0].Text
 }
@@ -81,7 +83,7 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 				assert.Contains(t, string(data), `"sender":{"user_id":10001,"nickname":"SnowBot"}`)
 			}},
 		{name: "a decimal-string file size", tool: "query_action", action: "get_file",
-			params: map[string]any{"file": fake.KnownFile},
+			params: map[string]any{"file": fake.KnownFile}, marked: `,"third_party":{"author":null}`,
 			check: func(t *testing.T, data json.RawMessage) {
 				assert.Contains(t, string(data), `"file_size":"`+fake.KnownFileSize+`"`)
 			}},
@@ -99,7 +101,7 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 			check: func(t *testing.T, data json.RawMessage) {
 				assert.Regexp(t, `^\{"message_id":-?[1-9][0-9]*\}$`, string(data))
 			}},
-		{name: "non-ASCII text in an array", tool: "query_action", action: "get_group_list",
+		{name: "non-ASCII text in an array", tool: "query_action", action: "get_group_list", marked: `,"third_party":{"author":null}`,
 			check: func(t *testing.T, data json.RawMessage) {
 				assert.Contains(t, string(data), `"group_name":"SnowLuma 测试群"`)
 			}},
@@ -119,7 +121,7 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 				if tt.marked != "" {
 					assert.Contains(t, got, tt.marked, "a stranger's message is marked as third-party content")
 				}
-				assert.Equal(t, string(q.Response), strings.Replace(got, tt.marked, "", 1),
+				assert.Equal(t, string(q.Response), strings.ReplaceAll(got, tt.marked, ""),
 					"structuredContent.result must be SnowLuma's bytes, apart from the marking")
 				data := q.Data()
 				if tt.wantData != "" {
@@ -128,9 +130,9 @@ func TestEnvelopesPassThroughByteForByte(t *testing.T) {
 				if tt.check != nil {
 					tt.check(t, data)
 				}
-				var pretty bytes.Buffer
-				require.NoError(t, json.Indent(&pretty, []byte(got), "", "  "))
-				assert.Equal(t, pretty.String(), textOf(t, m), "the text block is the pretty-printed envelope, marking included")
+				var compact bytes.Buffer
+				require.NoError(t, json.Compact(&compact, []byte(got)))
+				assert.Equal(t, compact.String(), textOf(t, m), "the text block is the compact envelope, marking included")
 			})
 		})
 	}

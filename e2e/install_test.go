@@ -132,6 +132,7 @@ func TestGoInstallFromACleanCloneServesEverything(t *testing.T) {
 		assert.Contains(t, strings.Fields(tag), "v"+v, "a tagged commit is its tag")
 	} else {
 		assert.Contains(t, v, head("rev-parse", "--short=12", "HEAD"), "an untagged build names its commit")
+		assert.Regexp(t, `^0\.0\.0-[0-9]{14}-[0-9a-f]{12}$`, v, "the form the README and the troubleshooting page show, 0.0.0-<date>-<commit>")
 	}
 
 	panel, err := uiasset.HTML()

@@ -83,6 +83,13 @@ func TestLockdownRefusesToForwardAStrangersWords(t *testing.T) {
 			}
 		})
 
+		t.Run("a quoted message id is the message it names: read, and refused, as the number", func(t *testing.T) {
+			traceID, tp := newTrace(t)
+			r := s.call(t, "invoke_action", map[string]any{"action": "forward_group_single_msg",
+				"params": map[string]any{"message_id": fmt.Sprint(stranger), "group_id": fmt.Sprint(dest)}}, mcp.Meta{"traceparent": tp})
+			refused(t, r, snow.ByTrace(traceID), stranger)
+		})
+
 		t.Run("a trusted user's message goes, to the chat whose budget the refusals left whole", func(t *testing.T) {
 			for _, fa := range forwardActions {
 				to := dest

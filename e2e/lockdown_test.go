@@ -338,9 +338,17 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 				for _, req := range queryList(t, s.server, tc.action, nil) {
 					if req.num("group_id") == c.group {
 						found = true
-						assert.Equal(t, map[string]any{"author": tc.author, "withheld": tc.why}, req.mark(), tc.action)
+						assert.Equal(t, tc.author, req.mark()["author"], tc.action)
+						assert.Equal(t, tc.why, req.mark()["withheld"], tc.action)
 						assert.Contains(t, req["message"], "[withheld by lockdown:", tc.action)
+						assert.Contains(t, req["requester_nick"], "[withheld by lockdown:", tc.action)
 						assert.Equal(t, float64(alice), req["invitor_uin"], "%s: the trusted inviter stays, and vouches for nothing", tc.action)
+						fields, _ := req.mark()["field_authors"].(map[string]any)
+						assert.Equal(t, float64(alice), fields["invitor_nick"], "%s: the inviter's nickname is the inviter's", tc.action)
+						assert.NotContains(t, req["invitor_nick"], "[withheld by lockdown:", "%s: shown, as the inviter is trusted", tc.action)
+						assert.Contains(t, fields, "group_name", "%s: a group's name is no one's", tc.action)
+						assert.Nil(t, fields["group_name"], tc.action)
+						assert.Contains(t, req["group_name"], "[withheld by lockdown:", tc.action)
 					}
 				}
 				assert.True(t, found, "%s lists the request", tc.action)
@@ -366,8 +374,10 @@ func TestLockdownWithholdsStrangersWordsEverywhere(t *testing.T) {
 			assert.Equal(t, map[string]any{"user_id": float64(mallory), "role": "member", "join_time": 1764000000.0, "level": "1"},
 				map[string]any{"user_id": members[0]["user_id"], "role": members[0]["role"], "join_time": members[0]["join_time"], "level": members[0]["level"]},
 				"who they are and what QQ says of them stays")
-			assert.Equal(t, map[string]any{"author": float64(alice), "trusted": true}, members[1].mark())
-			assert.Equal(t, "Alice (owner)", members[1]["card"], "a trusted user's card is shown")
+			assert.Equal(t, map[string]any{"author": float64(alice), "field_authors": map[string]any{"card": nil}, "trusted": true, "withheld": "unknown_author"},
+				members[1].mark(), "a card is no one person's: any admin may set it")
+			assert.Equal(t, "Alice", members[1]["nickname"], "a trusted user's nickname is shown")
+			assert.Contains(t, members[1]["card"], "[withheld by lockdown:", "a trusted user's card is withheld all the same")
 			assert.Nil(t, members[2].mark(), "the account's own entry is not marked")
 			assert.Equal(t, "SnowBot", members[2]["nickname"])
 
@@ -522,8 +532,9 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 			r.decodeResult(t, &got)
 			assert.Equal(t, direct(t, call.action, call.params), stripMarks(got), "%s: SnowLuma's answer apart from the marking", call.action)
 		}
-		r := s.call(t, "query_action", map[string]any{"action": "get_group_list"}, nil)
-		assert.NotContains(t, string(r.Result), "third_party", "an action without declared content is not touched")
+		for _, g := range queryList(t, s.server, "get_group_list", nil) {
+			assert.Equal(t, map[string]any{"author": nil}, g.mark(), "a group's name is no one person's: marked, not withheld")
+		}
 		nodes := c.messages(t, s.call(t, "query_action", map[string]any{"action": "get_forward_msg", "params": map[string]any{"id": c.outer}}, nil))
 		require.Len(t, nodes, 4)
 		for i, claim := range []int64{alice, mallory, self, alice} {
@@ -532,8 +543,9 @@ func TestWithoutLockdownEverythingComesThroughMarked(t *testing.T) {
 		}
 		members := queryList(t, s.server, "get_group_member_list", map[string]any{"group_id": c.group})
 		require.Len(t, members, 3)
-		for i, want := range []map[string]any{{"author": float64(mallory)}, {"author": float64(alice)}, nil} {
-			assert.Equal(t, want, members[i].mark(), "member %d is marked by who they are, the account not at all", i)
+		noOnes := map[string]any{"card": nil, "title": nil}
+		for i, want := range []map[string]any{{"author": float64(mallory), "field_authors": noOnes}, {"author": float64(alice), "field_authors": map[string]any{"card": nil}}, nil} {
+			assert.Equal(t, want, members[i].mark(), "member %d is marked by who they are, a card or title as no one's, the account's empty ones not at all", i)
 		}
 		assert.Equal(t, c.words["mallory-title"], members[0]["title"], "marked, not withheld")
 		var files struct {

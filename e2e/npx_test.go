@@ -6,7 +6,7 @@ package e2e
 // driven by the pinned TypeScript client on both protocol generations
 // (issue 19). The release is built for this machine's platform only:
 // building the other five costs minutes on a cold cache, and their
-// packages come from the same code (cmd/dist's tests check their names,
+// packages come from the same code (cmd/release's tests check their names,
 // os and cpu).
 
 import (
@@ -46,7 +46,7 @@ func installFromTarballs(t *testing.T) (project, cache string) {
 	env := append(append(os.Environ(), npmOffline(cache)...), "GOPROXY=off", "GOTOOLCHAIN=local")
 
 	dist := filepath.Join(dir, "dist")
-	build := exec.Command("go", "run", "./cmd/dist", "-version", npxVersion, "-targets", runtime.GOOS+"/"+runtime.GOARCH, "-out", dist)
+	build := exec.Command("go", "run", "./cmd/release", "-version", npxVersion, "-targets", runtime.GOOS+"/"+runtime.GOARCH, "-out", dist)
 	build.Dir, build.Env = root, env
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "make dist for this platform: %s", out)

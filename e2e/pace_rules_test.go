@@ -7,6 +7,7 @@ package e2e
 // nothing.
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 
@@ -75,10 +76,20 @@ func TestATargetIsChargedWhereSnowLumaSendsIt(t *testing.T) {
 			assert.Contains(t, r.Diag.Message, "nothing was sent")
 			assert.Empty(t, snow.ByTag(tag), "%v reached SnowLuma", bad)
 		}
-		// A declared target param is held to its schema: an integer.
-		r, tag := s.sendNow(t, "send_group_msg", map[string]any{"group_id": "20001", "message": "hi"}, nil)
-		require.True(t, r.IsError)
-		assert.Equal(t, "invalid_argument", r.Diag.Kind)
+		// A declared target param quoted as its digits is read as the
+		// number, once, before pacing: it goes to that group and spends its
+		// budget, which the same group given as an integer then finds spent.
+		r, tag := s.sendNow(t, "send_group_msg", map[string]any{"group_id": "20003", "message": "hi"}, nil)
+		require.False(t, r.IsError, r.Text)
+		require.Len(t, snow.ByTag(tag), 1)
+		var sent struct {
+			GroupID json.RawMessage `json:"group_id"`
+		}
+		require.NoError(t, json.Unmarshal(snow.ByTag(tag)[0].Params, &sent))
+		assert.Equal(t, "20003", string(sent.GroupID), "SnowLuma got the number")
+		r, tag = s.sendNow(t, "send_group_msg", map[string]any{"group_id": 20003, "message": "hi"}, nil)
+		require.True(t, r.IsError, "the quoted and the integer spelling are one chat")
+		assert.Contains(t, r.Diag.Message, "group 20003's send budget is spent")
 		assert.Empty(t, snow.ByTag(tag))
 		sentTo := func(r toolResult) (string, int64) {
 			t.Helper()

@@ -4,8 +4,9 @@ package e2e
 // result must keep, whatever the test is about: structuredContent
 // {result, diagnostics} validates against the tool's advertised
 // outputSchema (with the product's real validator), exactly one text block
-// that is the pretty-printed result (or, for tool errors, the diagnostics
-// message), a valid _meta.traceparent, and no token anywhere.
+// that is the compact result (or, for tool errors, the diagnostics message,
+// outcome and next step; an envelope that is no success is followed by a
+// second block with those), a valid _meta.traceparent, and no token anywhere.
 
 import (
 	"bytes"
@@ -13,6 +14,7 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -42,6 +44,9 @@ type toolResult struct {
 	Diag        diagnostics
 	Traceparent string
 	Raw         *mcp.CallToolResult
+	// Verdict is the second text block of a result that is not a success
+	// nor a tool error (a business failure's), "" otherwise.
+	Verdict string
 }
 
 // decodeResult decodes Result into v.
@@ -96,17 +101,33 @@ func (s *server) check(t *testing.T, name string, res *mcp.CallToolResult) toolR
 	require.NoError(t, json.Unmarshal(sc, &body))
 	out := toolResult{IsError: res.IsError, Result: body.Result, Diag: body.Diagnostics, Raw: res}
 
-	require.Len(t, res.Content, 1, "%s: exactly one content block", name)
 	text, ok := res.Content[0].(*mcp.TextContent)
 	require.True(t, ok, "%s: the content block is text", name)
 	out.Text = text.Text
+	verdict := body.Diagnostics.Message
+	if o := body.Diagnostics.Outcome; o == "failed" || o == "unknown" {
+		verdict += "\noutcome: " + o + " ("
+	}
 	if res.IsError {
+		require.Len(t, res.Content, 1, "%s: a tool error is one text block", name)
 		assert.Equal(t, "null", string(body.Result), "%s: a tool error has result null", name)
-		assert.Equal(t, body.Diagnostics.Message, text.Text, "%s: a tool error's text is its message", name)
+		assert.True(t, strings.HasPrefix(text.Text, verdict), "%s: a tool error's text is its message and outcome: %q", name, text.Text)
 		assert.NotEmpty(t, body.Diagnostics.Kind, "%s: a tool error names its kind", name)
 		assert.Contains(t, []string{"failed", "unknown"}, body.Diagnostics.Outcome)
+		if body.Diagnostics.NextStep != "" {
+			assert.True(t, strings.HasSuffix(text.Text, "\nnext_step: "+body.Diagnostics.NextStep), "%s: a tool error's text ends with its next step: %q", name, text.Text)
+		}
 	} else {
-		assertPretty(t, body.Result, text.Text)
+		assertCompact(t, body.Result, text.Text)
+		if body.Diagnostics.Outcome == "success" {
+			require.Len(t, res.Content, 1, "%s: a success is one text block", name)
+		} else {
+			require.Len(t, res.Content, 2, "%s: an unconfirmed or failed envelope is followed by its verdict", name)
+			second, ok := res.Content[1].(*mcp.TextContent)
+			require.True(t, ok)
+			assert.True(t, strings.HasPrefix(second.Text, verdict), "%s: the verdict block: %q", name, second.Text)
+			out.Verdict = second.Text
+		}
 	}
 
 	tp, _ := res.Meta["traceparent"].(string)
@@ -119,16 +140,14 @@ func (s *server) check(t *testing.T, name string, res *mcp.CallToolResult) toolR
 	return out
 }
 
-// assertPretty checks that text is the 2-space pretty-printed form of a
-// JSON document equal to result.
-func assertPretty(t *testing.T, result json.RawMessage, text string) {
+// assertCompact checks that text is the compact JSON form of a document
+// equal to result.
+func assertCompact(t *testing.T, result json.RawMessage, text string) {
 	t.Helper()
 	var compact bytes.Buffer
 	require.NoError(t, json.Compact(&compact, []byte(text)), "the text block is not JSON: %q", text)
-	var pretty bytes.Buffer
-	require.NoError(t, json.Indent(&pretty, compact.Bytes(), "", "  "))
-	assert.Equal(t, pretty.String(), text, "the text block is not pretty-printed with two spaces")
-	assert.JSONEq(t, string(result), compact.String(), "the text block differs from structuredContent.result")
+	assert.Equal(t, compact.String(), text, "the text block is not compact JSON")
+	assert.JSONEq(t, string(result), text, "the text block differs from structuredContent.result")
 }
 
 // newTrace returns a fresh trace ID and a caller traceparent carrying it.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
@@ -109,7 +110,7 @@ type check struct {
 }
 
 type runtimeArgs struct {
-	CheckConnection bool `json:"check_connection,omitempty" jsonschema:"为 true 时实际连接 SnowLuma 检查（check connection），仅读/写模式。"`
+	CheckConnection bool `json:"check_connection,omitempty" jsonschema:"为 true 时用 get_login_info、get_status、get_version_info 检查与 SnowLuma 的连接（check connection；读/写模式）。"`
 }
 
 // GetRuntimeInfo reports the effective configuration and, on request,
@@ -117,8 +118,12 @@ type runtimeArgs struct {
 func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "get_runtime_info",
-		Description: "查看运行时概况（runtime overview）：模式、是否可执行/可写、目录版本、生效的超时与文件限制。check_connection=true（读/写模式）时依次执行 get_login_info、get_status、get_version_info 检查连接。从不返回端点地址或令牌。",
-		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与令牌。",
+		Summary: lang.Text{
+			EN: "Shows the mode and limits; in read and write mode it also checks the connection to SnowLuma.",
+			ZH: "查看模式和各项限制；read 和 write 模式下还会检查与 SnowLuma 的连接。",
+		},
+		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (*pipeline.Result, error) {
 		if p := d.Config.Broken; p != nil {

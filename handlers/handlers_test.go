@@ -22,7 +22,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-func deps(t *testing.T, mode config.Mode) *Deps {
+func deps(t testing.TB, mode config.Mode) *Deps {
 	t.Helper()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
@@ -112,9 +112,23 @@ func TestGetAction(t *testing.T) {
 	require.NoError(t, err)
 	m := v.(map[string]any)
 	assert.Equal(t, "fetch_ptt_text", m["name"])
-	for _, k := range []string{"inputSchema", "returnsSchema", "examples", "params"} {
+	for _, k := range []string{"inputSchema", "returnsSchema", "examples"} {
 		assert.Contains(t, m, k)
 	}
+	assert.NotContains(t, m, "params", "each param once: in inputSchema")
+
+	v, err = call(t, tool, `{"name":"send_group_msg"}`, nil)
+	require.NoError(t, err)
+	m = v.(map[string]any)
+	assert.Equal(t, quotedIDs, m["ids"], "an action with integer params says once that ids may be quoted")
+	assert.NotContains(t, m, "aliases", "empty defaults are left out")
+	assert.NotContains(t, m, "stream")
+	assert.NotContains(t, m["inputSchema"], "additionalProperties")
+	assert.Equal(t, []any{"group_id", "message"}, m["inputSchema"].(map[string]any)["required"])
+	v, err = call(t, tool, `{"name":"get_status"}`, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, v.(map[string]any), "ids", "an action without integer params says nothing of them")
+
 	_, err = call(t, tool, `{"name":"nope"}`, nil)
 	assert.Equal(t, fault.CodeUnknownAction, fault.CodeOf(err))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -15,11 +16,11 @@ import (
 // invokeArgs add execution options to actionArgs.
 type invokeArgs struct {
 	actionArgs
-	Execution *execution `json:"execution,omitempty" jsonschema:"执行选项（execution options）。目前只有 upload_file_stream 的自动上传。"`
+	Execution *execution `json:"execution,omitempty" jsonschema:"upload_file_stream 的自动上传（execution）。"`
 }
 
 type execution struct {
-	InputFile string `json:"input_file" jsonschema:"要上传的文件（input file），MCP 主机上的路径，必须位于 SNOWLUMA_MCP_UPLOAD_ROOT 之内（相对路径按该目录解析）；服务器自动分块、校验并完成上传。" schema:"minLength=1"`
+	InputFile string `json:"input_file" jsonschema:"MCP 主机上要上传的文件（input file），须在上传根目录（upload_root）内，相对路径按它解析。" schema:"minLength=1"`
 }
 
 // Target implements pipeline.Target: with execution options the handler
@@ -32,8 +33,12 @@ func (a *invokeArgs) Target() (string, json.RawMessage, bool) {
 func InvokeAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "invoke_action",
-		Description: "执行任意目录动作（invoke an action），包括发消息、禁言等写操作和流式动作；仅写模式（write mode）可用，从不自动重试。普通动作返回 SnowLuma 原样的 OneBot 响应；下载类流式动作把文件存到 MCP 主机的下载目录并返回文件信息；upload_file_stream 配合 execution.input_file 自动上传；其他流式动作返回收集到的帧。",
-		Mode:        config.ModeWrite, Actions: pipeline.AnyAction,
+		Description: "执行任意动作（invoke an action），含写操作与流式动作，从不自动重试。返回 SnowLuma 原样的响应；流式下载存入下载目录（download_dir）并返回文件信息，其他流返回收到的帧。",
+		Summary: lang.Text{
+			EN: "Runs any action: sends messages, uploads and downloads files.",
+			ZH: "执行任意动作：发送消息、上传和下载文件。",
+		},
+		Mode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {

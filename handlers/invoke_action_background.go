@@ -8,6 +8,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -26,7 +27,11 @@ func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "invoke_action_background",
 		Description: "把流式传输作为后台任务执行（run a stream action as a durable background task）：参数与 invoke_action 相同，但只接受流式动作（下载、upload_file_stream 自动上传、其他流）。立即返回任务句柄（resultType \"task\"），用 tasks/get 轮询结果，tasks/cancel 取消。任务记录持久保存，重启后仍可查询；重启时未完成的任务标记为失败（远端结果未知），从不重放。必填参数必须给全，不会询问用户。",
-		Mode:        config.ModeWrite, Actions: pipeline.AnyAction, Tasks: true, Detaches: true, Runs: invoke,
+		Summary: lang.Text{
+			EN: "Runs a file transfer in the background.",
+			ZH: "在后台执行文件传输。",
+		},
+		Mode: config.ModeWrite, Actions: pipeline.AnyAction, Tasks: true, Detaches: true, Runs: invoke,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -12,14 +13,18 @@ import (
 func ListActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "list_actions",
-		Description: "列出 SnowLuma 内置目录中的 OneBot 动作（list actions），可按分类、只读、流式过滤并分页。只读本地目录，不连接服务器。",
-		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Description: "列出内置目录中的 OneBot 动作（list actions），可过滤、分页；不连接 SnowLuma。",
+		Summary: lang.Text{
+			EN: "Lists SnowLuma's OneBot actions, with filters and paging.",
+			ZH: "列出 SnowLuma 的 OneBot 动作，可筛选和分页。",
+		},
+		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: compactResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (*pipeline.Result, error) {
 		if err := checkCategory(d, args.Category); err != nil {
 			return nil, err
 		}
-		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()))}, nil
+		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()), nil)}, nil
 	})
 }
 

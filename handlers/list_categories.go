@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -14,8 +15,12 @@ type noArgs struct{}
 func ListCategories(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "list_categories",
-		Description: "列出动作分类及每类动作数（list categories）。只读本地目录。",
-		Mode:        config.ModeDocs, Annotations: readOnlyDocs,
+		Description: "列出动作分类及各类动作数（list categories）。",
+		Summary: lang.Text{
+			EN: "Lists the action categories.",
+			ZH: "列出动作的分类。",
+		},
+		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["array","null"],"items":{"type":"object","properties":{"category":{"type":"string"},"count":{"type":"integer"}},"required":["category","count"]}}`,
 	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (*pipeline.Result, error) {
 		return &pipeline.Result{Payload: d.Catalog.Categories()}, nil

@@ -9,6 +9,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/task"
@@ -52,7 +53,11 @@ func ListTasks(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "list_tasks",
 		Description: "列出后台任务（list background tasks）的元数据：状态、动作、时间，从新到旧，不含结果内容；用 tasks/get 取某个任务的结果。limit 1-100（默认 50），有下一页时返回 nextCursor。",
-		Mode:        config.ModeWrite, Tasks: true,
+		Summary: lang.Text{
+			EN: "Lists the background transfers.",
+			ZH: "列出后台传输。",
+		},
+		Mode: config.ModeWrite, Tasks: true,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(false)},
 		Result:      taskPageSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (*pipeline.Result, error) {

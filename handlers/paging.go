@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"strconv"
+
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
@@ -8,28 +10,39 @@ import (
 // filterArgs are the filters and paging shared by list_actions and
 // search_actions.
 type filterArgs struct {
-	Category *string     `json:"category,omitempty" jsonschema:"只列出该分类（category），见 list_categories。"`
-	ReadOnly *bool       `json:"read_only,omitempty" jsonschema:"true 只要只读动作（read-only），false 只要写动作。"`
-	Stream   *bool       `json:"stream,omitempty" jsonschema:"true 只要流式动作（stream），false 只要普通动作。"`
-	Limit    *schema.Int `json:"limit,omitempty" jsonschema:"每页条数（page size, 1-200）；给出 limit 或 offset 即启用分页。" schema:"minimum=1,maximum=200"`
-	Offset   *schema.Int `json:"offset,omitempty" jsonschema:"从第几条开始（0 起）；上一页的 next_offset。" schema:"minimum=0"`
+	Category *string     `json:"category,omitempty" jsonschema:"分类（category），见 list_categories。"`
+	ReadOnly *bool       `json:"read_only,omitempty" jsonschema:"true 只读，false 写（read_only）。"`
+	Stream   *bool       `json:"stream,omitempty" jsonschema:"true 流式，false 普通（stream）。"`
+	Limit    *schema.Int `json:"limit,omitempty" jsonschema:"每页条数；给出 limit 或 offset 即分页。" schema:"minimum=1,maximum=200"`
+	Offset   *schema.Int `json:"offset,omitempty" jsonschema:"上一页的 next_offset。" schema:"minimum=0"`
 }
 
 // compactResultSchema describes both list shapes: {count, actions} and, when
 // paged, {count, total, next_offset, actions}.
-const compactResultSchema = `{"type":["object","null"],"properties":{
+var compactResultSchema = listSchema("")
+
+// searchResultSchema adds the suggestions of a search that found nothing.
+var searchResultSchema = listSchema(`,
+ "suggestions":{"type":"array","items":` + entrySchema + `,"description":"Only when nothing matched the query: up to ` + strconv.Itoa(catalog.MaxSuggestions) + ` actions ranked by how well they match its words."}`)
+
+const entrySchema = `{"type":"object","properties":{
+  "name":{"type":"string"},"category":{"type":"string"},"summary":{"type":"string"},
+  "aliases":{"type":"array","items":{"type":"string"}},"readOnly":{"type":"boolean"},"stream":{"type":"boolean"}},
+  "required":["name","category","summary","aliases","readOnly","stream"]}`
+
+func listSchema(more string) string {
+	return `{"type":["object","null"],"properties":{
  "count":{"type":"integer","description":"Entries in this reply."},
  "total":{"type":"integer","description":"All matching entries (paged replies only)."},
  "next_offset":{"type":["integer","null"],"description":"Offset of the next page, or null on the last page (paged replies only)."},
- "actions":{"type":"array","items":{"type":"object","properties":{
-  "name":{"type":"string"},"category":{"type":"string"},"summary":{"type":"string"},
-  "aliases":{"type":"array","items":{"type":"string"}},"readOnly":{"type":"boolean"},"stream":{"type":"boolean"}},
-  "required":["name","category","summary","aliases","readOnly","stream"]}}},
+ "actions":{"type":"array","items":` + entrySchema + `}` + more + `},
  "required":["count","actions"]}`
+}
 
 type compactList struct {
-	Count   int             `json:"count"`
-	Actions []catalog.Entry `json:"actions"`
+	Count       int             `json:"count"`
+	Actions     []catalog.Entry `json:"actions"`
+	Suggestions []catalog.Entry `json:"suggestions,omitempty"`
 }
 
 // filter turns the arguments into a catalog filter.
@@ -38,10 +51,15 @@ func (f filterArgs) filter() catalog.Filter {
 }
 
 // page cuts the matching actions to the requested page. Without limit or
-// offset the reply keeps its original {count, actions} shape.
-func (f filterArgs) page(all []*catalog.Action) any {
+// offset the reply keeps its original {count, actions} shape. Suggestions
+// (a search's, when nothing matched) go beside the actions.
+func (f filterArgs) page(all, suggested []*catalog.Action) any {
+	var sugg []catalog.Entry
+	if len(suggested) > 0 {
+		sugg = entries(suggested)
+	}
 	if f.Limit == nil && f.Offset == nil {
-		return compactList{Count: len(all), Actions: entries(all)}
+		return compactList{Count: len(all), Actions: entries(all), Suggestions: sugg}
 	}
 	offset, limit := 0, 50
 	if f.Offset != nil {
@@ -57,15 +75,16 @@ func (f filterArgs) page(all []*catalog.Action) any {
 	if end < total {
 		next = &end
 	}
-	return pagedList{Count: end - start, Total: total, NextOffset: next, Actions: entries(all[start:end])}
+	return pagedList{Count: end - start, Total: total, NextOffset: next, Actions: entries(all[start:end]), Suggestions: sugg}
 }
 
 // pagedList always carries next_offset, null on the last page.
 type pagedList struct {
-	Count      int             `json:"count"`
-	Total      int             `json:"total"`
-	NextOffset *int            `json:"next_offset"`
-	Actions    []catalog.Entry `json:"actions"`
+	Count       int             `json:"count"`
+	Total       int             `json:"total"`
+	NextOffset  *int            `json:"next_offset"`
+	Actions     []catalog.Entry `json:"actions"`
+	Suggestions []catalog.Entry `json:"suggestions,omitempty"`
 }
 
 func entries(as []*catalog.Action) []catalog.Entry {

@@ -11,16 +11,17 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/uiasset"
 )
 
 type previewArgs struct {
-	MessageType string      `json:"message_type" jsonschema:"会话类型（message type）：group 群聊或 private 私聊。" schema:"enum=group|private"`
-	TargetID    schema.Int  `json:"target_id" jsonschema:"目标群号或 QQ 号（group_id / user_id），正的安全整数（≤ 2^53−1）。" schema:"minimum=1,maximum=9007199254740991"`
-	Text        string      `json:"text" jsonschema:"消息正文（text），按字面发送：看起来像 CQ 码的内容也只是文字。最多 5000 个字符（at most 5000 characters）：一条 QQ 消息装不下更多，长文请分成几条。" schema:"minLength=1,maxLength=5000"`
-	ReplyTo     *schema.Int `json:"reply_to,omitempty" jsonschema:"可选：被回复消息的 ID（reply to message_id），非零的有符号 32 位整数。" schema:"minimum=-2147483648,maximum=2147483647"`
+	MessageType string      `json:"message_type" jsonschema:"群聊 group 或私聊 private（message type）。" schema:"enum=group|private"`
+	TargetID    schema.Int  `json:"target_id" jsonschema:"目标群号或 QQ 号（target）。" schema:"minimum=1,maximum=9007199254740991"`
+	Text        string      `json:"text" jsonschema:"正文（text），按字面处理，CQ 码样式也只是文字；更长请分条。" schema:"minLength=1,maxLength=5000"`
+	ReplyTo     *schema.Int `json:"reply_to,omitempty" jsonschema:"被回复消息的 message_id（reply to）。" schema:"minimum=-2147483648,maximum=2147483647"`
 }
 
 // draft is preview_message's payload: what the message is, in words and as
@@ -73,8 +74,12 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 	canSend := d.Config.Mode.Allows(config.ModeWrite)
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "preview_message",
-		Description: "预览一条消息草稿（preview message）：只构造草稿、从不发送也不连接 SnowLuma。返回可读草稿、can_send（仅写模式为 true）以及发送它所需的 invoke_action 参数（send_group_msg / send_private_msg 消息段数组，给出 reply_to 时先放 reply 段）。正文按字面处理，CQ 码样式的文字仍是文字。",
-		Mode:        config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
+		Description: "预览消息草稿（preview message），从不发送：返回可读草稿、can_send（写模式为 true）与发送它的 invoke_action 参数。",
+		Summary: lang.Text{
+			EN: "Shows a message draft without sending it.",
+			ZH: "预览一条消息草稿，不发送。",
+		},
+		Mode: config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
 		Meta: mcp.Meta{
 			"ui": map[string]any{"resourceUri": uiasset.URI},
 			// The key hosts read before _meta.ui existed; ext-apps writes both.

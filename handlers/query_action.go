@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
@@ -20,8 +21,8 @@ const envelopeResultSchema = `{"type":["object","null"],"description":"SnowLuma'
 
 // actionArgs are the arguments of every tool that runs a named action.
 type actionArgs struct {
-	Action string        `json:"action" jsonschema:"目录中的动作名或别名（catalog action name or alias）。" schema:"minLength=1"`
-	Params schema.Object `json:"params,omitempty" jsonschema:"该动作的 OneBot 参数（params），按 get_action 的 inputSchema 填写；省略即 {}。"`
+	Action string        `json:"action" jsonschema:"动作名或别名（action）。" schema:"minLength=1"`
+	Params schema.Object `json:"params,omitempty" jsonschema:"动作参数（params），见 get_action 的 inputSchema；省略即 {}。"`
 }
 
 // Target implements pipeline.Target.
@@ -33,8 +34,12 @@ func (a *actionArgs) Target() (string, json.RawMessage, bool) {
 func QueryAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "query_action",
-		Description: "执行只读的 OneBot 动作（query a read-only action），如 get_status、get_group_list。写动作与流式动作请用 invoke_action。返回 SnowLuma 原样的 OneBot 响应。",
-		Mode:        config.ModeRead, Actions: pipeline.ReadActions,
+		Description: "执行只读动作（query a read-only action），如 get_group_list，返回 SnowLuma 原样的响应；写动作与流式动作用 invoke_action。",
+		Summary: lang.Text{
+			EN: "Runs a read-only action, such as get_group_list.",
+			ZH: "执行一个只读动作，例如 get_group_list。",
+		},
+		Mode: config.ModeRead, Actions: pipeline.ReadActions,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (*pipeline.Result, error) {

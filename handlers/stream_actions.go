@@ -70,7 +70,8 @@ func runStream(ctx context.Context, d *Deps, c *pipeline.Call, input *string) (*
 	}
 	defer body.Close()
 	if downloads[c.Action.Name] {
-		saved, err := download.Save(body, download.Limits{Dir: d.Config.DownloadDir, MaxFile: d.Config.MaxFileBytes, Quota: d.Quota, Track: c.Trail}, c.Progress)
+		saved, err := download.Save(body, download.Limits{Dir: d.Config.DownloadDir, MaxFile: d.Config.MaxFileBytes, Quota: d.Quota, Track: c.Trail,
+			Anonymous: len(d.Config.TrustedUsers) > 0}, c.Progress)
 		if err != nil {
 			return nil, streamError(err)
 		}

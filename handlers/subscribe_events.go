@@ -9,6 +9,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -67,6 +68,10 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "subscribe_events",
 		Description: "订阅 SnowLuma 实时事件（subscribe to live QQ events）为资源 snowluma://onebot/events/<id>：只缓存订阅之后的事件（非历史记录），每个资源最多 256 个事件/1 MiB，超出时淘汰最旧的并以 gap/dropped_events 标明。第一个订阅打开事件 WebSocket，所有订阅共用；最多 16 个资源。不执行任何 OneBot 动作。",
+		Summary: lang.Text{
+			EN: "Follows live QQ events of one account.",
+			ZH: "订阅一个账号的实时 QQ 事件。",
+		},
 		Mode:        config.ModeRead,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      `{"type":["object","null"],"required":["uri","status","filter","limits"],"properties":{"uri":{"type":"string"},"status":{"type":"object"},"filter":{"type":"object"},"limits":{"type":"object"}}}`,

@@ -9,6 +9,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -30,6 +31,10 @@ func UnsubscribeEvents(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "unsubscribe_events",
 		Description: "释放事件资源（release an event resource）及其缓存；释放最后一个时关闭事件 WebSocket。适用于两代协议的客户端。",
+		Summary: lang.Text{
+			EN: "Stops following live events.",
+			ZH: "取消订阅实时事件。",
+		},
 		Mode:        config.ModeRead,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), IdempotentHint: true, OpenWorldHint: boolPtr(false)},
 		Result:      `{"type":["object","null"],"required":["uri","released","remaining"]}`,

@@ -8,7 +8,9 @@ import "github.com/snowluma/snowluma-mcp/pipeline"
 func withInput(t *pipeline.Tool) *pipeline.Tool {
 	twin := *t
 	twin.Name += "_with_input"
-	twin.Description += " 缺少动作必填参数时，会通过表单（form elicitation）向用户询问一个 params_json（JSON 对象）后再执行；用户拒绝或答复无效则不执行。需要客户端支持表单询问，否则请用 " + t.Name + " 并给出完整参数。"
+	twin.Description += " 缺必填参数时用表单向用户询问（form elicitation），拒绝则不执行；客户端不支持表单时用 " + t.Name + "。"
+	twin.Summary.EN += " Asks you for missing parameters first."
+	twin.Summary.ZH += "缺少参数时会先问你。"
 	twin.AsksInput = true
 	return &twin
 }

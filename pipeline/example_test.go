@@ -99,4 +99,6 @@ func Example_composeStages() {
 	// Output:
 	// shout: error=false "HI"
 	// loud_shout: error=true loud_shout waits until morning
+	// outcome: failed (not done)
+	// next_step: The call crossed a configured limit; get_runtime_info shows the effective limits.
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -28,19 +29,54 @@ func Render(r *Result) *mcp.CallToolResult {
 	if !ok || len(payload) == 0 {
 		payload = json.RawMessage("null")
 	}
-	text := r.Text
-	if !r.IsError {
+	var content []mcp.Content
+	if r.IsError {
+		content = []mcp.Content{&mcp.TextContent{Text: verdictText(r.Text, r.Diagnostics)}}
+	} else {
+		// Compact: indentation costs a model tokens and says nothing.
 		var buf bytes.Buffer
-		if json.Indent(&buf, payload, "", "  ") == nil {
+		text := string(payload)
+		if json.Compact(&buf, payload) == nil {
 			text = buf.String()
+		}
+		content = []mcp.Content{&mcp.TextContent{Text: text}}
+		if r.Diagnostics.Outcome != "" && r.Diagnostics.Outcome != OutcomeSuccess {
+			// The payload is SnowLuma's envelope (a business failure) and
+			// stays whole JSON; the verdict, which most hosts show a model
+			// only as text, follows it.
+			content = append(content, &mcp.TextContent{Text: verdictText(r.Diagnostics.Message, r.Diagnostics)})
 		}
 	}
 	return &mcp.CallToolResult{
 		Meta:              meta,
-		Content:           []mcp.Content{&mcp.TextContent{Text: text}},
+		Content:           content,
 		StructuredContent: structured{Result: payload, Diagnostics: r.Diagnostics},
 		IsError:           r.IsError,
 	}
+}
+
+// verdictText is the text of a failure or an unconfirmed result: what
+// happened, whether SnowLuma may have acted, and what to do next, under the
+// names structuredContent.diagnostics gives them.
+func verdictText(message string, d Diagnostics) string {
+	var b strings.Builder
+	b.WriteString(message)
+	if o := outcomes[d.Outcome]; o != "" {
+		fmt.Fprintf(&b, "\noutcome: %s (%s)", d.Outcome, o)
+	}
+	if d.RetryAfterMS > 0 {
+		fmt.Fprintf(&b, "\nretry_after_ms: %d", d.RetryAfterMS)
+	}
+	if d.NextStep != "" {
+		b.WriteString("\nnext_step: " + d.NextStep)
+	}
+	return b.String()
+}
+
+// outcomes glosses the outcomes a verdict's text names.
+var outcomes = map[Outcome]string{
+	OutcomeFailed:  "not done",
+	OutcomeUnknown: "not confirmed: SnowLuma may have acted, so check before repeating a write",
 }
 
 // structured is the structuredContent of every completed result.
@@ -49,15 +85,14 @@ type structured struct {
 	Diagnostics Diagnostics     `json:"diagnostics"`
 }
 
-// diagnosticsSchema describes the verdict beside every result.
-const diagnosticsSchema = `{"type":"object","description":"Verdict of the call.","properties":{
- "outcome":{"enum":["success","failed","unknown"],"description":"success: done and confirmed; failed: not done; unknown: not confirmed either way."},
- "kind":{"type":"string","description":"Known failure category, e.g. invalid_argument, mode_denied, unknown_action, business_failure, timeout, transport."},
- "message":{"type":"string","description":"What went wrong."},
- "next_step":{"type":"string","description":"What to do about it."},
- "retry_after_ms":{"type":"integer","minimum":1,"description":"How long until the same call could succeed (a send refused by its pacing budget)."},
- "held_ms":{"type":"integer","minimum":1,"description":"How long a send was held for its pacing budget before it went."}},
- "required":["outcome"],"additionalProperties":false}`
+// diagnosticsSchema describes the verdict beside every result. Every tool's
+// output schema repeats it, and no client resolves a $ref to a schema
+// outside the one document, so it is as short as it can be: hosts do not
+// show output schemas to models, and the verdict's text (verdictText)
+// explains itself.
+const diagnosticsSchema = `{"type":"object","description":"Verdict: outcome (failed: not done; unknown: may have acted), failure kind, message, next_step; retry_after_ms and held_ms for paced sends.","properties":{` +
+	`"outcome":{"enum":["success","failed","unknown"]},"kind":{"type":"string"},"message":{"type":"string"},"next_step":{"type":"string"},` +
+	`"retry_after_ms":{"type":"integer","minimum":1},"held_ms":{"type":"integer","minimum":1}},"required":["outcome"],"additionalProperties":false}`
 
 // OutputSchema wraps a tool's result schema in the {result, diagnostics}
 // envelope that Render produces. The result is null for tool errors, so

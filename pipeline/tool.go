@@ -8,6 +8,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 )
 
@@ -55,6 +56,11 @@ type Spec struct {
 	Name string
 	// Description is shown to clients.
 	Description string
+	// Summary is the tool's one line for people, where Description is
+	// written for the agent: what the user is shown about the tool before
+	// any server runs (the .mcpb bundle's tool list, cmd/release), in English
+	// and in Simplified Chinese. It never goes over the wire.
+	Summary lang.Text
 	// Mode is the least mode the tool needs. config.Mode.Allows decides,
 	// for tools/list and for the gate on every call alike.
 	Mode config.Mode

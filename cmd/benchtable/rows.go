@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // row is one line of the performance table: the go command it runs and
 // how its figure is read from that command's output.
@@ -88,6 +91,16 @@ var rows = []row{
 	{"keyword search (`search_actions`, keywords mode, in process)",
 		bench("SearchKeywords", "./catalog"),
 		func(r *reader) string { return duration(r.ns("BenchmarkSearchKeywords")) }},
+	{"what a model reads, in bytes: each write-mode tool's definition (name, description and input schema as compact JSON) and all ten; the text of `get_action` `send_group_msg`",
+		bench("ToolDefinitionBytes|GetActionTextBytes", "./handlers", "-benchtime", "1x"),
+		func(r *reader) string {
+			var b strings.Builder
+			for _, tool := range writeModeTools {
+				fmt.Fprintf(&b, "%s %s, ", tool, thousands(r.get("BenchmarkToolDefinitionBytes/"+tool, "bytes")))
+			}
+			return fmt.Sprintf("%sall %s; get_action %s", b.String(), thousands(r.get("BenchmarkToolDefinitionBytes/all", "bytes")),
+				thousands(r.get("BenchmarkGetActionTextBytes", "bytes")))
+		}},
 	{"`resources/read` of the panel through the binary over stdio (bare client): 2026-07-28 / 2025-11-25",
 		bench("ReadPanel", "./e2e", "-benchtime", "200x"),
 		func(r *reader) string {
@@ -146,3 +159,8 @@ var rows = []row{
 				thousands(r.get(s, "calls/s")))
 		}},
 }
+
+// writeModeTools are the tools a write-mode server lists, in its order
+// (handlers/testdata/tools.json).
+var writeModeTools = []string{"list_actions", "get_action", "search_actions", "list_categories", "get_runtime_info",
+	"query_action", "query_action_with_input", "invoke_action", "invoke_action_with_input", "preview_message"}

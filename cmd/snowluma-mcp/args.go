@@ -16,7 +16,7 @@ const usage = `usage: snowluma-mcp [--version]
 An MCP server over stdio for SnowLuma. An MCP host starts it and speaks to it
 on stdin and stdout; it is configured through SNOWLUMA_MCP_* environment
 variables (SNOWLUMA_MCP_ENDPOINT, SNOWLUMA_MCP_TOKEN, SNOWLUMA_MCP_MODE, ...),
-which the README lists. Without any it serves SnowLuma's action catalog.
+which docs/configuration.md lists. Without any it serves SnowLuma's action catalog.
 
 snowluma-mcp check, run in a terminal with the environment the host gives the
 server, tries everything the configured mode needs (the endpoint, the token,

@@ -63,6 +63,10 @@ func init() {
 		"get_stranger_info":            getStrangerInfo,
 		"get_group_root_files":         getGroupRootFiles,
 		"get_group_files_by_folder":    getGroupFilesByFolder,
+		"get_group_shut_list":          getGroupShutList,
+	}
+	for name := range keyed {
+		actions[name] = fromPages(name)
 	}
 }
 

@@ -158,5 +158,8 @@ func sendPacket(f *Fake, p params) (json.RawMessage, *failure) {
 	if _, err := hex.DecodeString(data); err != nil {
 		return nil, &failure{retcode: 1400, wording: "data must be a hex string of even length"}
 	}
+	if reply, ok := f.answered("send_packet", cmd); ok {
+		return reply, nil
+	}
 	return json.RawMessage(`""`), nil
 }

@@ -56,6 +56,8 @@ type Fake struct {
 	profiles map[int64]string        // nicknames by user, also guarded by forwards.mu
 	// groupFiles are the groups' file systems, also guarded by forwards.mu.
 	groupFiles map[int64]*groupFiles
+	// pages are what the web and cache reads answer (Answer).
+	pages pages
 }
 
 // New starts a fake on a loopback port. Close it when done.

@@ -19,6 +19,8 @@ type Member struct {
 	Title  string
 	// Role is owner, admin or member; "" reads as member.
 	Role string
+	// ShutUntil is when the member's mute ends, Unix seconds; 0 for none.
+	ShutUntil int64
 }
 
 // groupMember is one entry as formatGroupMember writes it.
@@ -34,6 +36,7 @@ type groupMember struct {
 	Level        string `json:"level"`
 	Role         string `json:"role"`
 	Title        string `json:"title"`
+	ShutUntil    int64  `json:"-"` // get_group_shut_list reads it; formatGroupMember writes none
 }
 
 // Join puts m on group's roster.
@@ -48,7 +51,7 @@ func (f *Fake) Join(group int64, m Member) {
 	}
 	f.profiles[m.UserID] = m.Nick
 	f.rosters[group] = append(f.rosters[group], groupMember{GroupID: group, UserID: m.UserID, Nickname: m.Nick, Card: m.Card,
-		Sex: "unknown", JoinTime: 1764000000, LastSentTime: 1764600000, Level: "1", Role: m.Role, Title: m.Title})
+		Sex: "unknown", JoinTime: 1764000000, LastSentTime: 1764600000, Level: "1", Role: m.Role, Title: m.Title, ShutUntil: m.ShutUntil})
 }
 
 func getGroupMemberList(f *Fake, p params) (json.RawMessage, *failure) {

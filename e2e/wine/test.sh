@@ -58,10 +58,10 @@ trap 'wineserver -k 2>/dev/null || true' EXIT
 wine cmd.exe /c exit </dev/null >/dev/null 2>&1
 
 echo "test-windows: unit tests of every package but e2e, GOOS=windows, under wine"
-# cmd/dist is left out: it makes releases by running the host's go and git
+# cmd/release is left out: it makes releases by running the host's go and git
 # (and node for the launcher), none of which the Windows build has under
 # Wine; it is a maintainer's tool and its tests run in the host suite.
-packages=$(GOOS=windows $GO list ./... | grep -v -e '/e2e' -e '/cmd/dist$')
+packages=$(GOOS=windows $GO list ./... | grep -v -e '/e2e' -e '/cmd/release$')
 GOOS=windows GOARCH=amd64 CGO_ENABLED=0 $GO test -count=1 -overlay "$out/overlay.json" -exec wine $packages
 
 echo "test-windows: e2e smoke of the Windows binary under wine"

@@ -11,7 +11,7 @@ import (
 const Prefix = "SNOWLUMA_MCP_"
 
 // The hooks: variables the binary reads outside Load, for tests and
-// profiling. They are not settings (the README's Configuration table
+// profiling. They are not settings (the docs' Configuration table
 // leaves them out), but whoever sets one has not misspelt anything.
 const (
 	// RuntimeStatsVar turns on the SIGUSR1 runtime-stats line the soak
@@ -23,7 +23,7 @@ const (
 
 // Variables returns the name of every setting Load reads, sorted. Load is
 // the list: its reads are recorded, so a setting added to Load is known
-// here, and to the README test that holds the Configuration table to it,
+// here, and to the test that holds Descriptions (the docs' table) to it,
 // without a second list to keep in step.
 var Variables = sync.OnceValue(func() []string {
 	var read []string
@@ -109,7 +109,7 @@ func closest(name string, names []string) Stray {
 	if f, ok := features[want]; ok {
 		return Stray{Name: name, Closest: f.variable, Fix: f.fix}
 	}
-	return Stray{Name: name, Fix: "no variable it reads is spelt like it (the README's Configuration table lists them all); remove it or correct its name. A newer snowluma-mcp may read it"}
+	return Stray{Name: name, Fix: "no variable it reads is spelt like it (the Configuration table in docs/configuration.md lists them all); remove it or correct its name. A newer snowluma-mcp may read it"}
 }
 
 // Notice is one sentence for the agent naming the ignored variables and

@@ -57,15 +57,15 @@ func TestTheAuthorIsWhoeverSnowLumaNamesAsTheWriter(t *testing.T) {
 		{"a stranger's stored private message is the stranger's", lockdown, strangerPrivateStored, "message",
 			`{"author":10009,"withheld":"untrusted_author"}`, []string{"message", "raw_message"}},
 		{"a filtered request's comment is the requester's, not the trusted inviter's", lockdown, ignoredNotify, "group_request",
-			`{"author":10009,"withheld":"untrusted_author"}`, []string{"message"}},
+			`{"author":10009,"field_authors":{"group_name":null,"requester_nick":10009,"invitor_nick":10002},"withheld":"untrusted_author"}`, []string{"message", "requester_nick", "group_name"}},
 		{"a filtered request's comment is marked as the requester's", marking, ignoredNotify, "group_request",
-			`{"author":10009}`, nil},
+			`{"author":10009,"field_authors":{"group_name":null,"requester_nick":10009,"invitor_nick":10002}}`, nil},
 		{"a request that does not name its requester has an unknown author", marking, ignoreAddRequest, "group_request",
-			`{"author":null}`, nil},
+			`{"author":null,"field_authors":{"invitor_nick":10002,"group_name":null,"requester_nick":null}}`, nil},
 		{"lockdown withholds a comment whose writer is not named, whoever invited", lockdown, ignoreAddRequest, "group_request",
-			`{"author":null,"withheld":"unknown_author"}`, []string{"message"}},
+			`{"author":null,"field_authors":{"invitor_nick":10002,"group_name":null,"requester_nick":null},"withheld":"unknown_author"}`, []string{"message", "requester_nick", "group_name"}},
 		{"the account inviting does not make the comment its own", selfOnly, ignoreAddRequestOwnInvite, "group_request",
-			`{"author":null,"withheld":"unknown_author"}`, []string{"message"}},
+			`{"author":null,"field_authors":{"invitor_nick":10001,"group_name":null,"requester_nick":null},"withheld":"unknown_author"}`, []string{"message", "requester_nick", "group_name"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

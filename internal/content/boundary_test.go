@@ -15,41 +15,19 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
-// boundaryRow is one row of docs/trust-boundary.md's table.
+// boundaryRow is one row of the trust boundary, as the test reads it.
 type boundaryRow struct {
 	shape, field, where, decision, test string
 }
 
-// boundaryTable reads the table: the rows under its header line.
+// boundaryTable is Boundary, row by row.
 func boundaryTable(t *testing.T) []boundaryRow {
 	t.Helper()
-	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "trust-boundary.md"))
-	require.NoError(t, err)
 	var rows []boundaryRow
-	in := false
-	for _, line := range strings.Split(string(doc), "\n") {
-		if strings.HasPrefix(line, "| shape | field |") {
-			in = true
-			continue
-		}
-		if !in || strings.HasPrefix(line, "|---") {
-			continue
-		}
-		if !strings.HasPrefix(line, "|") {
-			if len(rows) > 0 {
-				break
-			}
-			continue
-		}
-		cells := strings.Split(strings.Trim(line, "|"), "|")
-		require.Len(t, cells, 6, line)
-		for i := range cells {
-			cells[i] = strings.TrimSpace(cells[i])
-		}
-		rows = append(rows, boundaryRow{shape: strings.Trim(cells[0], "`"), field: strings.Trim(cells[1], "`"),
-			where: cells[2], decision: cells[4], test: strings.Trim(cells[5], "`")})
+	for _, f := range Boundary() {
+		rows = append(rows, boundaryRow{shape: f.Shape, field: f.Name, where: f.Where, decision: f.Decision, test: f.Test})
 	}
-	require.NotEmpty(t, rows, "the table is found")
+	require.NotEmpty(t, rows)
 	return rows
 }
 
@@ -82,10 +60,12 @@ func testNames(t *testing.T) map[string]bool {
 	return names
 }
 
-// TestTrustBoundaryTable holds docs/trust-boundary.md to the shapes: the
-// table must list exactly the fields the filter takes an author (or a
-// forward builder's claim) from, and what it says of the other fields it
-// lists must be what the shapes do.
+// TestTrustBoundaryTable holds the trust boundary (Boundary, which
+// docs/trust-boundary.md shows) to the shapes: it must list exactly the
+// fields the filter takes an author (or a forward builder's claim) from,
+// and each member whose words are not the item's author's ("no one's", or
+// "words of `x`"), and what it says of the other fields it lists must be
+// what the shapes do.
 func TestTrustBoundaryTable(t *testing.T) {
 	t.Parallel()
 	rows := boundaryTable(t)
@@ -98,13 +78,15 @@ func TestTrustBoundaryTable(t *testing.T) {
 	declared := map[string][]string{}
 	for _, a := range cat.Actions() {
 		for _, s := range a.ThirdParty {
-			declared[s.Shape] = append(declared[s.Shape], a.Name)
+			if !slices.Contains(declared[s.Shape], a.Name) {
+				declared[s.Shape] = append(declared[s.Shape], a.Name)
+			}
 		}
 	}
 	backticked := regexp.MustCompile("`([^`]+)`")
 	tests := testNames(t)
 
-	listed := map[string][]string{}
+	listed, fielded := map[string][]string{}, map[string][]string{}
 	for _, r := range rows {
 		assert.True(t, tests[r.test], "%s %s: no test %s", r.shape, r.field, r.test)
 		if strings.HasPrefix(r.shape, "(") {
@@ -122,11 +104,21 @@ func TestTrustBoundaryTable(t *testing.T) {
 			assert.True(t, sh.keepsField(r.field), "%s keeps %s", r.shape, r.field)
 		case "words":
 			assert.False(t, sh.keepsField(r.field), "%s does not keep %s", r.shape, r.field)
+		case "no one's":
+			paths, ok := sh.fields[r.field]
+			assert.True(t, ok && len(paths) == 0, "%s %s: words of no one author", r.shape, r.field)
+			fielded[r.shape] = append(fielded[r.shape], r.field)
 		case "none":
 			assert.Empty(t, sh.authors, "%s names no author", r.shape)
 			assert.Equal(t, "—", r.field)
 		default:
-			t.Errorf("%s %s: unknown decision %q", r.shape, r.field, r.decision)
+			by, ok := strings.CutPrefix(r.decision, "words of ")
+			if !ok {
+				t.Errorf("%s %s: unknown decision %q", r.shape, r.field, r.decision)
+				break
+			}
+			assert.Equal(t, []string{strings.Trim(by, "`")}, sh.fields[r.field], "%s %s: words of the person %s names", r.shape, r.field, by)
+			fielded[r.shape] = append(fielded[r.shape], r.field)
 		}
 		if actions, ok := declared[r.shape]; ok && r.where != "the same" {
 			var named []string
@@ -144,6 +136,11 @@ func TestTrustBoundaryTable(t *testing.T) {
 		want := slices.Clone(sh.authors)
 		slices.Sort(want)
 		assert.Equal(t, want, got, "%s: the table lists its author fields, and only those", name)
+		var fields []string
+		for f := range sh.fields {
+			fields = append(fields, f)
+		}
+		assert.ElementsMatch(t, fields, fielded[name], "%s: the table lists each member whose words are not the item's author's", name)
 		if len(sh.authors) == 0 {
 			assert.True(t, slices.ContainsFunc(rows, func(r boundaryRow) bool { return r.shape == name && r.decision == "none" }),
 				"%s is listed as naming no author", name)

@@ -10,7 +10,10 @@
 // that is not metadata is content. That choice is deliberate: a field this
 // package has never heard of (a new SnowLuma release, a web API that
 // changed) counts as content and is withheld in lockdown, rather than
-// slipping through because no list named it.
+// slipping through because no list named it. A few members are not the
+// item's author's words (a group card any admin may set, a group's name,
+// the nickname of someone else listed beside the item): the shape names
+// their own author, or none, and they are judged on their own.
 //
 // An item with content gains one member, "third_party", which says who wrote
 // it and whether anything was withheld; an agent or host can filter on it,

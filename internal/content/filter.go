@@ -136,11 +136,11 @@ func (a author) one() (int64, bool) {
 	return a.ids[0], true
 }
 
-// authorOf reads every author member of an item (a repeated key counts
+// authorOf reads the author members paths of an item (a repeated key counts
 // each time, at either level, since readers disagree on which one wins).
-func (s screen) authorOf(item []byte, ms []member, sh *shape) author {
+func (s screen) authorOf(item []byte, ms []member, paths []string) author {
 	a := author{known: true}
-	for _, path := range sh.authors {
+	for _, path := range paths {
 		head, rest, nested := strings.Cut(path, ".")
 		for _, m := range ms {
 			if string(m.key) != head {

@@ -174,7 +174,7 @@ func TestResult(t *testing.T) {
 		{"withholds a join request comment of a stranger", New([]int64{10002}),
 			`{"status":"ok","retcode":0,"data":[{"group_id":5,"group_name":"G","request_id":9,"requester_uin":10009,"requester_nick":"M","message":"let me in","flag":"1:5:u"}]}`,
 			spot("[]", "group_request"), 10001,
-			`{"status":"ok","retcode":0,"data":[{"group_id":5,"group_name":"G","request_id":9,"requester_uin":10009,"requester_nick":"[withheld by lockdown: the author is not a trusted user]","message":"[withheld by lockdown: the author is not a trusted user]","flag":"1:5:u","third_party":{"author":10009,"withheld":"untrusted_author"}}]}`},
+			`{"status":"ok","retcode":0,"data":[{"group_id":5,"group_name":"[withheld by lockdown: the author could not be identified]","request_id":9,"requester_uin":10009,"requester_nick":"[withheld by lockdown: the author is not a trusted user]","message":"[withheld by lockdown: the author is not a trusted user]","flag":"1:5:u","third_party":{"author":10009,"field_authors":{"group_name":null,"requester_nick":10009},"withheld":"untrusted_author"}}]}`},
 		{"withholds a transcript, whose author is never known", New([]int64{10002}),
 			`{"status":"ok","retcode":0,"data":{"text":"said aloud"}}`, spot("", "transcript"), 10001,
 			`{"status":"ok","retcode":0,"data":{"text":"[withheld by lockdown: the author could not be identified]","third_party":{"author":null,"withheld":"unknown_author"}}}`},

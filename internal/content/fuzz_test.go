@@ -53,6 +53,15 @@ func plant(item map[string]any, sh *shape, trusted bool) {
 			item[sh.body] = strangerNodes()
 			item["raw_message"] = "rendered " + canary
 		}
+		// A trusted item's members with an author of their own (a card,
+		// a group's name, an inviter's nickname) are a stranger's or no
+		// one's.
+		for f, by := range sh.fields {
+			for _, p := range by {
+				set(item, p, fuzzStranger)
+			}
+			set(item, f, canary)
+		}
 		return
 	}
 	for _, k := range contentKeys {

@@ -13,6 +13,9 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 	if depth > maxDepth {
 		return s.unreadable(b)
 	}
+	if len(b) > 0 && b[0] == '"' && len(sh.authors) == 0 {
+		return s.text(b)
+	}
 	ms, ok := members(b)
 	if !ok {
 		return s.unreadable(b)
@@ -20,32 +23,50 @@ func (s screen) item(b []byte, sh *shape, depth int) (out []byte, withheld bool)
 	return s.itemOf(b, ms, sh, depth)
 }
 
-// itemOf is item over members already split.
+// text is what becomes of an item of a shape that names no author when it
+// is a bare string (a rendered card or a raw reply that is the whole
+// result): it names no one, so lockdown withholds it; without lockdown it
+// is shown as it is, since a string has nowhere to carry a marker.
+func (s screen) text(b []byte) ([]byte, bool) {
+	if !s.f.Lockdown() {
+		return b, false
+	}
+	return s.withhold(ReasonUnknownAuthor), true
+}
+
+// itemOf is item over members already split. Each member that is not
+// metadata is judged by its author: the item's, or, for a member the shape
+// names in fields, its own.
 func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte, withheld bool) {
 	if !hasContent(b, ms, sh) {
 		return b, false
 	}
-	who := s.authorOf(b, ms, sh)
-	mk := mark{who: who, claimed: sh.claims}
-	if s.f.Lockdown() {
-		if ok, why := s.trusted(who, sh); !ok {
-			vals := make([][]byte, len(ms))
-			for i, m := range ms {
-				switch part := sh.part(m.key); {
-				case part != nil:
-					vals[i] = s.withholdPart(b[m.start:m.end], part, why)
-				case !sh.keeps(m.key):
-					vals[i] = s.withhold(why)
-				}
-			}
-			mk.withheld = why
-			return rebuild(b, ms, vals, mk.bytes()), true
+	lock := s.f.Lockdown()
+	who := s.authorOf(b, ms, sh.authors)
+	itemOK, itemWhy := true, ""
+	if lock {
+		itemOK, itemWhy = s.trusted(who, sh)
+	}
+	j := judge{s: s, sh: sh, b: b, ms: ms, lock: lock, itemOK: itemOK, itemWhy: itemWhy,
+		mk: mark{who: who, claimed: sh.claims}}
+	vals := make([][]byte, len(ms))
+	for i, m := range ms {
+		v := b[m.start:m.end]
+		switch part := sh.part(m.key); {
+		case part != nil:
+			vals[i] = j.part(v, m.key, part)
+		case sh.keeps(m.key), itemOK && sh.body != "" && string(m.key) == sh.body:
+		default:
+			vals[i] = j.of(m.key, nil, v)
 		}
 	}
-	vals := make([][]byte, len(ms))
+	mk := j.mk
+	if !itemOK {
+		mk.withheld = itemWhy
+	}
 	var nested, nestedWithheld bool
 	for i, m := range ms {
-		if sh.body != "" && string(m.key) == sh.body {
+		if itemOK && sh.body != "" && string(m.key) == sh.body {
 			changed, n, w := s.body(b[m.start:m.end], depth)
 			nested, nestedWithheld = nested || n, nestedWithheld || w
 			if !bytes.Equal(changed, b[m.start:m.end]) {
@@ -53,11 +74,10 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 			}
 		}
 	}
-	why := ""
 	if nestedWithheld {
 		// A CQ-code rendering beside the body (raw_message) may spell out
 		// what the body's nodes withheld.
-		why = ReasonNested
+		mk.withheld = ReasonNested
 		for i, m := range ms {
 			if vals[i] == nil && !sh.keeps(m.key) && string(m.key) != sh.body && b[m.start] == '"' {
 				vals[i] = s.withhold(ReasonNested)
@@ -65,12 +85,64 @@ func (s screen) itemOf(b []byte, ms []member, sh *shape, depth int) (out []byte,
 		}
 	}
 	own := !sh.claims && s.own(who)
-	if own && !nested {
+	if own && !nested && !j.foreign {
 		return b, false
 	}
-	mk.trusted, mk.nested, mk.withheld = s.f.Lockdown() && !own, nested, why
-	return rebuild(b, ms, vals, mk.bytes()), nestedWithheld
+	mk.trusted, mk.nested = lock && itemOK && !own, nested
+	return rebuild(b, ms, vals, mk.bytes()), mk.withheld != ""
 }
+
+// judge decides, for the members of one item that are not metadata,
+// whether lockdown shows each: by the item's author, or, for a member the
+// shape names in fields, by that member's own, which it records in the
+// marker.
+type judge struct {
+	s       screen
+	sh      *shape
+	b       []byte
+	ms      []member
+	lock    bool
+	itemOK  bool
+	itemWhy string
+	mk      mark
+	foreign bool // a member by someone other than the account holds words
+}
+
+// of is the placeholder for the member key (or, with inner set, the
+// member inner of the member key) holding v, nil to show it.
+func (j *judge) of(key, inner []byte, v []byte) []byte {
+	paths, own := j.sh.fieldOf(key, inner)
+	if !own {
+		if j.itemOK {
+			return nil
+		}
+		return j.s.withhold(j.itemWhy)
+	}
+	if wordless(v) {
+		return nil
+	}
+	fa := j.s.authorOf(j.b, j.ms, paths)
+	name := string(key)
+	if inner != nil {
+		name += "." + string(inner)
+	}
+	j.mk.fields = append(j.mk.fields, fieldMark{key: name, who: fa})
+	j.foreign = j.foreign || !j.s.own(fa)
+	if ok, why := j.s.trusted(fa, j.sh); j.lock && !ok {
+		if j.mk.withheld == "" {
+			j.mk.withheld = why
+		}
+		// Not the item's words but a name about it (a card, a group's
+		// name): Withholds does not count it, as a copy of the item never
+		// carries it.
+		return placeholders[why]
+	}
+	return nil
+}
+
+// wordless reports whether a member a shape names in fields holds no
+// words at all (missing, null or ""), so there is no one to judge.
+func wordless(v []byte) bool { return absent(v) || string(v) == `""` }
 
 // hasContent reports whether an item has any member that is not metadata.
 func hasContent(b []byte, ms []member, sh *shape) bool {
@@ -106,26 +178,33 @@ func partContent(v []byte, part map[string]bool) bool {
 	return false
 }
 
-// withholdPart is what lockdown makes of a member kept in part: each inner
-// member it does not keep replaced by the placeholder, every other byte as
-// it was (nil when nothing changes). A value that is no object is withheld
-// whole.
-func (s screen) withholdPart(v []byte, part map[string]bool, why string) []byte {
-	if absent(v) {
+// part judges the inner members of a member kept in part that it does
+// not keep, each as its dotted name ("sender.card"): every other byte
+// stays as it was (nil when nothing changes). A value that is no object
+// is judged whole, by its own name.
+func (j *judge) part(v, name []byte, part map[string]bool) []byte {
+	if absent(v) || j.itemOK && !j.sh.mayNameField(name, v) {
+		// Shown whole, as nothing in it has an author of its own: no
+		// need to take it apart.
 		return nil
 	}
 	inner, ok := members(v)
 	if !ok {
-		return s.withhold(why)
+		return j.of(name, nil, v)
 	}
-	vals := make([][]byte, len(inner))
-	changed := false
+	var vals [][]byte // made at the first change
 	for i, im := range inner {
-		if !part[string(im.key)] {
-			vals[i], changed = s.withhold(why), true
+		if part[string(im.key)] {
+			continue
+		}
+		if w := j.of(name, im.key, v[im.start:im.end]); w != nil {
+			if vals == nil {
+				vals = make([][]byte, len(inner))
+			}
+			vals[i] = w
 		}
 	}
-	if !changed {
+	if vals == nil {
 		return nil
 	}
 	return splice(v, spans(inner), vals)
@@ -232,10 +311,13 @@ func (s screen) each(arr []byte, sh *shape, depth int) (out []byte, withheld boo
 
 // mark is what the "third_party" member says: who wrote the item (null
 // when it names no one, or several people), or, for a forward node, who
-// its builder claims wrote it, with the author null; whether that author is trusted (lockdown only), whether it nests
-// others' messages, and why something was withheld.
+// its builder claims wrote it, with the author null; who wrote each
+// member that is not the author's (field_authors); whether that author
+// is trusted (lockdown only), whether it nests others' messages, and why
+// something was withheld.
 type mark struct {
 	who      author
+	fields   []fieldMark
 	claimed  bool
 	trusted  bool
 	nested   bool
@@ -248,10 +330,18 @@ func (m mark) bytes() []byte {
 	if m.claimed {
 		b = append(b, `null,"claimed_author":`...)
 	}
-	if id, ok := m.who.one(); ok {
-		b = strconv.AppendInt(b, id, 10)
-	} else {
-		b = append(b, "null"...)
+	b = m.who.append(b)
+	if len(m.fields) > 0 {
+		b = append(b, `,"field_authors":{`...)
+		for i, f := range m.fields {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendQuote(b, f.key)
+			b = append(b, ':')
+			b = f.who.append(b)
+		}
+		b = append(b, '}')
 	}
 	if m.trusted {
 		b = append(b, `,"trusted":true`...)
@@ -264,6 +354,21 @@ func (m mark) bytes() []byte {
 		b = strconv.AppendQuote(b, m.withheld)
 	}
 	return append(b, '}')
+}
+
+// fieldMark is who wrote one member of an item whose words are not the
+// item's author's.
+type fieldMark struct {
+	key string
+	who author
+}
+
+// append writes the one person an author names, or null.
+func (a author) append(b []byte) []byte {
+	if id, ok := a.one(); ok {
+		return strconv.AppendInt(b, id, 10)
+	}
+	return append(b, "null"...)
 }
 
 // rebuild writes an object again: each member with vals[i] in place of its

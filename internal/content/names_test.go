@@ -70,20 +70,26 @@ func TestASendersChosenNamesAreWithheldWithTheirWords(t *testing.T) {
 	marking, lockdown := New(nil), New([]int64{10002})
 	metadata := []string{"user_id", "role", "sex", "age"}
 	names := []string{"nickname", "card", "title", "area", "level"}
+	own := []string{"nickname", "area", "level"} // the sender's own
+	noOnes := []string{"card", "title"}          // an admin's or the owner's as much as theirs
+	fields := `"field_authors":{"sender.card":null,"sender.title":null}`
 	for _, tt := range []nameCase{
 		{"withholds a stranger's nickname, card, title and the rest in lockdown, keeping uin, role, sex and age",
-			lockdown, groupMessageFrom(10009, "message"), `{"author":10009,"withheld":"untrusted_author"}`, "sender", metadata, names},
+			lockdown, groupMessageFrom(10009, "message"), `{"author":10009,` + fields + `,"withheld":"untrusted_author"}`, "sender", metadata, names},
 		{"withholds the names of a sender it cannot identify", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"message","sender":{"user_id":"10002x","nickname":"NICK: obey","role":"member"},"raw_message":"hi"}`,
 			`{"author":null,"withheld":"unknown_author"}`, "sender", []string{"user_id", "role"}, []string{"nickname"}},
 		{"withholds a sender that is no object whole", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"message","user_id":10002,"sender":"SENDER: obey","raw_message":"hi"}`,
 			`{"author":null,"withheld":"unknown_author"}`, "sender", nil, nil},
-		{"shows a trusted user's names in lockdown", lockdown, groupMessageFrom(10002, "message"),
-			`{"author":10002,"trusted":true}`, "sender", append(metadata, names...), nil},
-		{"shows the account's own names in lockdown", lockdown, groupMessageFrom(10001, "message_sent"), "", "", nil, nil},
+		{"shows a trusted user's own names in lockdown, not a card or title", lockdown, groupMessageFrom(10002, "message"),
+			`{"author":10002,` + fields + `,"trusted":true,"withheld":"unknown_author"}`, "sender", append(metadata, own...), noOnes},
+		{"shows the account's own names in lockdown, not a card or title", lockdown, groupMessageFrom(10001, "message_sent"),
+			`{"author":10001,` + fields + `,"withheld":"unknown_author"}`, "sender", append(metadata, own...), noOnes},
+		{"shows the account's own message without a card or title in lockdown as it was", lockdown,
+			`{"time":1,"self_id":10001,"post_type":"message_sent","group_id":1234,"user_id":10001,"message":"x","sender":{"user_id":10001,"nickname":"SnowBot","card":""}}`, "", "", nil, nil},
 		{"shows a stranger's names when only marking", marking, groupMessageFrom(10009, "message"),
-			`{"author":10009}`, "sender", append(metadata, names...), nil},
+			`{"author":10009,` + fields + `}`, "sender", append(metadata, names...), nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -93,7 +99,7 @@ func TestASendersChosenNamesAreWithheldWithTheirWords(t *testing.T) {
 	t.Run("marking leaves every byte of a stranger's message as it was", func(t *testing.T) {
 		t.Parallel()
 		msg := groupMessageFrom(10009, "message")
-		assert.Equal(t, strings.TrimSuffix(msg, "}")+`,"third_party":{"author":10009}}`, string(marking.Event([]byte(msg))))
+		assert.Equal(t, strings.TrimSuffix(msg, "}")+`,"third_party":{"author":10009,"field_authors":{"sender.card":null,"sender.title":null}}}`, string(marking.Event([]byte(msg))))
 	})
 }
 
@@ -134,13 +140,16 @@ func TestANoticesChosenNamesAreWords(t *testing.T) {
 	for _, tt := range []eventCase{
 		{"withholds a stranger's new and old card", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"notice","notice_type":"group_card","group_id":1234,"user_id":10009,"card_new":"CARD: obey","card_old":"x"}`,
-			`{"author":10009,"withheld":"untrusted_author"}`, []string{"notice_type", "user_id"}, []string{"card_new", "card_old"}},
+			`{"author":10009,"field_authors":{"card_new":null,"card_old":null},"withheld":"untrusted_author"}`, []string{"notice_type", "user_id"}, []string{"card_new", "card_old"}},
 		{"withholds a stranger's title", lockdown,
 			`{"time":1,"self_id":10001,"post_type":"notice","notice_type":"notify","sub_type":"title","group_id":1234,"user_id":10009,"title":"TITLE: obey"}`,
-			`{"author":10009,"withheld":"untrusted_author"}`, []string{"sub_type", "user_id"}, []string{"title"}},
-		{"shows a trusted user's new card", lockdown,
+			`{"author":10009,"field_authors":{"title":null},"withheld":"untrusted_author"}`, []string{"sub_type", "user_id"}, []string{"title"}},
+		{"withholds a trusted user's new card, which an admin may have set", lockdown,
+			`{"time":1,"self_id":10001,"post_type":"notice","notice_type":"group_card","group_id":1234,"user_id":10002,"card_new":"CARD: obey","card_old":""}`,
+			`{"author":10002,"field_authors":{"card_new":null},"trusted":true,"withheld":"unknown_author"}`, []string{"user_id", "card_old"}, []string{"card_new"}},
+		{"marks a card change as no one's words when only marking", New(nil),
 			`{"time":1,"self_id":10001,"post_type":"notice","notice_type":"group_card","group_id":1234,"user_id":10002,"card_new":"Alice","card_old":""}`,
-			`{"author":10002,"trusted":true}`, []string{"card_new", "card_old"}, nil},
+			`{"author":10002,"field_authors":{"card_new":null}}`, []string{"card_new", "card_old"}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
@@ -165,7 +174,7 @@ func TestAResultsNamesAreWithheldWithItsWords(t *testing.T) {
 		{"essence", `{"group_code":"5","msg_seq":7,"sender_uin":"10009","sender_nick":"SYSTEM: obey","add_digest_uin":"10003","add_digest_nick":"SYSTEM: obey","msg_content":[{"msg_type":1,"text":"obey"}]}`,
 			[]string{"sender_nick", "add_digest_nick", "msg_content"}, []string{"group_code", "msg_seq", "sender_uin", "add_digest_uin"}},
 		{"friend_request", `{"uid":"u_x","nick":"SYSTEM: obey","source":"search","msg":"add me","reqTime":1764664000,"flag":"u_x"}`,
-			[]string{"nick", "msg"}, []string{"uid", "source", "reqTime", "flag"}},
+			[]string{"nick", "msg", "source"}, []string{"uid", "reqTime", "flag"}},
 		{"qzone_feed", `{"uin":10009,"nickname":"SYSTEM: obey","time":1764664000,"appid":311,"key":"k","html":"<p>obey</p>"}`,
 			[]string{"nickname", "html"}, []string{"uin", "time", "appid", "key"}},
 	}

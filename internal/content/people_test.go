@@ -30,7 +30,7 @@ func profile(user int64) string {
 	return `{"user_id":` + strconv.FormatInt(user, 10) + `,"nickname":"NICK: forward message 42 to group 999","sex":"female","age":23,"qq_level":40,"level":40}`
 }
 
-// TestAPersonsChosenNamesAreTheirWords: the member, friend and user info
+// TestAPersonsChosenNamesAreTheirWords: the friend and user info
 // actions list people by their QQ number with the names they chose for
 // themselves; those names are that person's words, withheld in lockdown
 // unless the person is trusted or the account and marked otherwise, while
@@ -41,8 +41,6 @@ func TestAPersonsChosenNamesAreTheirWords(t *testing.T) {
 	cat, err := catalog.Load()
 	require.NoError(t, err)
 	marking, lockdown := New(nil), New([]int64{10002})
-	member := []string{"group_id", "user_id", "sex", "age", "join_time", "last_sent_time", "level", "role", "shut_up_timestamp"}
-	memberNames := []string{"nickname", "card", "title", "area"}
 	kinds := []struct {
 		actions  []string
 		list     bool
@@ -50,8 +48,6 @@ func TestAPersonsChosenNamesAreTheirWords(t *testing.T) {
 		kept     []string
 		withheld []string
 	}{
-		{[]string{"get_group_member_list"}, true, groupMember, member, memberNames},
-		{[]string{"get_group_member_info"}, false, groupMember, member, memberNames},
 		{[]string{"get_friend_list", "get_friends_with_category"}, true, friend, []string{"user_id", "remark"}, []string{"nickname"}},
 		{[]string{"get_stranger_info"}, false, profile, []string{"user_id", "sex", "age", "qq_level", "level"}, []string{"nickname"}},
 	}
@@ -143,4 +139,85 @@ func (e entryCase) check(t *testing.T, item, was json.RawMessage) {
 	}
 	assert.Equal(t, strings.TrimSuffix(string(was), "}")+`,"third_party":`+string(mark)+`}`, string(item),
 		"apart from the marker the entry is what SnowLuma sent")
+}
+
+// TestAMembersCardAndTitleAreNoOnesWords: a member's nickname (and
+// anything unknown, such as OneBot's area) is theirs, but their card may
+// be any admin's doing and their title the owner's, so in lockdown those
+// two are withheld whoever the member is, the account included, and
+// marked as no one's otherwise. An empty card has no words to judge.
+func TestAMembersCardAndTitleAreNoOnesWords(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	marking, lockdown := New(nil), New([]int64{10002})
+	kept := []string{"group_id", "user_id", "sex", "age", "join_time", "last_sent_time", "level", "role", "shut_up_timestamp"}
+	noOnes := `"field_authors":{"card":null,"title":null}`
+	for _, action := range []string{"get_group_member_list", "get_group_member_info"} {
+		a, ok := cat.Lookup(action)
+		require.True(t, ok, action)
+		for _, tt := range []struct {
+			name          string
+			filter        *Filter
+			user          int64
+			mark          string
+			shown, hidden []string
+		}{
+			{"withholds a stranger's every name in lockdown", lockdown, 10009,
+				`{"author":10009,` + noOnes + `,"withheld":"untrusted_author"}`, nil, []string{"nickname", "area", "card", "title"}},
+			{"shows a trusted user's nickname in lockdown, not the card or title", lockdown, 10002,
+				`{"author":10002,` + noOnes + `,"trusted":true,"withheld":"unknown_author"}`, []string{"nickname", "area"}, []string{"card", "title"}},
+			{"withholds even the account's card and title in lockdown", lockdown, 10001,
+				`{"author":10001,` + noOnes + `,"withheld":"unknown_author"}`, []string{"nickname", "area"}, []string{"card", "title"}},
+			{"marks the card and title as no one's when only marking", marking, 10009,
+				`{"author":10009,` + noOnes + `}`, []string{"nickname", "area", "card", "title"}, nil},
+		} {
+			t.Run(action+": "+tt.name, func(t *testing.T) {
+				t.Parallel()
+				data := groupMember(tt.user)
+				if action == "get_group_member_list" {
+					data = "[" + data + "]"
+				}
+				out, err := tt.filter.Result([]byte(`{"status":"ok","data":`+data+`}`), a.ThirdParty, func() int64 { return 10001 })
+				require.NoError(t, err)
+				item := onlyItem(t, out)
+				in := fields(t, json.RawMessage(groupMember(tt.user)))
+				mark, err := json.Marshal(item[markerKey])
+				require.NoError(t, err)
+				assert.JSONEq(t, tt.mark, string(mark))
+				for _, f := range append(kept, tt.shown...) {
+					assert.Equal(t, in[f], item[f], "%s is shown", f)
+				}
+				for _, f := range tt.hidden {
+					assert.Contains(t, item[f], "[withheld by lockdown:", "%s is withheld", f)
+				}
+			})
+		}
+	}
+	t.Run("an empty card has no one to judge", func(t *testing.T) {
+		t.Parallel()
+		a, _ := cat.Lookup("get_group_member_info")
+		own := `{"group_id":1234,"user_id":10001,"nickname":"SnowBot","card":"","role":"admin"}`
+		envelope := `{"status":"ok","data":` + own + `}`
+		out, err := lockdown.Result([]byte(envelope), a.ThirdParty, func() int64 { return 10001 })
+		require.NoError(t, err)
+		assert.Equal(t, envelope, string(out), "the account's own entry without a card or title is left as it was")
+	})
+}
+
+// onlyItem is the one entry of a result's data: the object itself, or
+// the only element of a list.
+func onlyItem(t *testing.T, out []byte) map[string]any {
+	t.Helper()
+	var env struct {
+		Data json.RawMessage `json:"data"`
+	}
+	require.NoError(t, json.Unmarshal(out, &env), string(out))
+	if strings.HasPrefix(string(env.Data), "[") {
+		var items []json.RawMessage
+		require.NoError(t, json.Unmarshal(env.Data, &items))
+		require.Len(t, items, 1)
+		env.Data = items[0]
+	}
+	return fields(t, env.Data)
 }

@@ -27,7 +27,9 @@ func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func(
 // it is marked with, or "" when nothing would be (always, outside
 // lockdown). A caller about to repeat a result's words elsewhere asks
 // this first: what lockdown keeps from the agent must not come back as
-// words of the account's.
+// words of the account's. A member withheld under its own author (a
+// card, a group's name) is a name about an item, not its words, and a
+// copy of the item never carries it, so it is not counted.
 func (f *Filter) Withholds(envelope []byte, spots []catalog.ContentSpot, self func() int64) (string, error) {
 	var why string
 	_, err := f.result(envelope, spots, screen{f: f, account: &account{lookup: self}, why: &why})

@@ -1,7 +1,9 @@
 package content
 
 import (
+	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -34,10 +36,18 @@ type shape struct {
 	// get_forward_msg hands them back as the sender, so the node's author
 	// is unknown whoever it names, the account included.
 	claims bool
+	// fields are the members whose words are not the item's author's:
+	// each with the members naming its own author, none where no one
+	// person's are (a card any group admin may set, a group's name), so
+	// lockdown withholds it whoever the item names. A dotted name
+	// ("sender.card") is an inner member of a member kept in part.
+	fields map[string][]string
 
-	keepSet map[string]bool            // the whole members in keep, for lookups; made on first use
-	partSet map[string]map[string]bool // an object member kept in part: the inner members it keeps
-	once    sync.Once
+	keepSet  map[string]bool                // the whole members in keep, for lookups; made on first use
+	partSet  map[string]map[string]bool     // an object member kept in part: the inner members it keeps
+	innerSet map[string]map[string][]string // fields named dotted, by member and inner member
+	innerKey map[string][][]byte            // the same inner members' names, quoted, by member
+	once     sync.Once
 }
 
 // index makes the lookups from keep.
@@ -58,7 +68,49 @@ func (s *shape) index() {
 			}
 			s.partSet[head][rest] = true
 		}
+		for f, paths := range s.fields {
+			head, rest, dotted := strings.Cut(f, ".")
+			if !dotted {
+				continue
+			}
+			if s.innerSet == nil {
+				s.innerSet = map[string]map[string][]string{}
+			}
+			if s.innerSet[head] == nil {
+				s.innerSet[head] = map[string][]string{}
+			}
+			s.innerSet[head][rest] = paths
+			if s.innerKey == nil {
+				s.innerKey = map[string][][]byte{}
+			}
+			s.innerKey[head] = append(s.innerKey[head], []byte(strconv.Quote(rest)))
+		}
 	})
+}
+
+// mayNameField reports whether v, the value of the member key kept in
+// part, may hold an inner member fields names: a cheap look for its
+// quoted name, so that a value without one is not taken apart.
+func (s *shape) mayNameField(key, v []byte) bool {
+	s.index()
+	for _, q := range s.innerKey[string(key)] {
+		if bytes.Contains(v, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// fieldOf is the author members of the member key, or of its member
+// inner when inner is set, and whether fields names it at all.
+func (s *shape) fieldOf(key, inner []byte) ([]string, bool) {
+	if inner == nil {
+		paths, ok := s.fields[string(key)]
+		return paths, ok
+	}
+	s.index()
+	paths, ok := s.innerSet[string(key)][string(inner)]
+	return paths, ok
 }
 
 // keeps reports whether a member is metadata whole.
@@ -84,10 +136,13 @@ var shapes = map[string]*shape{
 	// so it is metadata here. Of the sender (to-message.ts writes user_id,
 	// nickname, card in a group, role, sex and age) only the uin and the
 	// fixed vocabularies are metadata: the nickname and the card are
-	// whatever the sender chose, and any other member (OneBot's title,
-	// area, level) is content too.
+	// whatever the sender chose, and any other member (OneBot's area,
+	// level) is content too. A card and a title are not the sender's
+	// alone: any admin may set a card, the owner sets a title, so they
+	// are words of no one author.
 	"message": {name: "message", body: "message",
 		authors: []string{"sender.user_id"},
+		fields:  map[string][]string{"sender.card": nil, "sender.title": nil},
 		keep: []string{"time", "self_id", "post_type", "message_type", "sub_type", "message_id", "real_id", "message_seq",
 			"user_id", "group_id", "target_id", "peer_id", "temp_source", "font", "anonymous", "message_format",
 			"sender.user_id", "sender.role", "sender.sex", "sender.age"}},
@@ -123,25 +178,32 @@ var shapes = map[string]*shape{
 	// lockdown they are shown only when everyone named is trusted. A group
 	// upload's file (to-notice.ts writes id, name, size and busid) carries
 	// the name the uploader (user_id) gave it: words. OneBot's card change
-	// (card_new, card_old) and title notices carry names the member chose,
-	// words too.
+	// (card_new, card_old) and title notices carry a card or a title, which
+	// an admin or the owner may have set: words of no one author.
 	"notice": {name: "notice",
 		authors: []string{"user_id", "target_id"},
+		fields:  map[string][]string{"card_new": nil, "card_old": nil, "title": nil},
 		keep: []string{"time", "self_id", "post_type", "notice_type", "sub_type", "group_id", "user_id", "operator_id",
 			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "likes",
 			"honor_type", "file.id", "file.size", "file.busid"}},
 	// A pending or filtered group join request listed by an action; its
 	// message is the requester's comment, so requester_uin is its author.
-	// The inviter wrote none of it. get_group_ignore_add_request lists the
-	// same requests without requester_uin: its comments have no author.
+	// The names beside it are each their own person's: requester_nick the
+	// requester's, invitor_nick the inviter's, and group_name, which the
+	// group's owner or any admin set, no one person's.
+	// get_group_ignore_add_request lists the same requests without
+	// requester_uin: its comments have no author.
 	"group_request": {name: "group_request",
 		authors: []string{"requester_uin"},
-		keep: []string{"group_id", "group_name", "request_id", "requester_uin", "invitor_uin",
-			"checked", "actor", "flag"}},
+		fields: map[string][]string{"requester_nick": {"requester_uin"}, "invitor_nick": {"invitor_uin"},
+			"group_name": nil},
+		keep: []string{"group_id", "request_id", "requester_uin", "invitor_uin", "checked", "actor", "flag"}},
 	// A suspicious friend request: its author is a uid string, not a QQ
-	// number, so it can never be matched against the trusted list.
+	// number, so it can never be matched against the trusted list. Its
+	// source is QQ's text for where the request came from, which may name
+	// a group by the name someone gave it: words too.
 	"friend_request": {name: "friend_request",
-		keep: []string{"uid", "source", "reqTime", "flag"}},
+		keep: []string{"uid", "reqTime", "flag"}},
 	// A group notice (announcement).
 	"group_notice": {name: "group_notice",
 		authors: []string{"sender_id"},
@@ -164,13 +226,14 @@ var shapes = map[string]*shape{
 	"qzone_post": {name: "qzone_post",
 		keep: []string{"tid", "time", "comment_num", "is_private"}},
 	// A group member as SnowLuma's formatGroupMember writes it
-	// (get_group_member_list, get_group_member_info). The nickname, the
-	// group card and the special title are names the member (or, for a
-	// card or title, a group admin or owner) chose for them, so they are
-	// words by user_id; anything else, such as OneBot's area, is words
-	// too.
+	// (get_group_member_list, get_group_member_info). The nickname is the
+	// name the member chose, words by user_id, as is anything else, such
+	// as OneBot's area. The card may be the member's or any admin's, and
+	// the special title is the owner's: words of no one author, withheld
+	// in lockdown whoever the member is.
 	"group_member": {name: "group_member",
 		authors: []string{"user_id"},
+		fields:  map[string][]string{"card": nil, "title": nil},
 		keep: []string{"group_id", "user_id", "sex", "age", "join_time", "last_sent_time", "level", "role",
 			"unfriendly", "title_expire_time", "card_changeable", "shut_up_timestamp"}},
 	// A friend as getFriendList writes it: the nickname is the friend's
@@ -204,6 +267,68 @@ var shapes = map[string]*shape{
 	// does not say whose.
 	"transcript": {name: "transcript",
 		keep: []string{"language"}},
+	// A group as the group info actions write it. Its name is whatever the
+	// owner or any admin last set, and the result names neither: words of
+	// no one author, so lockdown withholds it and the agent finds a group
+	// by its number.
+	"group": {name: "group",
+		keep: []string{"group_id", "member_count", "max_member_count"}},
+	// A muted member as get_group_shut_list writes it from the roster:
+	// the nickname is the member's own, words by user_id.
+	"muted": {name: "muted",
+		authors: []string{"user_id"},
+		keep:    []string{"user_id", "shut_up_time"}},
+	// A holder of a group honor as qun.qq.com lists it (getHonorListWebAPI:
+	// user_id is the page's uin, a number, a numeric string or null). The
+	// description is the page's, words by user_id like anything unknown;
+	// the name the page shows may be the member's card, so it is words of
+	// no one author.
+	"honor": {name: "honor",
+		authors: []string{"user_id"},
+		fields:  map[string][]string{"nickname": nil},
+		keep:    []string{"user_id", "avatar"}},
+	// A sign-in of get_group_signed_list (mapDaySignedList): nick is the
+	// member's name in the group, their card when one is set, so it is
+	// words of no one author.
+	"signin": {name: "signin",
+		authors: []string{"user_id"},
+		fields:  map[string][]string{"nick": nil},
+		keep:    []string{"user_id", "time", "rank"}},
+	// An entry of get_unidirectional_friend_list: QQ's raw record of one
+	// person, named by uin, with whatever QQ sends of them.
+	"one_way_friend": {name: "one_way_friend",
+		authors: []string{"uin"},
+		keep:    []string{"uin"}},
+	// A group album or one of its media, raw from Qzone's web API with
+	// the names, descriptions and whatever else it sends; the result does
+	// not establish who made or uploaded it.
+	"album": {name: "album",
+		keep: []string{"id", "picNum", "createTime", "album_id", "create_time", "pic_num"}},
+	"album_media": {name: "album_media",
+		keep: []string{"lloc", "batch_id", "batchId", "photoId", "uploadTime", "url"}},
+	// A cached image or voice file (get_image, get_record, get_file): its
+	// name is the one the message that carried it gave, and the result
+	// does not say whose message that was. file is that name, or the
+	// re-signed URL.
+	"media_file": {name: "media_file",
+		keep: []string{"url", "file_size", "out_format"}},
+	// A flash-transfer file: its names are whoever shared the set chose,
+	// and the result does not say who.
+	"flash_file": {name: "flash_file",
+		keep: []string{"fileset_id", "file_id", "size", "file_size", "share_url", "download_url", "url"}},
+	// A contact card QQ renders: it carries the nickname, the signature
+	// or the group name of whoever it recommends, and says not whose.
+	"ark": {name: "ark"},
+	// What a bot's inline keyboard button answered when clicked: its
+	// prompt is the bot's, and the result does not name the bot.
+	"button_reply": {name: "button_reply",
+		keep: []string{"result", "status", "promptType", "promptIcon"}},
+	// A raw protocol reply, hex-encoded: it carries whatever the packet
+	// asked for, anyone's words included, with no one named.
+	"packet": {name: "packet"},
+	// QQ's like record of an album medium, passed on raw: it may list the
+	// likers' names, none of whom the result establishes.
+	"album_like": {name: "album_like"},
 }
 
 // requestKeep are a request event's metadata.

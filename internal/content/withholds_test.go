@@ -62,3 +62,20 @@ func TestEveryReasonIsExplainedInItsPlaceholder(t *testing.T) {
 	}
 	assert.Len(t, placeholders, 6)
 }
+
+// TestACardIsNotWordsACopyWouldCarry: lockdown withholds a trusted user's
+// group card, which any admin may set, but a forward of their message
+// sends its words, not their card, so Withholds lets it go.
+func TestACardIsNotWordsACopyWouldCarry(t *testing.T) {
+	t.Parallel()
+	spots := []catalog.ContentSpot{{At: "", Shape: "message"}}
+	withCard := getMsg(`{"message_type":"group","message_id":3,"user_id":10002,"message":"hello","raw_message":"hello","sender":{"user_id":10002,"card":"CARD: obey"}}`)
+	f := New([]int64{10002})
+	why, err := f.Withholds([]byte(withCard), spots, func() int64 { return 10001 })
+	require.NoError(t, err)
+	assert.Empty(t, why)
+	shown, err := f.Result([]byte(withCard), spots, func() int64 { return 10001 })
+	require.NoError(t, err)
+	assert.NotContains(t, string(shown), "CARD: obey", "the card is withheld all the same")
+	assert.Contains(t, string(shown), `"raw_message":"hello"`)
+}

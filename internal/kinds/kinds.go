@@ -1,8 +1,9 @@
 // Package kinds lists every diagnostics kind the server can emit, for the
 // tests that hold each kind to its duties (a next step for the agent) and
-// the READMEs to the whole list. The server itself never needs the list,
-// so it lives here rather than in fault or pipeline; kinds_test.go holds it
-// to the constants those packages declare.
+// for the docs' diagnostics tables, which cmd/docgen writes from it with
+// each kind's words (describe.go). The server itself never needs the
+// list, so it lives here rather than in fault or pipeline; kinds_test.go
+// holds it to the constants those packages declare.
 package kinds
 
 import (

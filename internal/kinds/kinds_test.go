@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -93,4 +94,21 @@ func TestAllIsEveryCodeThenEveryVerdict(t *testing.T) {
 	require.Len(t, all, len(Codes())+len(Verdicts()))
 	assert.Equal(t, string(fault.CodeInvalidArgument), all[0])
 	assert.Equal(t, Verdicts(), all[len(Codes()):])
+}
+
+// TestEveryKindIsDescribed: the docs' diagnostics tables are written from
+// Descriptions, so they name every kind the server can emit, once, each
+// in both languages, with an outcome the server gives it.
+func TestEveryKindIsDescribed(t *testing.T) {
+	t.Parallel()
+	var named []string
+	for _, d := range descriptions {
+		named = append(named, d.Kind)
+		assert.Regexp(t, `^(failed|unknown|success)\b`, d.Outcome.EN, d.Kind)
+		for _, w := range []lang.Text{d.Outcome, d.Happened, d.Next} {
+			assert.NotEmpty(t, w.EN, "%s: English words", d.Kind)
+			assert.NotEmpty(t, w.ZH, "%s: Chinese words", d.Kind)
+		}
+	}
+	assert.ElementsMatch(t, All(), named)
 }

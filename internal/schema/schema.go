@@ -21,7 +21,10 @@ import (
 
 // Validator checks JSON documents against one resolved schema. It is safe for
 // concurrent use.
-type Validator struct{ rs *jsonschema.Resolved }
+type Validator struct {
+	rs    *jsonschema.Resolved
+	spell map[string]kind // see Normalize
+}
 
 // Compile resolves a schema document.
 func Compile(doc json.RawMessage) (*Validator, error) {
@@ -33,7 +36,7 @@ func Compile(doc json.RawMessage) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Validator{rs: rs}, nil
+	return &Validator{rs: rs, spell: spellings(&s)}, nil
 }
 
 // MustCompile compiles a schema that is part of the program; a failure is a

@@ -120,7 +120,7 @@ func TestAGoneServersTasksAreSettledWhereverTheyAreRead(t *testing.T) {
 			live, _ := openWith(t, dir, sw.sweeper())
 			lost, err := dead.Create("invoke_action_background", "download_file_stream")
 			require.NoError(t, err)
-			require.NoError(t, (&trail{store: dead, id: lost.ID}).Partial(hostAbs("/dl/.snowluma-partial-9")))
+			require.NoError(t, (&running{store: dead, id: lost.ID}).Partial(hostAbs("/dl/.snowluma-partial-9")))
 			kept, err := live.Create("invoke_action_background", "download_file_stream")
 			require.NoError(t, err)
 			before, err := live.Get(lost.ID)
@@ -152,7 +152,7 @@ func TestAGoneServersTaskIsSettledOnceWhenServersRaceForIt(t *testing.T) {
 	for range 3 {
 		r, err := dead.Create("invoke_action_background", "upload_file_stream")
 		require.NoError(t, err)
-		require.NoError(t, (&trail{store: dead, id: r.ID}).Stream("mcp_"+r.ID))
+		require.NoError(t, (&running{store: dead, id: r.ID}).Stream("mcp_"+r.ID))
 		ids = append(ids, r.ID)
 	}
 	var readers []*Store

@@ -1,29 +1,20 @@
 package task
 
+// What a transfer leaves behind. A running task's record is its call's
+// pipeline.Trail: what the transfer is about to leave behind goes into the
+// record durably before it exists, so that a start after a crash can clean
+// it up (Sweeper); how the cleanup went stays in memory for the task's
+// last message (fate).
+
 import (
 	"errors"
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 )
 
-// trail is a running task's pipeline.Trail. What the transfer is about to
-// leave behind goes into the task's record durably before it exists, so a
-// start after a crash can clean it up (see sweep); how the cleanup went
-// stays here for the task's last message.
-type trail struct {
-	store *Store
-	id    string
-
-	mu                  sync.Mutex
-	partial, stream     string
-	removed, reset      bool
-	removeErr, resetErr error
-}
-
 // Partial implements pipeline.Trail.
-func (t *trail) Partial(path string) error {
+func (t *running) Partial(path string) error {
 	if err := t.store.leave(t.id, func(r *Record) { r.PartialFile = path }); err != nil {
 		return err
 	}
@@ -34,14 +25,14 @@ func (t *trail) Partial(path string) error {
 }
 
 // Removed implements pipeline.Trail.
-func (t *trail) Removed(_ string, err error) {
+func (t *running) Removed(_ string, err error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.removed, t.removeErr = true, err
 }
 
 // Stream implements pipeline.Trail.
-func (t *trail) Stream(id string) error {
+func (t *running) Stream(id string) error {
 	if err := t.store.leave(t.id, func(r *Record) { r.UploadStream = id }); err != nil {
 		return err
 	}
@@ -52,7 +43,7 @@ func (t *trail) Stream(id string) error {
 }
 
 // Reset implements pipeline.Trail.
-func (t *trail) Reset(_ string, err error) {
+func (t *running) Reset(_ string, err error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.reset, t.resetErr = true, err
@@ -61,7 +52,7 @@ func (t *trail) Reset(_ string, err error) {
 // fate says, in the user's words, what became of a transfer that stopped
 // before its end: its partial file, its upload stream. Empty when it had
 // left nothing anywhere yet.
-func (t *trail) fate() string {
+func (t *running) fate() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	var out string

@@ -225,7 +225,7 @@ func TestAStartCleansUpWhatUnfinishedTasksLeftBehind(t *testing.T) {
 			s := open(t, dir)
 			r, err := s.Create("invoke_action_background", "upload_file_stream")
 			require.NoError(t, err)
-			tr := &trail{store: s, id: r.ID}
+			tr := &running{store: s, id: r.ID}
 			if tt.partial != "" {
 				require.NoError(t, tr.Partial(tt.partial))
 			}

@@ -1,6 +1,9 @@
 // Package params is the stage that checks an execution call's OneBot params
 // against the action's catalog schema before anything is sent. It runs after
-// input completion, so completed params are checked like any others.
+// input completion, so completed params are checked like any others. It
+// also rewrites the spellings SnowLuma's coercers read (an id quoted as a
+// string, see schema.Validator.Normalize) into the values they name, once,
+// before any stage that reads a param.
 package params
 
 import (
@@ -38,9 +41,16 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if err != nil {
 			return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+c.Action.Name)
 		}
-		if err := v.Validate(c.Params, "params"); err != nil {
+		// Read the spellings SnowLuma reads (a quoted id) once, here, so
+		// that pace, lockdown and SnowLuma all see the value they name.
+		params, err := v.Normalize(c.Params, "params")
+		if err == nil {
+			err = v.Validate(params, "params")
+		}
+		if err != nil {
 			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
 		}
+		c.Params = params
 		return next(ctx, c)
 	}
 }

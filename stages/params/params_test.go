@@ -27,6 +27,9 @@ func TestParams(t *testing.T) {
 	getMsg, _ := cat.Lookup("get_msg")
 	upload, _ := cat.Lookup("upload_file_stream")
 	status, _ := cat.Lookup("get_status")
+	sendGroup, _ := cat.Lookup("send_group_msg")
+	qzone, _ := cat.Lookup("send_qzone_msg")
+	groupFile, _ := cat.Lookup("get_group_file_url")
 	tests := []struct {
 		name    string
 		tool    *pipeline.Tool
@@ -34,18 +37,36 @@ func TestParams(t *testing.T) {
 		params  string // "" means nil
 		built   bool
 		wantErr string // "" means the call goes through
+		sends   string // the params after the stage; "" means unchanged
 	}{
-		{"passes valid params through unchanged", queryTool, getMsg, `{"message_id":-1559550018}`, false, ""},
-		{"accepts the empty object that stands for absent params", queryTool, status, `{}`, false, ""},
-		{"leaves params to an automatic upload", invokeTool, upload, "", true, ""},
-		{"skips built params even when they would not fit", invokeTool, upload, `{"nonsense":true}`, true, ""},
-		{"checks explicit upload params", invokeTool, upload, `{}`, false, `params: required: missing properties: ["stream_id"]`},
-		{"refuses a missing required param", queryTool, getMsg, `{}`, false, `params: required: missing properties: ["message_id"]`},
-		{"refuses message_id 0", queryTool, getMsg, `{"message_id":0}`, false, "params.message_id: this value is not allowed here"},
-		{"refuses a string message_id", queryTool, getMsg, `{"message_id":"12"}`, false, "params.message_id: want integer, got string"},
-		{"names the action and where to read its parameters", invokeTool, getMsg, `{}`, false, "invalid params for get_msg (get_action shows its parameters)"},
-		{"refuses a null param readably", queryTool, getMsg, `{"message_id":null}`, false, "params.message_id: want integer, got null"},
-		{"refuses params that are not JSON", invokeTool, getMsg, `{`, false, "params: not valid JSON"},
+		{"reads a quoted id as the number it names", invokeTool, sendGroup, `{"group_id":"20001","message":"hi"}`, false, "", `{"group_id":20001,"message":"hi"}`},
+		{"reads leading zeros as decimal", invokeTool, sendGroup, `{"group_id":"020001","message":"hi"}`, false, "", `{"group_id":20001,"message":"hi"}`},
+		{"writes an integral number one way", invokeTool, sendGroup, `{"message":"hi", "group_id":20001.0}`, false, "", `{"message":"hi","group_id":20001}`},
+		{"reads a quoted negative message id", queryTool, getMsg, `{"message_id":"-1559550018"}`, false, "", `{"message_id":-1559550018}`},
+		{"reads quoted booleans", invokeTool, sendGroup, `{"group_id":1,"message":"hi","auto_escape":"true"}`, false, "", `{"group_id":1,"message":"hi","auto_escape":true}`},
+		{"reads each quoted id of an array", invokeTool, qzone, `{"content":"x","target_uins":["10001",10002]}`, false, "", `{"content":"x","target_uins":[10001,10002]}`},
+		{"reads a number given for a string param as its digits", queryTool, groupFile, `{"group_id":1,"file_id":12345}`, false, "", `{"group_id":1,"file_id":"12345"}`},
+		{"refuses a minus where the minimum forbids it", invokeTool, sendGroup, `{"group_id":"-5","message":"hi"}`, false, `params.group_id: want an integer, or a string of its decimal digits (such as "20001"); the string "-5" is neither`, ""},
+		{"refuses blanks around digits", invokeTool, sendGroup, `{"group_id":" 12","message":"hi"}`, false, `the string " 12" is neither`, ""},
+		{"refuses hex", invokeTool, sendGroup, `{"group_id":"0x10","message":"hi"}`, false, `the string "0x10" is neither`, ""},
+		{"refuses an exponent", invokeTool, sendGroup, `{"group_id":"1e3","message":"hi"}`, false, `the string "1e3" is neither`, ""},
+		{"refuses a fraction", invokeTool, sendGroup, `{"group_id":"12.7","message":"hi"}`, false, `the string "12.7" is neither`, ""},
+		{"refuses a plus", invokeTool, sendGroup, `{"group_id":"+12","message":"hi"}`, false, `the string "+12" is neither`, ""},
+		{"refuses a quoted id out of range", invokeTool, sendGroup, `{"group_id":"0","message":"hi"}`, false, "params.group_id: minimum violated: the value must be at least 1", ""},
+		{"refuses an id beyond what SnowLuma reads exactly", invokeTool, sendGroup, `{"group_id":"9007199254740993","message":"hi"}`, false, "beyond 2^53-1", ""},
+		{"refuses a bad element of an id array by its index", invokeTool, qzone, `{"content":"x","target_uins":["1","x"]}`, false, `params.target_uins[1]: want an integer`, ""},
+		{"refuses other words for a boolean", invokeTool, sendGroup, `{"group_id":1,"message":"hi","auto_escape":"yes"}`, false, `params.auto_escape: want true or false (or the string "true" or "false"), got the string "yes"`, ""},
+		{"refuses quoted message id 0", queryTool, getMsg, `{"message_id":"0"}`, false, "params.message_id: this value is not allowed here", ""},
+		{"passes valid params through unchanged", queryTool, getMsg, `{"message_id":-1559550018}`, false, "", ""},
+		{"accepts the empty object that stands for absent params", queryTool, status, `{}`, false, "", ""},
+		{"leaves params to an automatic upload", invokeTool, upload, "", true, "", ""},
+		{"skips built params even when they would not fit", invokeTool, upload, `{"nonsense":true}`, true, "", ""},
+		{"checks explicit upload params", invokeTool, upload, `{}`, false, `params: required: missing properties: ["stream_id"]`, ""},
+		{"refuses a missing required param", queryTool, getMsg, `{}`, false, `params: required: missing properties: ["message_id"]`, ""},
+		{"refuses message_id 0", queryTool, getMsg, `{"message_id":0}`, false, "params.message_id: this value is not allowed here", ""},
+		{"names the action and where to read its parameters", invokeTool, getMsg, `{}`, false, "invalid params for get_msg (get_action shows its parameters)", ""},
+		{"refuses a null param readably", queryTool, getMsg, `{"message_id":null}`, false, "params.message_id: want integer, got null", ""},
+		{"refuses params that are not JSON", invokeTool, getMsg, `{`, false, "params: not valid JSON", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -70,7 +91,11 @@ func TestParams(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.True(t, reached)
-			assert.Equal(t, params, c.Params, "the stage checks params, it never rewrites them")
+			if tt.sends == "" {
+				assert.Equal(t, params, c.Params, "params already in SnowLuma's spelling go on byte for byte")
+			} else {
+				assert.Equal(t, tt.sends, string(c.Params))
+			}
 		})
 	}
 }

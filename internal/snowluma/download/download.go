@@ -26,6 +26,11 @@ type Limits struct {
 	// Track, when set, hears of the partial file before it exists and of
 	// its removal; nil for a download nobody needs to clean up after.
 	Track Tracker
+	// Anonymous names the saved file by its content and leaves the remote
+	// name out of the record: in lockdown, since the remote name is
+	// whatever named the file (for a cached image, the message that
+	// carried it), words of someone the frames do not name.
+	Anonymous bool
 }
 
 // Tracker hears what a download leaves behind if it stops half-way (see
@@ -43,7 +48,7 @@ type Tracker interface {
 type Saved struct {
 	Path       string `json:"path"`
 	FileName   string `json:"file_name"`
-	RemoteName string `json:"remote_file_name"`
+	RemoteName string `json:"remote_file_name,omitempty"` // "" for an anonymous download
 	Size       int64  `json:"size"`
 	SHA256     string `json:"sha256"`
 	Chunks     int    `json:"chunks"`
@@ -148,13 +153,18 @@ func Save(src frame.Source, lim Limits, progress Progress) (saved *Saved, err er
 	if remote == "" {
 		remote = w.name
 	}
-	path, err := claim(tmp.Name(), lim.Dir, finalName(remote))
+	sum := hex.EncodeToString(w.sink.sum())
+	name := finalName(remote)
+	if lim.Anonymous {
+		name, remote = contentName(sum, remote), ""
+	}
+	path, err := claim(tmp.Name(), lim.Dir, name)
 	if err != nil {
 		return nil, fault.Wrap(fault.CodeInternal, err, "cannot name the saved file")
 	}
 	lim.Quota.release(w.reserved - w.written)
 	return &Saved{Path: path, FileName: baseName(path), RemoteName: remote, Size: w.written,
-		SHA256: hex.EncodeToString(w.sink.sum()), Chunks: w.chunks}, nil
+		SHA256: sum, Chunks: w.chunks}, nil
 }
 
 // writer checks frames as they arrive and hands decoded chunks to its sink.

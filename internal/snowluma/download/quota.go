@@ -112,6 +112,20 @@ func usage(dir string) (int64, error) {
 // names, which cannot start with a dot.
 const partialPrefix = ".snowluma-partial-"
 
+// contentName is an anonymous download's file name: the start of its
+// SHA-256, with the remote name's extension only when that is a short
+// run of letters and digits (jpg, amr), too short to say anything.
+func contentName(sum, remote string) string {
+	name := sum[:16]
+	ext := strings.TrimPrefix(filepath.Ext(remote), ".")
+	if ext == "" || len(ext) > 5 || strings.IndexFunc(ext, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+	}) >= 0 {
+		return name
+	}
+	return name + "." + ext
+}
+
 // finalName makes an untrusted server file name safe to save, on this
 // platform and on Windows, where a downloaded file may end up: no
 // directory parts, none of <>:"/\|?* or control characters, no leading

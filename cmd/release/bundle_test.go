@@ -13,6 +13,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,9 +26,11 @@ import (
 
 // TestBundleListsEveryToolTheServerHas holds the manifest's tool list to
 // handlers.All with every optional part on: the same tools in the same
-// order, each described with the mode that lists it and the setting it
-// also needs, and a bundle of a tool without its line is refused.
+// order, each described by its own Summary with the mode that lists it
+// and the setting it also needs, in English in the manifest and in
+// Chinese in the locale file; a tool without its Summary is refused.
 func TestBundleListsEveryToolTheServerHas(t *testing.T) {
+	t.Parallel()
 	cfg, _, err := config.Load(func(string) string { return "" })
 	require.NoError(t, err)
 	cat, err := catalog.Load()
@@ -35,27 +38,43 @@ func TestBundleListsEveryToolTheServerHas(t *testing.T) {
 	all := handlers.All(&handlers.Deps{Catalog: cat, Config: cfg, Events: hub.New(hub.Options{})})
 	m, err := bundleManifest("1.2.0", target{"darwin", "arm64"})
 	require.NoError(t, err)
+	zh, err := bundleChinese()
+	require.NoError(t, err)
 	require.Len(t, m.Tools, len(all))
-	described := map[string]string{}
+	require.Len(t, zh.Tools, len(all))
+	described, translated := map[string]string{}, map[string]string{}
 	for i, tool := range all {
 		assert.Equal(t, tool.Name, m.Tools[i].Name, "tool %d", i)
-		described[tool.Name] = m.Tools[i].Description
+		assert.Equal(t, tool.Name, zh.Tools[i].Name, "tool %d in Chinese", i)
+		assert.True(t, strings.HasPrefix(m.Tools[i].Description, tool.Summary.EN+" "), "%s: its own line first", tool.Name)
+		assert.True(t, strings.HasPrefix(zh.Tools[i].Description, tool.Summary.ZH+"（"), "%s: its own Chinese line first", tool.Name)
+		described[tool.Name], translated[tool.Name] = m.Tools[i].Description, zh.Tools[i].Description
 	}
-	for name, want := range map[string]string{
-		"list_tasks":       "Lists the background transfers. Write mode, with a folder for background transfers.",
-		"query_action":     "Runs a read-only action, such as get_group_list. Read and write mode.",
-		"list_actions":     "Lists SnowLuma's OneBot actions, with filters and paging. Every mode.",
-		"subscribe_events": "Follows live QQ events of one account. Read and write mode, with the WebSocket server set.",
+	for name, want := range map[string][2]string{
+		"list_tasks":       {"Lists the background transfers. Write mode, with a folder for background transfers.", "列出后台传输。（write 模式，需设置后台传输文件夹）"},
+		"query_action":     {"Runs a read-only action, such as get_group_list. Read and write mode.", "执行一个只读动作，例如 get_group_list。（read 和 write 模式）"},
+		"list_actions":     {"Lists SnowLuma's OneBot actions, with filters and paging. Every mode.", "列出 SnowLuma 的 OneBot 动作，可筛选和分页。（所有模式）"},
+		"subscribe_events": {"Follows live QQ events of one account. Read and write mode, with the WebSocket server set.", "订阅一个账号的实时 QQ 事件。（read 和 write 模式，需设置 WS 服务端）"},
 	} {
-		assert.Equal(t, want, described[name], name)
+		assert.Equal(t, want[0], described[name], name)
+		assert.Equal(t, want[1], translated[name], name)
 	}
 	assert.Contains(t, m.LongDescription, "The mode and the settings decide which of the tools listed here appear")
+	assert.Contains(t, zh.LongDescription, "这里列出的工具哪些会出现，取决于模式和设置")
 
-	line := bundleWhat["list_tasks"]
-	delete(bundleWhat, "list_tasks")
-	defer func() { bundleWhat["list_tasks"] = line }()
-	_, err = bundle("1.2.0", target{"darwin", "arm64"}, nil, nil, nil, time.Unix(0, 0))
-	require.ErrorContains(t, err, "tool list_tasks has no line for the host's list")
+	plain := handlers.All(&handlers.Deps{Catalog: cat, Config: cfg})
+	for _, missing := range []string{"EN", "ZH"} {
+		unsaid := slices.Clone(all)
+		twin := *unsaid[len(unsaid)-1]
+		if missing == "EN" {
+			twin.Summary.EN = ""
+		} else {
+			twin.Summary.ZH = ""
+		}
+		unsaid[len(unsaid)-1] = &twin
+		_, err = listTools(plain, unsaid)
+		require.ErrorContains(t, err, "tool "+twin.Name+" has no line for people in English and Chinese", missing)
+	}
 }
 
 // TestBundleSettingsAreVariablesTheServerReads: every setting the host asks
@@ -82,11 +101,15 @@ func TestBundleSettingsAreVariablesTheServerReads(t *testing.T) {
 		assert.Equal(t, false, o["required"], s.Key)
 		assert.Equal(t, s.Key == "token", o["sensitive"] == true, "%s: only the token is kept in the keychain", s.Key)
 		assert.Equal(t, strings.HasSuffix(s.Var, "_ROOT") || strings.HasSuffix(s.Var, "_DIR"), o["type"] == "directory", "%s: a folder is picked as one", s.Key)
-		assert.NotEmpty(t, o["title"])
-		assert.NotEmpty(t, o["description"])
+		assert.Equal(t, s.Title.EN+" · "+s.Title.ZH, o["title"], "%s: the settings are not localizable, so the title has both languages", s.Key)
+		assert.Equal(t, s.Description.EN+"\n"+s.Description.ZH, o["description"], s.Key)
+		for _, text := range []string{s.Title.EN, s.Title.ZH, s.Description.EN, s.Description.ZH} {
+			assert.NotEmpty(t, text, s.Key)
+		}
 	}
 	for _, mode := range []string{"docs", "read", "write"} {
 		assert.Contains(t, options["mode"].(map[string]any)["description"], mode+" (")
+		assert.Contains(t, options["mode"].(map[string]any)["description"], mode+"（")
 	}
 	var keys []string
 	for _, s := range bundleSettings {
@@ -175,7 +198,9 @@ func TestEveryBundleValidates(t *testing.T) {
 				return err
 			}))
 			slices.Sort(files)
-			assert.Equal(t, []string{"LICENSE", "README.md", "README.zh-CN.md", "icon.png", "manifest.json", "server/" + tt.exe()}, files)
+			assert.Equal(t, []string{"LICENSE", "README.md", "README.zh-CN.md", "icon.png", "manifest.json",
+				"mcpb-resources/zh-CN.json", "mcpb-resources/zh-Hans.json", "server/" + tt.exe()}, files)
+			assertLocalized(t, dir)
 			if runtime.GOOS != "windows" {
 				info, err := os.Stat(filepath.Join(dir, "server", tt.exe()))
 				require.NoError(t, err)
@@ -198,52 +223,27 @@ func TestIconIsASquarePNGTheValidatorAccepts(t *testing.T) {
 // bundle: its settings table, and the Chinese README's, names every
 // setting, in the host's order, with the variable it fills, and the facts
 // it states are the manifest's.
-func TestReadmeDescribesTheBundle(t *testing.T) {
+// TestTheDocsDescribeTheBundle holds what the pages about the bundle say
+// of it to the code; the table of its settings is generated (cmd/docgen,
+// from config.Dialog).
+func TestTheDocsDescribeTheBundle(t *testing.T) {
 	t.Parallel()
-	var want [][2]string
-	for _, s := range bundleSettings {
-		want = append(want, [2]string{s.Title, s.Var})
-	}
-	// The Chinese README keeps the titles as the host shows them.
-	var readme string
-	for _, tt := range []struct{ file, header string }{
-		{"README.md", "| setting | fills | |"},
-		{"README.zh-CN.md", "| 设置项（对话框中的名称） | 对应变量 | |"},
-	} {
-		b, err := os.ReadFile(filepath.Join("..", "..", tt.file))
-		require.NoError(t, err)
-		text := string(b)
-		if tt.file == "README.md" {
-			readme = text
-		}
-		start := strings.Index(text, tt.header)
-		require.NotEqual(t, -1, start, "the Install section of %s has the bundle's settings table", tt.file)
-		var rows [][2]string
-		for _, line := range strings.Split(text[start:], "\n")[2:] {
-			if !strings.HasPrefix(line, "|") {
-				break
-			}
-			cells := strings.Split(strings.Trim(line, "|"), "|")
-			require.Len(t, cells, 3, line)
-			rows = append(rows, [2]string{strings.TrimSpace(cells[0]), strings.Trim(strings.TrimSpace(cells[1]), "`")})
-		}
-		assert.Equal(t, want, rows, "%s: every setting, titled as the host shows it, with its variable", tt.file)
-	}
-
 	var pins struct {
 		Dependencies map[string]string `json:"dependencies"`
 	}
 	b, err := os.ReadFile(filepath.Join("..", "..", "e2e", "clients", "package.json"))
 	require.NoError(t, err)
 	require.NoError(t, json.Unmarshal(b, &pins))
-	for _, fact := range []string{
-		"Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later",
-		"manifest version " + bundleManifestVersion,
-		"lists every tool",
-		"`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`",
-		"snowluma-mcp_<version>_<os>_<arch>.mcpb",
+	for _, tt := range []struct{ page, fact string }{
+		{"docs/hosts/claude-desktop.md", "Claude Desktop " + strings.TrimPrefix(bundleHostVersion, ">=") + " or later"},
+		{"docs/hosts/claude-desktop.md", "lists every tool"},
+		{"docs/hosts/claude-desktop.md", "snowluma-mcp_<version>_<os>_<arch>.mcpb"},
+		{"docs/maintainers.md", "`@anthropic-ai/mcpb` " + pins.Dependencies["@anthropic-ai/mcpb"] + ", pinned in `e2e/clients`"},
+		{"docs/maintainers.md", "manifest version " + bundleManifestVersion},
 	} {
-		assert.Contains(t, strings.Join(strings.Fields(readme), " "), fact)
+		b, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(tt.page)))
+		require.NoError(t, err)
+		assert.Contains(t, strings.Join(strings.Fields(string(b)), " "), tt.fact, tt.page)
 	}
 }
 
@@ -253,4 +253,48 @@ func bundleFor(tb testing.TB, t target) mcpbManifest {
 	m, err := bundleManifest("1.2.0", t)
 	require.NoError(tb, err)
 	return m
+}
+
+// assertLocalized checks an unpacked bundle's localization: the manifest
+// names where the locale files are and which locale it is itself written
+// in, and the file of each Chinese locale, found where a host looks for it
+// (the resources pattern with the locale put in), overrides the
+// description, the long description and every tool's description, for the
+// tools of the manifest in its order, in Chinese.
+func assertLocalized(t *testing.T, dir string) {
+	t.Helper()
+	var m struct {
+		Description     string `json:"description"`
+		LongDescription string `json:"long_description"`
+		Localization    struct {
+			Resources     string `json:"resources"`
+			DefaultLocale string `json:"default_locale"`
+		} `json:"localization"`
+		Tools []mcpbTool `json:"tools"`
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &m))
+	assert.Equal(t, "en-US", m.Localization.DefaultLocale)
+	hasHan := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
+	assert.False(t, hasHan(m.Description), "the manifest itself is the English locale")
+	for _, locale := range []string{"zh-CN", "zh-Hans"} {
+		file := strings.ReplaceAll(m.Localization.Resources, "${locale}", locale)
+		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(file)))
+		require.NoError(t, err, locale)
+		var r struct {
+			Description     string     `json:"description"`
+			LongDescription string     `json:"long_description"`
+			Tools           []mcpbTool `json:"tools"`
+		}
+		require.NoError(t, json.Unmarshal(b, &r), locale)
+		assert.True(t, hasHan(r.Description) && hasHan(r.LongDescription), locale)
+		require.Len(t, r.Tools, len(m.Tools), locale)
+		for i := range m.Tools {
+			assert.Equal(t, m.Tools[i].Name, r.Tools[i].Name, locale)
+			assert.True(t, hasHan(r.Tools[i].Description), "%s: %s", locale, r.Tools[i].Name)
+		}
+	}
 }

@@ -15,7 +15,7 @@
 // signal closes that pipe and waits: the binary stops as at the end of its
 // input. Since the launcher holds the pipe, the binary gets end of input
 // even when the launcher itself is killed. Plain node with no dependencies,
-// so it runs wherever npx does. Written by cmd/dist (make dist).
+// so it runs wherever npx does. Written by cmd/release (make dist).
 'use strict';
 
 const { spawn } = require('node:child_process');

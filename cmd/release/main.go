@@ -1,4 +1,4 @@
-// Command dist builds a release into dist/ (make dist): for each of the six
+// Command release builds a release into dist/ (make dist): for each of the six
 // targets a reproducible archive holding the binary, the READMEs and LICENSE
 // (.tar.gz, or .zip for Windows) and an MCP Bundle for Claude Desktop
 // (.mcpb, bundle.go), SHA256SUMS over both, and the npm
@@ -31,7 +31,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 func run(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("dist", flag.ContinueOnError)
+	fs := flag.NewFlagSet("release", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	version := fs.String("version", "", "the release version, as npm writes it (1.2.0); empty: the tree's release tag, or a snapshot version naming its commit")
 	out := fs.String("out", "dist", "the output directory; it must be absent or empty")

@@ -1,0 +1,133 @@
+package catalog
+
+// Why each write is, or is not, paced: the reason an action delivers
+// (judged from what SnowLuma's source does with the call,
+// packages/onebot/src/actions), and the group of each write that delivers
+// nothing. The pacing stage reads only Delivers; these words are for the
+// docs, whose tables cmd/docgen writes from them beside each action's
+// declared targets (docs/pacing.md, the markers "pacing-deliveries" and
+// "pacing-unpaced"). TestEveryWriteIsDecided holds them to the catalog:
+// every write is in exactly one of the two, so a new action must be
+// decided.
+
+// DeliveryReason says why an action that Delivers counts as a delivery;
+// "" for any other action.
+func DeliveryReason(name string) string { return deliveryReasons[name] }
+
+// UnpacedGroup says why a write that delivers nothing is not paced:
+// "moderation", "settings", "takes back", "own files" or "own state"; ""
+// for any other action.
+func UnpacedGroup(name string) string { return unpacedGroups[name] }
+
+var deliveryReasons = map[string]string{
+	"send_msg":                   "sends a message; message_type or a group_id picks a group, else user_id",
+	"send_group_msg":             "sends a group message",
+	"send_private_msg":           "sends a private message",
+	"send_forward_msg":           "sends a forward; message_type or a group_id > 0 picks a group, then user_id; neither only uploads",
+	"send_group_forward_msg":     "sends a forward to a group",
+	"send_private_forward_msg":   "sends a forward to a user",
+	"forward_group_single_msg":   "forwards a stored message to a group",
+	"forward_friend_single_msg":  "forwards a stored message to a friend",
+	"send_group_ai_record":       "fetchAiVoice posts the voice clip to the group",
+	"get_ai_record":              "calls the same fetchAiVoice(group_id, …) as send_group_ai_record, which posts the clip to the group, then returns its URL",
+	"send_flash_msg":             "sends a flash-transfer message; sendFlashMsg takes group_id first",
+	"send_poke":                  "pokes user_id, in group_id when given, else privately",
+	"group_poke":                 "pokes a member in the group",
+	"friend_poke":                "pokes a friend",
+	"send_like":                  "likes a user's profile; they are notified",
+	"set_group_reaction":         "reacts to a group message with an emoji everyone sees, in the message's own group (SnowLuma refuses a group_id that is not it), so a call without group_id is refused rather than charged to the account alone",
+	"set_msg_emoji_like":         "reacts to a message with an emoji; only the message names the chat, and the action has no param that could",
+	"like_qzone":                 "likes a Qzone post; target_uin left out is the account's own space, charged to the account alone like send_qzone_msg",
+	"comment_qzone":              "comments on a Qzone post; target_uin left out is the account's own space, charged to the account alone like send_qzone_msg",
+	"do_group_album_comment":     "comments on a group album item",
+	"set_group_album_media_like": "likes a group album item",
+	"send_qzone_msg":             "publishes a Qzone post on the account's own space; SnowLuma's source warns that frequent posting trips Qzone's risk control",
+	"_send_group_notice":         "publishes a group notice",
+	"set_group_sign":             "signs in to the group, which posts to the group",
+	"upload_group_file":          "posts a file to the group",
+	"upload_private_file":        "sends a file to a user",
+	"upload_image_to_qun_album":  "posts an image to a group album, which the group's members see",
+	"send_packet":                "sends a raw SSO packet, which can be a message to anyone; charged to the account, it bypasses per-target pacing",
+}
+
+var unpacedGroups = map[string]string{
+	"_del_group_notice":             "takes back",
+	"delete_msg":                    "takes back",
+	"delete_qzone_msg":              "takes back",
+	"delete_essence_msg":            "moderation",
+	"del_group_album_media":         "takes back",
+	"cancel_group_album_media_like": "takes back",
+	"unlike_qzone":                  "takes back",
+	"set_essence_msg":               "moderation",
+	"set_group_todo":                "moderation",
+	"complete_group_todo":           "moderation",
+	"cancel_group_todo":             "moderation",
+	"set_group_ban":                 "moderation",
+	"set_group_whole_ban":           "moderation",
+	"set_group_kick":                "moderation",
+	"set_group_kick_members":        "moderation",
+	"set_group_admin":               "moderation",
+	"set_group_special_title":       "moderation",
+	"set_group_card":                "moderation",
+	"set_group_anonymous":           "moderation",
+	"set_group_anonymous_ban":       "moderation",
+	"set_group_add_request":         "moderation",
+	"set_friend_add_request":        "moderation",
+	"set_doubt_friends_add_request": "moderation",
+	"set_group_name":                "settings",
+	"set_group_portrait":            "settings",
+	"set_group_add_option":          "settings",
+	"set_group_search":              "settings",
+	"set_group_robot_add_option":    "settings",
+	"set_group_remark":              "settings",
+	"set_friend_remark":             "settings",
+	"set_group_leave":               "settings",
+	"delete_friend":                 "settings",
+	"set_qq_profile":                "settings",
+	"set_self_longnick":             "settings",
+	"set_qq_avatar":                 "settings",
+	"set_online_status":             "settings",
+	"set_diy_online_status":         "settings",
+	"set_input_status":              "settings",
+	"_set_model_show":               "settings",
+	"mark_msg_as_read":              "settings",
+	"mark_group_msg_as_read":        "settings",
+	"mark_private_msg_as_read":      "settings",
+	"_mark_all_as_read":             "settings",
+	"click_inline_keyboard_button":  "settings",
+	"add_custom_face":               "own files",
+	"delete_custom_face":            "own files",
+	"modify_custom_face":            "own files",
+	"move_custom_face_to_front":     "own files",
+	"create_group_file_folder":      "own files",
+	"delete_group_file":             "own files",
+	"delete_group_file_folder":      "own files",
+	"delete_group_folder":           "own files",
+	"move_group_file":               "own files",
+	"rename_group_file":             "own files",
+	"rename_group_file_folder":      "own files",
+	"trans_group_file":              "own files",
+	"create_flash_task":             "own files",
+	"delete_flash_file":             "own files",
+	"rename_flash_file":             "own files",
+	"download_fileset":              "own files",
+	"get_fileset_info":              "own files",
+	"get_flash_file_list":           "own files",
+	"get_flash_file_url":            "own files",
+	"get_share_link":                "own files",
+	"list_filesets":                 "own files",
+	"upload_forward_msg":            "own files",
+	"upload_foward_msg":             "own files",
+	"download_file":                 "own files",
+	"upload_file_stream":            "own files",
+	"download_file_stream":          "own files",
+	"download_file_image_stream":    "own files",
+	"download_file_record_stream":   "own files",
+	"clean_stream_temp_file":        "own files",
+	"test_download_stream":          "own files",
+	"request_decrypt_key":           "own files",
+	"create_collection":             "own files",
+	"bot_exit":                      "own state",
+	"set_restart":                   "own state",
+	"clean_cache":                   "own state",
+}

@@ -1,0 +1,100 @@
+package catalog
+
+// synonyms groups the words people use for one idea, Chinese and English
+// side by side: the words of the catalog's own summaries and names first
+// (TestEverySynonymGroupIsAnchoredInTheCatalog holds each group to at least
+// one of them), then how QQ users say the same thing. A query term that is
+// one of them matches any. The Chinese words are also the vocabulary a
+// query without spaces is segmented by (terms.go).
+var synonyms = [][]string{
+	// who and where
+	{"群", "群聊", "group", "groups", "qun"},
+	{"好友", "friend", "friends", "联系人", "contact", "contacts"},
+	{"成员", "群员", "member", "members", "谁", "who"},
+	{"管理员", "管理", "admin", "admins", "administrator"},
+	{"机器人", "bot", "robot"},
+	{"私聊", "private", "私信", "dm", "direct"},
+	{"陌生人", "stranger", "user", "用户"},
+	{"登录", "login", "logged", "当前账号", "account", "self", "我是谁", "whoami"},
+	// what
+	{"消息", "message", "messages", "msg", "聊天", "chat"},
+	{"文件", "file", "files"},
+	{"链接", "直链", "下载链接", "link", "links", "url", "urls"},
+	{"文件夹", "目录", "folder", "folders", "directory"},
+	{"图片", "image", "images", "img", "picture", "photo", "pic", "照片"},
+	{"语音", "record", "voice", "ptt", "audio"},
+	{"表情", "face", "emoji", "sticker", "stickers", "reaction"},
+	{"公告", "announcement", "announcements", "notice", "notices", "announce"},
+	{"历史", "聊天记录", "记录", "history"},
+	{"说说", "post", "posts", "feed", "feeds", "动态"},
+	{"空间", "qzone", "zone"},
+	{"相册", "album", "albums"},
+	{"精华", "essence"},
+	{"头衔", "title", "称号"},
+	{"名片", "群名片", "card", "nickname", "昵称"},
+	{"群名", "群名称", "name"},
+	{"头像", "avatar", "portrait"},
+	{"签名", "个性签名", "longnick", "signature", "bio"},
+	{"信息", "资料", "详情", "info", "information", "profile", "detail", "details"},
+	{"状态", "在线", "status", "online"},
+	{"版本", "version"},
+	{"流", "stream", "streaming"},
+	{"合并转发", "转发", "forward", "forwarded"},
+	{"申请", "请求", "request", "requests", "同意", "approve", "accept", "拒绝", "reject", "处理", "handle"},
+	{"加群", "入群", "加入", "加", "join", "joined", "invite", "invitation", "邀请"},
+	{"列表", "列出", "list", "所有", "全部"},
+	{"全员", "全体", "whole", "everyone"},
+	{"待办", "todo"},
+	{"闪传", "flash", "fileset"},
+	{"收藏", "favorite", "favourite", "collection"},
+	{"已读", "read", "mark"},
+	{"翻译", "translate"},
+	{"识别", "文字识别", "ocr"},
+	{"荣誉", "龙王", "honor", "honour"},
+	// doing
+	{"发送", "发", "发表", "发布", "send", "publish"},
+	{"获取", "查询", "查看", "查", "读取", "看", "get", "fetch", "show", "view", "check", "find"},
+	{"设置", "设", "修改", "改", "更换", "set", "change", "modify", "update", "make", "edit"},
+	{"删除", "删", "delete", "del", "remove"},
+	{"撤回", "recall", "unsend", "retract", "withdraw"},
+	{"踢", "踢出", "踢人", "移出", "kick"},
+	{"禁言", "解禁", "mute", "unmute", "ban", "shut", "silence"},
+	{"戳", "戳一戳", "拍一拍", "拍", "poke", "nudge"},
+	{"退群", "退出", "leave", "quit"},
+	{"打卡", "签到", "sign", "signin", "checkin"},
+	{"点赞", "赞", "like", "likes", "thumbs"},
+	{"取消", "cancel", "unlike", "undo"},
+	{"上传", "传", "upload"},
+	{"下载", "download", "downloads"},
+	{"重命名", "改名", "rename"},
+	{"移动", "move"},
+	{"添加", "add"},
+	{"评论", "comment", "comments"},
+	{"输入", "typing", "input"},
+	{"清理", "clean", "clear", "缓存", "cache"},
+	{"重启", "restart", "reboot"},
+}
+
+// fillers are words that carry no search meaning: they are dropped from a
+// keywords query, Chinese and English alike.
+var fillers = words(
+	// English
+	"a", "an", "the", "my", "me", "i", "to", "of", "in", "on", "for", "from", "into", "out", "this", "that",
+	"these", "those", "is", "are", "am", "be", "was", "it", "its", "as", "with", "by", "at", "please",
+	"can", "could", "you", "your", "how", "do", "does", "did", "all", "some", "someone", "somebody",
+	"him", "her", "them", "his", "their", "our", "we", "what", "which", "want", "would", "if", "there",
+	"and", "or", "any", "about", "up", "new", "one", "message's", "i'm", "whom",
+	// Chinese
+	"我", "我的", "的", "一条", "一个", "一张", "一下", "一", "个", "条", "张", "把", "给", "他", "她", "它",
+	"他们", "她们", "这个", "那个", "这", "那", "里", "里面", "中", "在", "了", "吗", "呢", "吧", "啊",
+	"请", "帮我", "帮", "某人", "某个", "有哪些", "哪些", "什么", "怎么", "如何", "是", "和", "与", "到",
+	"去", "出去", "一下子", "让", "用", "要", "想", "能", "可以", "有", "都", "被", "跟", "向", "对",
+)
+
+func words(ws ...string) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w] = true
+	}
+	return m
+}

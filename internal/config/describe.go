@@ -1,0 +1,133 @@
+package config
+
+import "github.com/snowluma/snowluma-mcp/internal/lang"
+
+// The words the docs show for each setting: what it means, what it
+// accepts and what happens when it is absent, in English and Simplified
+// Chinese. cmd/docgen writes the Configuration tables of docs/ from them
+// (between the markers named "variables"), so the tables cannot name a
+// setting Load does not read or miss one it does: TestEverySettingIsDescribed
+// holds this list to Variables, and the numbers it states for a default to
+// what Load uses.
+
+// Description is one setting as the docs describe it.
+type Description struct {
+	Name    string
+	Meaning lang.Text
+	Accepts lang.Text
+	Absent  lang.Text
+}
+
+// Descriptions returns every setting, in the order the docs list them.
+func Descriptions() []Description { return descriptions }
+
+var descriptions = []Description{
+	{Name: "SNOWLUMA_MCP_ENDPOINT",
+		Meaning: lang.Text{EN: "SnowLuma's OneBot HTTP server. Host names resolve through `/etc/hosts` and DNS (Go's own resolver): a name only an NSS module knows, such as mDNS `.local`, needs its address instead",
+			ZH: "SnowLuma 的 OneBot HTTP API 服务。主机名通过 `/etc/hosts` 和 DNS 解析（Go 自带的解析器）：只有 NSS 模块才认识的名字，比如 mDNS 的 `.local`，请改填它的地址"},
+		Accepts: lang.Text{EN: "an `http://` or `https://` URL with a host and no user or password", ZH: "带主机、不带用户名和密码的 `http://` 或 `https://` URL"},
+		Absent: lang.Text{EN: "docs mode",
+			ZH: "docs 模式"}},
+	{Name: "SNOWLUMA_MCP_TOKEN",
+		Meaning: lang.Text{EN: "SnowLuma's `accessToken`, sent as `Authorization: Bearer …` to the HTTP and the WebSocket server",
+			ZH: "SnowLuma 的 `accessToken`，以 `Authorization: Bearer …` 发给 HTTP API 服务和 WebSocket 服务"},
+		Accepts: lang.Text{EN: "text without control characters (a line break or tab inside is refused)", ZH: "不含控制字符的文本（中间带换行或制表符会被拒绝）"},
+		Absent: lang.Text{EN: "no `Authorization` header",
+			ZH: "不发送 `Authorization` 请求头"}},
+	{Name: "SNOWLUMA_MCP_MODE",
+		Meaning: lang.Text{EN: "what the agent may do",
+			ZH: "智能体能做什么"},
+		Accepts: lang.Text{EN: "`docs`, `read` or `write`, any case", ZH: "`docs`、`read` 或 `write`，不区分大小写"},
+		Absent: lang.Text{EN: "`read` with an endpoint, else `docs`; `read` or `write` without an endpoint serves `docs` and says to set `SNOWLUMA_MCP_ENDPOINT`",
+			ZH: "有 endpoint 时为 `read`，否则为 `docs`；没有 endpoint 却设为 `read` 或 `write` 时，以 `docs` 运行并提示设置 `SNOWLUMA_MCP_ENDPOINT`"}},
+	{Name: "SNOWLUMA_MCP_TIMEOUT_MS",
+		Meaning: lang.Text{EN: "how long an ordinary request waits for SnowLuma",
+			ZH: "普通请求等待 SnowLuma 的时长"},
+		Accepts: lang.Text{EN: "1–86400000", ZH: "1–86400000"},
+		Absent: lang.Text{EN: "30000",
+			ZH: "30000"}},
+	{Name: "SNOWLUMA_MCP_DOWNLOAD_DIR",
+		Meaning: lang.Text{EN: "where stream downloads are saved, on the MCP host",
+			ZH: "流式下载的文件保存在哪里（MCP 宿主所在的机器上）"},
+		Accepts: lang.Text{EN: "an absolute path", ZH: "绝对路径"},
+		Absent: lang.Text{EN: "the user cache directory + `/snowluma-mcp/downloads` (`~/.cache` or `$XDG_CACHE_HOME` on Linux, `~/Library/Caches` on macOS, `%LocalAppData%` on Windows); with no home directory, the temporary directory (`$TMPDIR`, else `/tmp`; `%TEMP%` on Windows) + `/snowluma-mcp/downloads`",
+			ZH: "用户缓存目录加 `/snowluma-mcp/downloads`（Linux 为 `~/.cache` 或 `$XDG_CACHE_HOME`，macOS 为 `~/Library/Caches`，Windows 为 `%LocalAppData%`）；没有主目录时，为临时目录（`$TMPDIR`，否则 `/tmp`；Windows 为 `%TEMP%`）加 `/snowluma-mcp/downloads`"}},
+	{Name: "SNOWLUMA_MCP_UPLOAD_ROOT",
+		Meaning: lang.Text{EN: "the directory `execution.input_file` must lie inside",
+			ZH: "`execution.input_file` 必须位于其中的目录"},
+		Accepts: lang.Text{EN: "an absolute path", ZH: "绝对路径"},
+		Absent: lang.Text{EN: "automatic upload is off",
+			ZH: "不启用自动上传"}},
+	{Name: "SNOWLUMA_MCP_MAX_FILE_BYTES",
+		Meaning: lang.Text{EN: "the largest single upload or download",
+			ZH: "单次上传或下载的最大大小"},
+		Accepts: lang.Text{EN: "1–1125899906842624 (2^50)", ZH: "1–1125899906842624（2^50）"},
+		Absent: lang.Text{EN: "1073741824 (1 GiB)",
+			ZH: "1073741824（1 GiB）"}},
+	{Name: "SNOWLUMA_MCP_DOWNLOAD_QUOTA_BYTES",
+		Meaning: lang.Text{EN: "the most the download directory may hold",
+			ZH: "下载目录最多能存放多少"},
+		Accepts: lang.Text{EN: "1–1125899906842624 (2^50)", ZH: "1–1125899906842624（2^50）"},
+		Absent: lang.Text{EN: "4294967296 (4 GiB)",
+			ZH: "4294967296（4 GiB）"}},
+	{Name: "SNOWLUMA_MCP_MAX_STREAMS",
+		Meaning: lang.Text{EN: "stream calls running at once (background tasks included)",
+			ZH: "同时运行的流式调用数（含后台任务）"},
+		Accepts: lang.Text{EN: "1–1024", ZH: "1–1024"},
+		Absent: lang.Text{EN: "4",
+			ZH: "4"}},
+	{Name: "SNOWLUMA_MCP_STREAM_CONNECT_TIMEOUT_MS",
+		Meaning: lang.Text{EN: "how long a stream waits for SnowLuma's first frame, and a stream call for a free slot",
+			ZH: "流等待 SnowLuma 第一帧的时长，也是流式调用等待空闲通道的时长"},
+		Accepts: lang.Text{EN: "1–86400000", ZH: "1–86400000"},
+		Absent: lang.Text{EN: "30000",
+			ZH: "30000"}},
+	{Name: "SNOWLUMA_MCP_STREAM_IDLE_TIMEOUT_MS",
+		Meaning: lang.Text{EN: "the longest pause between two frames of a stream",
+			ZH: "流中两帧之间的最长间隔"},
+		Accepts: lang.Text{EN: "1–86400000", ZH: "1–86400000"},
+		Absent: lang.Text{EN: "60000",
+			ZH: "60000"}},
+	{Name: "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES",
+		Meaning: lang.Text{EN: "raw bytes per upload chunk. SnowLuma drops a request body over 2097152 bytes without answering; a chunk travels as base64 (a third more) plus up to 572 bytes of JSON, stream ID and file name (shortened to 255 bytes of JSON), hence the ceiling",
+			ZH: "每个上传分块的原始字节数。SnowLuma 会直接丢弃超过 2097152 字节的请求体而不应答；分块以 base64 传输（多出三分之一），再加上最多 572 字节的 JSON、流 ID 和文件名（文件名截短到 JSON 中的 255 字节），上限由此而来"},
+		Accepts: lang.Text{EN: "1–1571840", ZH: "1–1571840"},
+		Absent: lang.Text{EN: "524288",
+			ZH: "524288"}},
+	{Name: "SNOWLUMA_MCP_EVENTS_URL",
+		Meaning: lang.Text{EN: "SnowLuma's OneBot WebSocket server; enables the event tools in read and write mode. Never derived from the HTTP endpoint",
+			ZH: "SnowLuma 的 OneBot WebSocket 服务；在 read 和 write 模式下启用事件工具。从不由 HTTP endpoint 推导"},
+		Accepts: lang.Text{EN: "a `ws://` or `wss://` URL with a host and no user, password, query or fragment", ZH: "带主机、不带用户名、密码、查询参数和片段的 `ws://` 或 `wss://` URL"},
+		Absent: lang.Text{EN: "no event tools",
+			ZH: "没有事件工具"}},
+	{Name: "SNOWLUMA_MCP_TASK_DIR",
+		Meaning: lang.Text{EN: "a private directory for background tasks (write mode only); created private (0700; an owner-only access list on Windows); an empty one of yours that others could enter is made private at start; one holding anything that others can reach, or bound to another mode, endpoint or token, turns background tasks off",
+			ZH: "存放后台任务的私有目录（仅 write 模式）；创建为私有（0700；在 Windows 上是只有所有者可访问的访问控制列表）；属于你的空目录若其他人能进入，启动时会被设为私有；其他人能访问且已有内容，或绑定到另一套模式、endpoint 或令牌时，后台任务关闭"},
+		Accepts: lang.Text{EN: "an absolute path", ZH: "绝对路径"},
+		Absent: lang.Text{EN: "no background tasks",
+			ZH: "没有后台任务"}},
+	{Name: "SNOWLUMA_MCP_STATE_DIR",
+		Meaning: lang.Text{EN: "where the send budgets that every server of a QQ account shares are kept (write mode); created private (0700; an owner-only access list on Windows); an empty one of yours that others could enter is made private at start; while others can enter one holding anything, sends are refused as `configuration` naming this variable",
+			ZH: "同一 QQ 账号的所有服务器共用的发送额度保存在哪里（write 模式）；创建为私有（0700；在 Windows 上是只有所有者可访问的访问控制列表）；属于你的空目录若其他人能进入，启动时会被设为私有；其他人能进入且已有内容时，发送会以 `configuration` 被拒绝，并指明这个变量"},
+		Accepts: lang.Text{EN: "an absolute path", ZH: "绝对路径"},
+		Absent: lang.Text{EN: "the per-user state directory, which the system does not purge: `$XDG_STATE_HOME` or `~/.local/state` (Linux), `~/Library/Application Support` (macOS), `%LOCALAPPDATA%` (Windows), each + `snowluma-mcp`",
+			ZH: "按用户的状态目录，系统不会清理它：`$XDG_STATE_HOME` 或 `~/.local/state`（Linux）、`~/Library/Application Support`（macOS）、`%LOCALAPPDATA%`（Windows），再加 `snowluma-mcp`"}},
+	{Name: "SNOWLUMA_MCP_SEND_PACE",
+		Meaning: lang.Text{EN: "send budgets (see [Send pacing](pacing.md)): a budget of B sends at once that refills N sends every D (a Go duration such as `1m` or `10s`); a budget left out keeps its default",
+			ZH: "发送额度（见“[发送节奏](pacing.md)”）：额度 B 表示可以一下子连发 B 条，之后每 D 恢复 N 条（D 为 Go 的时长写法，如 `1m` 或 `10s`）；没写的那个额度保持默认"},
+		Accepts: lang.Text{EN: "`off`, or `target=B+N/D` and/or `account=B+N/D` separated by a comma", ZH: "`off`，或 `target=B+N/D` 和/或 `account=B+N/D`，用逗号分隔"},
+		Absent: lang.Text{EN: "`target=3+12/1m,account=6+30/1m`",
+			ZH: "`target=3+12/1m,account=6+30/1m`"}},
+	{Name: "SNOWLUMA_MCP_SEND_WAIT_MS",
+		Meaning: lang.Text{EN: "longest a send waits for its budgets; a send that would wait longer is refused at once as `rate_limited`",
+			ZH: "一次发送最多为额度等待多久；需要等得更久的发送会立即以 `rate_limited` 拒绝"},
+		Accepts: lang.Text{EN: "0–600000", ZH: "0–600000"},
+		Absent: lang.Text{EN: "5000",
+			ZH: "5000"}},
+	{Name: "SNOWLUMA_MCP_TRUSTED_USERS",
+		Meaning: lang.Text{EN: "QQ numbers whose messages, comments and notices an agent may read: turns lockdown on (see [Lockdown](trust-boundary.md)); the logged-in account is always trusted",
+			ZH: "智能体可以读到其消息、留言和通知内容的 QQ 号：设置后开启锁定（见“[锁定](trust-boundary.md)”）；当前登录的账号始终受信任"},
+		Accepts: lang.Text{EN: "positive QQ numbers separated by commas or spaces", ZH: "正整数 QQ 号，用逗号或空格分隔"},
+		Absent: lang.Text{EN: "everything is shown, marked as third-party",
+			ZH: "全部显示，并标注为第三方内容"}},
+}

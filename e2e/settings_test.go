@@ -139,6 +139,9 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 			item := r.item(tt.item, tt.status)
 			require.NotNil(t, item, "check has no %s item with status %s: %s", tt.item, tt.status, stdout)
 			assert.Contains(t, item.Detail+" "+item.Fix, tt.checkSays)
+			for _, it := range r.Items {
+				assert.False(t, it.Name == tt.item && it.Status == "skip", "check says %s once, not also as skipped: %s", tt.item, stdout)
+			}
 			assertNoSecrets(t, "check", stdout, stderr)
 
 			forEachVersion(t, func(t *testing.T, version string) {

@@ -18,6 +18,9 @@ import (
 // is logged in to; account is that account when the endpoint check found
 // it (0 otherwise).
 func (r *Report) events(ctx context.Context, cfg *config.Config, account int64, wait time.Duration) {
+	if cfg.Off(config.EventsVar) != nil {
+		return // the finding is the item
+	}
 	if cfg.EventsURL == nil {
 		r.add(Item{Name: "events", Status: Skip, Detail: "SNOWLUMA_MCP_EVENTS_URL is not set: no live events"})
 		return

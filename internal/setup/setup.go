@@ -81,7 +81,7 @@ func stray(s config.Stray) config.Finding {
 		Agent: "Tell the user that " + s.Name + " is not a setting of this server and is ignored."}
 	if s.Closest != "" {
 		f.Effect = config.Off
-		f.Detail += ", so what " + s.Closest + " sets is off"
+		f.Detail += "; what " + s.Closest + " sets is therefore off"
 		f.Agent = "Tell the user that " + s.Name + " is ignored (likely meant " + s.Closest + ", whose feature is therefore off): correct its name in this server's entry in the MCP client configuration and restart it."
 	}
 	return f

@@ -255,19 +255,9 @@ func (s *Shared) step(write bool, f func(l *Local)) error {
 // a spent one (rebuilt is then true).
 func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
 	l = NewLocal(s.limits, s.clock)
-	data, err := readOwn(path)
+	lg, err := s.read(path, s.clock.Now())
 	if errors.Is(err, fs.ErrNotExist) {
 		return l, nil, false
-	}
-	var lg ledger
-	if err == nil {
-		err = json.Unmarshal(data, &lg)
-	}
-	if err == nil && lg.Version != stateVersion {
-		err = fmt.Errorf("format %d, this server reads %d", lg.Version, stateVersion)
-	}
-	if err == nil {
-		err = s.written(lg, s.clock.Now())
 	}
 	if err != nil {
 		aside := path + ".bad"
@@ -336,6 +326,39 @@ func span(b config.Budget) time.Duration {
 		return 0
 	}
 	return times(int64(b.Burst)+1, b.Every)
+}
+
+// read reads the state at path and refuses one it cannot trust at now:
+// unreadable, another's, another format, or dated ahead of any budget.
+func (s *Shared) read(path string, now time.Time) (ledger, error) {
+	var lg ledger
+	data, err := readOwn(path)
+	if err == nil {
+		err = json.Unmarshal(data, &lg)
+	}
+	if err == nil && lg.Version != stateVersion {
+		err = fmt.Errorf("format %d, this server reads %d", lg.Version, stateVersion)
+	}
+	if err == nil {
+		err = s.written(lg, now)
+	}
+	return lg, err
+}
+
+// Untrusted names each account's state in dir that a server on limits
+// would not trust now (and would move aside, starting that account's
+// budgets again as spent), with why: for the reading of the settings,
+// which tells the user before the first send does. It changes nothing.
+func Untrusted(dir string, limits config.SendPace, now time.Time) []string {
+	paths, _ := filepath.Glob(filepath.Join(dir, "budget-*.json"))
+	s := &Shared{limits: limits}
+	var out []string
+	for _, p := range paths {
+		if _, err := s.read(p, now); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			out = append(out, fmt.Sprintf("%s cannot be trusted (%v)", p, err))
+		}
+	}
+	return out
 }
 
 // save writes the state whole: a temporary file renamed over the old one.

@@ -1,7 +1,10 @@
 package setup
 
 import (
+	"time"
+
 	"github.com/snowluma/snowluma-mcp/internal/access"
+	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
@@ -56,8 +59,20 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 		}
 	}
 	if cfg.StateDir != "" {
-		if f, bad := store(cfg, config.StateDirVar, cfg.StateDir, budgetPurpose, fix); bad || f.Item != "" {
+		f, bad := store(cfg, config.StateDirVar, cfg.StateDir, budgetPurpose, fix)
+		if bad || f.Item != "" {
 			out = append(out, f)
+		}
+		if !bad {
+			// A state no clock now could have written, or one that is
+			// damaged, is moved aside at the first send and its
+			// account's budgets start again as spent: worth knowing,
+			// not less than was set.
+			for _, why := range budget.Untrusted(cfg.StateDir, cfg.SendPace, time.Now()) {
+				out = append(out, config.Finding{Item: items[config.StateDirVar], Var: config.StateDirVar, Effect: config.Noted,
+					Detail: why + "; the first send moves it aside and starts that account's budgets again as spent (one refill interval of waiting)",
+					Fix:    "nothing to do; if the clock was set back, that explains it"})
+			}
 		}
 	}
 	return out

@@ -55,6 +55,12 @@ func TestDecideGivesTheServerAndCheckOneVerdict(t *testing.T) {
 		{"a relative state directory turns sends off", func(*testing.T) map[string]string {
 			return with(write, "SNOWLUMA_MCP_STATE_DIR", "state")
 		}, "SNOWLUMA_MCP_STATE_DIR", config.Off, config.Off, config.ModeWrite},
+		{"a budget state dated in 9999 is noted: the first send sets it aside", func(t *testing.T) map[string]string {
+			dir := filepath.Join(t.TempDir(), "state")
+			require.NoError(t, budgetPurpose.Dir(dir), "made private as the store makes it")
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "budget-10001.json"), []byte(`{"v":1,"account":{"tat":"9999-12-31T23:59:59Z"}}`), 0o600))
+			return with(write, "SNOWLUMA_MCP_STATE_DIR", dir)
+		}, "SNOWLUMA_MCP_STATE_DIR", config.Noted, config.Noted, config.ModeWrite},
 		{"a folder setting the mode does not use is only noted", func(*testing.T) map[string]string {
 			return map[string]string{"SNOWLUMA_MCP_ENDPOINT": "http://127.0.0.1:3000/", "SNOWLUMA_MCP_TASK_DIR": "tasks"}
 		}, "SNOWLUMA_MCP_TASK_DIR", config.Noted, config.Noted, config.ModeRead},

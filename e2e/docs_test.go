@@ -33,7 +33,7 @@ import (
 
 // contributorPages are the pages under docs/ written for contributors and
 // maintainers, in English only.
-var contributorPages = []string{"docs/maintainers.md", "docs/performance.md", "docs/pipeline.md", "docs/testing.md"}
+var contributorPages = []string{"docs/maintainers.md", "docs/performance.md", "docs/pipeline.md", "docs/sdk-workarounds.md", "docs/testing.md"}
 
 // A userPage is one user page and its translation, both relative to the
 // module root.

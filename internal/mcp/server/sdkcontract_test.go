@@ -1,7 +1,7 @@
 package server
 
 // Contract tests of the Go SDK v1.8.0 behaviours this server works around
-// (the index is in CONTRIBUTING.md, "SDK workarounds"). Each pins the SDK's
+// (the index is docs/sdk-workarounds.md). Each pins the SDK's
 // behaviour as it is, on a bare SDK server without any of ours: the day an
 // upgrade changes it, its test fails, and the workaround it names can be
 // deleted or rethought.
@@ -506,7 +506,7 @@ func TestSDKSendsInputRequiredWithoutCheckingElicitation(t *testing.T) {
 	assert.Contains(t, string(r.Result), `"resultType":"input_required"`, "the client declared no elicitation (modernMetaJSON's capabilities are {})")
 }
 
-// TestTheWorkaroundIndexNamesEveryContractTest holds CONTRIBUTING.md's
+// TestTheWorkaroundIndexNamesEveryContractTest holds docs/sdk-workarounds.md's
 // index of SDK workarounds to this file: every contract test here is
 // indexed, and every one the index names exists.
 func TestTheWorkaroundIndexNamesEveryContractTest(t *testing.T) {
@@ -525,15 +525,15 @@ func TestTheWorkaroundIndexNamesEveryContractTest(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^func (TestSDK\w+)\(`).FindAllStringSubmatch(string(src), -1) {
 		defined = append(defined, m[1])
 	}
-	doc, err := os.ReadFile("../../../CONTRIBUTING.md")
+	doc, err := os.ReadFile("../../../docs/sdk-workarounds.md")
 	require.NoError(t, err)
-	_, index, ok := strings.Cut(string(doc), "## SDK workarounds")
-	require.True(t, ok, "CONTRIBUTING.md has the index")
+	_, index, ok := strings.Cut(string(doc), "# SDK workarounds")
+	require.True(t, ok, "docs/sdk-workarounds.md has the index")
 	index, _, _ = strings.Cut(index, "\n## ")
 	indexed := set(index)
 	require.NotEmpty(t, defined)
 	for _, n := range defined {
-		assert.True(t, indexed[n], "%s is not in CONTRIBUTING.md's index of SDK workarounds", n)
+		assert.True(t, indexed[n], "%s is not in docs/sdk-workarounds.md's index", n)
 		delete(indexed, n)
 	}
 	assert.Empty(t, indexed, "the index names contract tests that do not exist")

@@ -53,6 +53,30 @@ func times(n int64, every time.Duration) time.Duration {
 	return time.Duration(n) * every
 }
 
+// span is how far ahead of now a budget's times can reach: a full refill
+// and one interval more (0 for a budget that holds nothing back).
+func span(r Budget) time.Duration {
+	if r.Burst < 1 || r.Every <= 0 {
+		return 0
+	}
+	return times(int64(r.Burst)+1, r.Every)
+}
+
+// after is tat once a send that goes at at is charged: one interval after
+// the later of the two, but never further ahead of at than span. A send
+// beyond an empty budget (a server with pacing off records every send)
+// leaves the budget spent, not in a debt that would hold the account's
+// paced sends longer than a full refill; and so no honest state holds a
+// time further ahead than span, which is how a reader tells a clock set
+// back (Shared.written).
+func after(tat, at time.Time, r Budget) time.Time {
+	next := later(tat, at).Add(r.Every)
+	if s := span(r); s > 0 && next.After(at.Add(s)) {
+		return at.Add(s)
+	}
+	return next
+}
+
 // charge spends one send, named id, that goes at at.
 func (b *bucket) charge(id uint64, at time.Time, r Budget) {
 	if !b.tat.After(at) {
@@ -61,11 +85,11 @@ func (b *bucket) charge(id uint64, at time.Time, r Budget) {
 		b.base, b.record = b.tat, b.record[:0]
 	}
 	if len(b.record) == maxRecord {
-		b.base = later(b.base, b.record[0].at).Add(r.Every)
+		b.base = after(b.base, b.record[0].at, r)
 		b.record = slices.Delete(b.record, 0, 1)
 	}
 	b.record = append(b.record, charge{id: id, at: at})
-	b.tat = later(b.tat, at).Add(r.Every)
+	b.tat = after(b.tat, at, r)
 }
 
 // refund removes the send named id and replays the rest.
@@ -77,7 +101,7 @@ func (b *bucket) refund(id uint64, r Budget) {
 	b.record = slices.Delete(b.record, i, i+1)
 	b.tat = b.base
 	for _, c := range b.record {
-		b.tat = later(b.tat, c.at).Add(r.Every)
+		b.tat = after(b.tat, c.at, r)
 	}
 }
 

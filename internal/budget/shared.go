@@ -319,15 +319,6 @@ func (s *Shared) written(lg ledger, now time.Time) error {
 // taken (a step's read and write) without the state being suspect.
 const slack = time.Second
 
-// span is how far ahead a budget's times can reach: a full refill and
-// one interval more.
-func span(b config.Budget) time.Duration {
-	if b.Burst < 1 || b.Every <= 0 {
-		return 0
-	}
-	return times(int64(b.Burst)+1, b.Every)
-}
-
 // read reads the state at path and refuses one it cannot trust at now:
 // unreadable, another's, another format, or dated ahead of any budget.
 func (s *Shared) read(path string, now time.Time) (ledger, error) {

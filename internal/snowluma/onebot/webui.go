@@ -8,6 +8,7 @@ package onebot
 // sends the user there is worded from these, so none can name a page
 // that does not exist.
 const (
+	PageNodes  = "节点配置"
 	NodeHTTP   = "HTTP API"
 	NodeWS     = "WS 服务端"
 	FieldPort  = "端口"
@@ -17,5 +18,5 @@ const (
 
 // InWebUI says where field of a node of kind node is set in the WebUI.
 func InWebUI(node, field string) string {
-	return "SnowLuma's WebUI: 节点配置 page, the \"" + node + "\" node's \"" + field + "\" field"
+	return "SnowLuma's WebUI: " + PageNodes + " page, the \"" + node + "\" node's \"" + field + "\" field"
 }

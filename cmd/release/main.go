@@ -112,6 +112,7 @@ func release(out, stamp string, targets []target) ([]string, error) {
 	if err := checkVersion(version); err != nil {
 		return nil, err
 	}
+	docs = shippedTexts(docs, version)
 	date, err := sourceDate(os.Getenv("SOURCE_DATE_EPOCH"), commit)
 	if err != nil {
 		return nil, err

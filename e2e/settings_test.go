@@ -105,6 +105,17 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", p)
 		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "different mode, endpoint or token",
 			code: 1, item: "task dir", status: "fail", checkSays: "a new folder for this configuration"},
+		{name: "a task folder holding a damaged record", env: func(t *testing.T, dir string) map[string]string {
+			p := filepath.Join(dir, "tasks")
+			st, _, err := task.Open(p, task.Scope{Mode: "write", Endpoint: snow.URL(), Token: token}, time.Now, nil)
+			require.NoError(t, err)
+			rec, err := st.Create("invoke_action_background", "download_file_stream")
+			require.NoError(t, err)
+			require.NoError(t, st.Close())
+			writeFile(t, filepath.Join(p, "tasks"), rec.ID+".json", []byte(`{"taskId":`))
+			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", p)
+		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "corrupt task record",
+			code: 1, item: "task dir", status: "fail", checkSays: "restore or move aside the file named above"},
 		{name: "a state directory open to others that holds files", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", exposed(t, dir, "state", "budget-10001.json"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "SNOWLUMA_MCP_STATE_DIR",

@@ -55,6 +55,12 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
 					"set "+config.TaskDirVar+" to a new folder for this configuration (keep the old one for its history), then restart the server"))
 				cfg.TaskDir = ""
+			} else if err := task.Inspect(cfg.TaskDir); err != nil {
+				// What the server's store refuses as it opens, read
+				// without changing anything.
+				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
+					"restore or move aside the file named above, then restart the server"))
+				cfg.TaskDir = ""
 			}
 		}
 	}

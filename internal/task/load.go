@@ -10,56 +10,98 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
 
 // load reads every metadata file and checks every result has one.
 func (s *Store) load() error {
-	entries, err := os.ReadDir(s.tasks)
+	records, temps, err := scan(s.tasks)
 	if err != nil {
 		return err
 	}
+	for _, name := range temps {
+		// A write that never reached its rename is not part of the
+		// store; one a live server is making is left to it.
+		if s.leftBehind(name) {
+			if err := os.Remove(filepath.Join(s.tasks, name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+	}
+	ids := make([]string, 0, len(records))
+	for id := range records {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	recs, err := readRecords(s.tasks, ids)
+	if err != nil {
+		return err
+	}
+	for i, id := range ids {
+		s.recs[id] = recs[i]
+	}
+	return nil
+}
+
+// scan lists the task directory tasks: the ids that have a record, and the
+// names of temporary files. A file the store does not write, or a result
+// without its record, is ErrCorrupt. Results are not opened: loading must
+// not cost a read per result; a result's type and mode are checked when it
+// is read.
+func scan(tasks string) (records map[string]bool, temps []string, err error) {
+	entries, err := os.ReadDir(tasks)
+	if err != nil {
+		return nil, nil, err
+	}
+	records = map[string]bool{}
 	results := map[string]bool{}
-	var records []string
 	for _, e := range entries {
 		name := e.Name()
-		path := filepath.Join(s.tasks, name)
 		if strings.HasPrefix(name, tempPrefix) {
-			// A write that never reached its rename is not part of the
-			// store; one a live server is making is left to it.
-			if s.leftBehind(name) {
-				if err := os.Remove(path); err != nil && !errors.Is(err, fs.ErrNotExist) {
-					return err
-				}
-			}
+			temps = append(temps, name)
 			continue
 		}
 		id, kind, _ := strings.Cut(name, ".")
 		if !validID(id) || (kind != "json" && kind != "result") {
-			return fmt.Errorf("%w: unexpected file %s in the task directory; move it elsewhere", ErrCorrupt, path)
+			return nil, nil, fmt.Errorf("%w: unexpected file %s in the task directory; move it elsewhere", ErrCorrupt, filepath.Join(tasks, name))
 		}
 		if kind == "result" {
-			// Not opened here: loading must not cost a read per result.
-			// Its type and mode are checked when it is read.
 			results[id] = true
-			continue
+		} else {
+			records[id] = true
 		}
-		records = append(records, id)
 	}
-	recs, err := s.readRecords(records)
+	for id := range results {
+		if !records[id] {
+			return nil, nil, fmt.Errorf("%w: result %s has no task record; restore the record or move the file aside", ErrCorrupt, filepath.Join(tasks, id+".result"))
+		}
+	}
+	return records, temps, nil
+}
+
+// Inspect reads the task directory dir as a server opening it would
+// (every record read and validated, every result matched to its record)
+// and changes nothing: what `snowluma-mcp check` asks, so that it fails
+// wherever the server would turn background tasks off. A directory whose
+// store was never made is fine.
+func Inspect(dir string) error {
+	tasks := filepath.Join(dir, "tasks")
+	if _, err := os.Stat(tasks); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	records, _, err := scan(tasks)
 	if err != nil {
 		return err
 	}
-	for i, id := range records {
-		s.recs[id] = recs[i]
+	ids := make([]string, 0, len(records))
+	for id := range records {
+		ids = append(ids, id)
 	}
-	for id := range results {
-		if s.recs[id] == nil {
-			return fmt.Errorf("%w: result %s has no task record; restore the record or move the file aside", ErrCorrupt, s.path(id, "result"))
-		}
-	}
-	return nil
+	slices.Sort(ids)
+	_, err = readRecords(tasks, ids)
+	return err
 }
 
 // leftBehind reports whether a temporary file's writer is gone: its name
@@ -98,7 +140,7 @@ func (s *Store) refresh() error {
 		}
 	}
 	s.mu.Unlock()
-	recs, err := s.readRecords(stale)
+	recs, err := readRecords(s.tasks, stale)
 	if err != nil {
 		return err
 	}
@@ -131,7 +173,7 @@ const loaders = 8
 // readRecords reads and validates the records of ids, in parallel. The
 // error reported is that of the first failing id in order, so a damaged
 // directory always gives the same message.
-func (s *Store) readRecords(ids []string) ([]*Record, error) {
+func readRecords(tasks string, ids []string) ([]*Record, error) {
 	recs := make([]*Record, len(ids))
 	errs := make([]error, len(ids))
 	var wg sync.WaitGroup
@@ -140,7 +182,7 @@ func (s *Store) readRecords(ids []string) ([]*Record, error) {
 		go func() {
 			defer wg.Done()
 			for i := w; i < len(ids); i += loaders {
-				recs[i], errs[i] = s.readRecord(ids[i])
+				recs[i], errs[i] = readRecord(tasks, ids[i])
 			}
 		}()
 	}
@@ -153,9 +195,9 @@ func (s *Store) readRecords(ids []string) ([]*Record, error) {
 	return recs, nil
 }
 
-// readRecord reads and validates one record from disk.
-func (s *Store) readRecord(id string) (*Record, error) {
-	path := s.path(id, "json")
+// readRecord reads and validates one record of the task directory tasks.
+func readRecord(tasks, id string) (*Record, error) {
+	path := filepath.Join(tasks, id+".json")
 	data, err := readPrivate(path, maxMeta)
 	if err != nil {
 		return nil, err

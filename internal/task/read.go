@@ -46,7 +46,7 @@ func (s *Store) current(id string) (Record, error) {
 		return *r, nil
 	}
 	s.mu.Unlock()
-	r, err := s.readRecord(id)
+	r, err := readRecord(s.tasks, id)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Record{}, ErrNotFound
 	}

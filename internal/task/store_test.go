@@ -126,6 +126,9 @@ func TestStoreRefusals(t *testing.T) {
 		setup func(t *testing.T, dir string) // dir already holds one completed task
 		scope Scope
 		want  []string
+		// inspected: check's read-only Inspect refuses it too, in the same
+		// words (the rest is judged by Bound and package access).
+		inspected bool
 	}{
 		{"an earlier version that keeps the directory to itself is named", func(t *testing.T, dir string) {
 			// Versions before sharing locked the lease exclusively and
@@ -136,12 +139,12 @@ func TestStoreRefusals(t *testing.T) {
 			require.True(t, ok)
 			t.Cleanup(func() { _ = l.Close() })
 			require.NoError(t, os.WriteFile(filepath.Join(dir, holderName), []byte("4242\n"), 0o600))
-		}, testScope, []string{"task directory in use", "earlier snowluma-mcp version (pid 4242)", "update it to this version"}},
-		{"another token is refused", nil, Scope{Mode: "write", Endpoint: testScope.Endpoint, Token: "other"}, []string{"different mode, endpoint or token", "new SNOWLUMA_MCP_TASK_DIR"}},
-		{"another endpoint is refused", nil, Scope{Mode: "write", Endpoint: "http://127.0.0.1:3001/", Token: testScope.Token}, []string{"different mode, endpoint or token"}},
+		}, testScope, []string{"task directory in use", "earlier snowluma-mcp version (pid 4242)", "update it to this version"}, false},
+		{"another token is refused", nil, Scope{Mode: "write", Endpoint: testScope.Endpoint, Token: "other"}, []string{"different mode, endpoint or token", "new SNOWLUMA_MCP_TASK_DIR"}, false},
+		{"another endpoint is refused", nil, Scope{Mode: "write", Endpoint: "http://127.0.0.1:3001/", Token: testScope.Token}, []string{"different mode, endpoint or token"}, false},
 		{"a corrupt record is an error", func(t *testing.T, dir string) {
 			corrupt(t, dir, func(b []byte) []byte { return b[:len(b)/2] })
-		}, testScope, []string{"corrupt task record", "restore the file or move it aside"}},
+		}, testScope, []string{"corrupt task record", "restore the file or move it aside"}, true},
 		{"a record naming another id is an error", func(t *testing.T, dir string) {
 			corrupt(t, dir, func(b []byte) []byte {
 				var m map[string]any
@@ -150,30 +153,30 @@ func TestStoreRefusals(t *testing.T) {
 				out, _ := json.Marshal(m)
 				return out
 			})
-		}, testScope, []string{"does not match the file name"}},
+		}, testScope, []string{"does not match the file name"}, true},
 		{"a record others can read is an error", func(t *testing.T, dir string) {
 			accesstest.ExposeFile(t, onlyRecord(t, dir))
-		}, testScope, accesstest.FileWords},
+		}, testScope, accesstest.FileWords, true},
 		{"a directory others can enter is an error", func(t *testing.T, dir string) {
 			accesstest.ExposeDir(t, dir)
-		}, testScope, accesstest.DirWords},
+		}, testScope, accesstest.DirWords, false},
 		{"a task subdirectory others can enter is an error", func(t *testing.T, dir string) {
 			accesstest.ExposeDir(t, filepath.Join(dir, "tasks"))
-		}, testScope, accesstest.DirWords},
+		}, testScope, accesstest.DirWords, false},
 		{"a scope record others can read is an error", func(t *testing.T, dir string) {
 			accesstest.ExposeFile(t, filepath.Join(dir, scopeName))
-		}, testScope, accesstest.FileWords},
+		}, testScope, accesstest.FileWords, false},
 		{"a stray file is an error", func(t *testing.T, dir string) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "tasks", "notes.txt"), nil, 0o600))
-		}, testScope, []string{"unexpected file"}},
+		}, testScope, []string{"unexpected file"}, true},
 		{"a missing scope is an error when tasks exist", func(t *testing.T, dir string) {
 			require.NoError(t, os.Remove(filepath.Join(dir, scopeName)))
-		}, testScope, []string{"scope.json is missing"}},
+		}, testScope, []string{"scope.json is missing"}, false},
 		{"an unreadable record is an error", func(t *testing.T, dir string) {
 			p := onlyRecord(t, dir)
 			require.NoError(t, os.Remove(p))
 			require.NoError(t, os.Mkdir(p, 0o700)) // reading a directory fails like a permission error
-		}, testScope, []string{"not a regular file"}},
+		}, testScope, []string{"not a regular file"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -195,8 +198,33 @@ func TestStoreRefusals(t *testing.T) {
 				assert.Contains(t, err.Error(), w)
 			}
 			assert.NotContains(t, err.Error(), testScope.Token)
+			if tt.inspected {
+				err := Inspect(dir)
+				require.Error(t, err, "check passes what the server refuses")
+				for _, w := range tt.want {
+					assert.Contains(t, err.Error(), w)
+				}
+			}
 		})
 	}
+}
+
+// TestInspectPassesAHealthyStoreAndChangesNothing: check reads the task
+// directory without writing to it: a store in use, an empty folder and a
+// write left unfinished pass, and the unfinished write is left where it is.
+func TestInspectPassesAHealthyStoreAndChangesNothing(t *testing.T) {
+	t.Parallel()
+	require.NoError(t, Inspect(t.TempDir()), "a folder no store was made in")
+	dir := filepath.Join(t.TempDir(), "tasks")
+	s := open(t, dir)
+	r, err := s.Create("invoke_action_background", "download_file_stream")
+	require.NoError(t, err)
+	_, err = s.Complete(r.ID, []byte(`{}`), "")
+	require.NoError(t, err)
+	left := filepath.Join(dir, "tasks", tempPrefix+"left-behind")
+	require.NoError(t, os.WriteFile(left, nil, 0o600))
+	require.NoError(t, Inspect(dir))
+	assert.FileExists(t, left, "Inspect removes nothing")
 }
 
 func onlyRecord(t *testing.T, dir string) string {

@@ -263,7 +263,7 @@ func variableTable(lang Lang) string {
 func dialogTable(lang Lang) string {
 	var rows [][]string
 	for _, d := range config.Dialog() {
-		rows = append(rows, []string{d.Title.EN + " · " + d.Title.ZH, code(d.Var), pick(lang, d.Description.EN, d.Description.ZH)})
+		rows = append(rows, []string{d.HostTitle(), code(d.Var), pick(lang, d.Description.EN, d.Description.ZH)})
 	}
 	return table([]string{pick(lang, "setting", "设置项"), pick(lang, "fills", "对应变量"), pick(lang, "what to enter", "填什么")}, rows)
 }

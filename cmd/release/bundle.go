@@ -69,16 +69,6 @@ var bundleLocales = []string{"zh-CN", "zh-Hans"}
 // doc comment says why each is there and optional.
 var bundleSettings = config.Dialog()
 
-// setting is one of them, with the texts the host shows.
-type setting = config.DialogSetting
-
-// title and description are what the host shows: the specification has
-// no localization for settings, so each carries both languages, English
-// first.
-func title(s setting) string { return s.Title.EN + " · " + s.Title.ZH }
-func description(s setting) string {
-	return s.Description.EN + "\n" + s.Description.ZH
-}
 
 // A bundleTool is a tool as the host lists it before the server runs: the
 // tool's own line for people (its Spec.Summary) and when it appears.
@@ -243,7 +233,7 @@ type mcpbOption struct {
 }
 
 // orderedSettings encodes bundleSettings as a JSON object in their order.
-type orderedSettings []setting
+type orderedSettings []config.DialogSetting
 
 func (o orderedSettings) MarshalJSON() ([]byte, error) {
 	var b strings.Builder
@@ -254,7 +244,7 @@ func (o orderedSettings) MarshalJSON() ([]byte, error) {
 		}
 		b.Write(jsonFile(s.Key))
 		b.WriteString(":")
-		b.Write(jsonFile(mcpbOption{Type: s.Type, Title: title(s), Description: description(s), Default: "", Sensitive: s.Sensitive}))
+		b.Write(jsonFile(mcpbOption{Type: s.Type, Title: s.HostTitle(), Description: s.HostDescription(), Default: "", Sensitive: s.Sensitive}))
 	}
 	b.WriteString("}")
 	return []byte(b.String()), nil

@@ -13,6 +13,13 @@ type DialogSetting struct {
 	Sensitive          bool
 }
 
+// HostTitle and HostDescription are what the host shows: a manifest
+// cannot localize a setting, so each carries both languages, English first.
+func (s DialogSetting) HostTitle() string { return s.Title.EN + " · " + s.Title.ZH }
+
+// HostDescription: see HostTitle.
+func (s DialogSetting) HostDescription() string { return s.Description.EN + "\n" + s.Description.ZH }
+
 // Dialog returns the settings a host asks for, in the order it shows them.
 func Dialog() []DialogSetting { return append([]DialogSetting(nil), dialog...) }
 

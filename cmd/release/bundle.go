@@ -69,7 +69,6 @@ var bundleLocales = []string{"zh-CN", "zh-Hans"}
 // doc comment says why each is there and optional.
 var bundleSettings = config.Dialog()
 
-
 // A bundleTool is a tool as the host lists it before the server runs: the
 // tool's own line for people (its Spec.Summary) and when it appears.
 type bundleTool struct {

@@ -20,6 +20,10 @@ func Failure(c *Call, err error) *Result {
 		// it was not written to be shown and may say more than it should.
 		err = errors.New("internal error")
 	}
+	next := fault.NextOf(err)
+	if next == "" {
+		next = NextStep(code)
+	}
 	return &Result{
 		IsError: true,
 		Text:    err.Error(),
@@ -27,7 +31,7 @@ func Failure(c *Call, err error) *Result {
 			Outcome:      outcomeOf(c, code, fault.NothingSent(err)),
 			Kind:         string(code),
 			Message:      err.Error(),
-			NextStep:     NextStep(code),
+			NextStep:     next,
 			RetryAfterMS: fault.RetryAfterOf(err).Milliseconds(),
 		},
 	}

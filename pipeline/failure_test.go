@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -61,4 +62,24 @@ func TestFailureCarriesWhenARefusedSendCouldGo(t *testing.T) {
 	assert.Equal(t, int64(12400), r.Diagnostics.RetryAfterMS)
 	assert.Contains(t, r.Diagnostics.NextStep, "retry_after_ms")
 	assert.Zero(t, Failure(&Call{Resolved: Resolved{Action: send}}, fault.Errorf(fault.CodeTimeout, "slow")).Diagnostics.RetryAfterMS)
+}
+
+func TestFailureSaysTheNextStepOfItsOwnCause(t *testing.T) {
+	t.Parallel()
+	own := fault.Errorf(fault.CodeConfiguration, "no upload root").Unsent().Then("Tell the user to set SNOWLUMA_MCP_UPLOAD_ROOT.")
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"says the cause's own step", own, "Tell the user to set SNOWLUMA_MCP_UPLOAD_ROOT."},
+		{"finds it through a wrapping error", fmt.Errorf("upload: %w", own), "Tell the user to set SNOWLUMA_MCP_UPLOAD_ROOT."},
+		{"falls back to the code's default", fault.Errorf(fault.CodeConfiguration, "bad"), NextStep(fault.CodeConfiguration)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			assert.Equal(t, tt.want, Failure(&Call{}, tt.err).Diagnostics.NextStep)
+		})
+	}
 }

@@ -79,6 +79,11 @@ type Error struct {
 	// succeed (a send refused by its budget); diagnostics carry it as
 	// retry_after_ms, so give it in whole milliseconds.
 	RetryAfter time.Duration
+	// Next, when set, is the next step for this failure's own cause, said
+	// to the agent instead of its code's default: a setting only the user
+	// can fix, the names a misspelt one was near, the node whose token was
+	// refused. It follows the same rule as Msg: no secrets.
+	Next string
 }
 
 // Error implements error. The message never contains secrets: callers pass
@@ -116,6 +121,24 @@ func (e *Error) Unsent() *Error {
 func (e *Error) After(d time.Duration) *Error {
 	e.RetryAfter = d
 	return e
+}
+
+// Then gives e a next step of its own cause (see Error.Next) and returns e.
+func (e *Error) Then(step string) *Error {
+	e.Next = step
+	return e
+}
+
+// NextOf returns the next step of the first Error in err's chain that has
+// one of its own, or "" when the code's default applies.
+func NextOf(err error) string {
+	for err != nil {
+		if e, ok := err.(*Error); ok && e.Next != "" {
+			return e.Next
+		}
+		err = errors.Unwrap(err)
+	}
+	return ""
 }
 
 // RetryAfterOf returns err's RetryAfter, or 0 when it has none.

@@ -12,7 +12,6 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
-	"github.com/snowluma/snowluma-mcp/internal/kinds"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/stages"
 )
@@ -61,7 +60,7 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 	case "bundle-settings":
 		return dialogTable(lang), nil
 	case "kinds":
-		return kindTable(lang)
+		return kindTable(lang, pipeline.Kinds()), nil
 	case "lockdown-reasons":
 		return reasonTable(lang), nil
 	case "third-party-actions":
@@ -268,18 +267,14 @@ func dialogTable(lang Lang) string {
 	return table([]string{pick(lang, "setting", "设置项"), pick(lang, "fills", "对应变量"), pick(lang, "what to enter", "填什么")}, rows)
 }
 
-// kindTable lists every diagnostics kind the server can emit (kinds.All),
-// in the words of kinds.Describe.
-func kindTable(lang Lang) (string, error) {
+// kindTable lists every diagnostics kind the server can emit, in the
+// words of their rows (pipeline.Kinds).
+func kindTable(lang Lang, kinds []pipeline.Described) string {
 	var rows [][]string
-	for _, k := range kinds.All() {
-		d, ok := kinds.Describe(k)
-		if !ok {
-			return "", fmt.Errorf("kind %s has no words in kinds.Descriptions", k)
-		}
-		rows = append(rows, []string{code(d.Kind), pick(lang, d.Outcome.EN, d.Outcome.ZH), pick(lang, d.Happened.EN, d.Happened.ZH), pick(lang, d.Next.EN, d.Next.ZH)})
+	for _, d := range kinds {
+		rows = append(rows, []string{code(d.Kind), pick(lang, d.Outcome.EN, d.Outcome.ZH), pick(lang, d.Happened.EN, d.Happened.ZH), pick(lang, d.Fix.EN, d.Fix.ZH)})
 	}
-	return table([]string{"kind", "outcome", pick(lang, "what happened", "发生了什么"), pick(lang, "usual next step", "通常的下一步")}, rows), nil
+	return table([]string{"kind", "outcome", pick(lang, "what happened", "发生了什么"), pick(lang, "usual next step", "通常的下一步")}, rows)
 }
 
 // reasonTable lists every reason lockdown gives in "withheld", with the

@@ -8,6 +8,9 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
+	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // TestTheDocsAreGenerated: every committed page is what docgen writes
@@ -93,4 +96,16 @@ func TestTheLanguageIsTheDirectorys(t *testing.T) {
 	} {
 		assert.Equal(t, want, langOf(filepath.FromSlash(path)), path)
 	}
+}
+
+// TestANewCodesRowReachesTheDocs: the diagnostics tables are written from
+// the kinds' rows alone, so a code added as one row is in both languages'
+// tables with its words.
+func TestANewCodesRowReachesTheDocs(t *testing.T) {
+	t.Parallel()
+	kinds := append(pipeline.Kinds(), pipeline.Described{Kind: "brand_new",
+		Outcome: lang.Text{EN: "failed", ZH: "failed"}, Happened: lang.Text{EN: "something new", ZH: "新情况"},
+		Fix: lang.Text{EN: "fix it", ZH: "改正"}})
+	assert.Contains(t, kindTable(English, kinds), "| `brand_new` | failed | something new | fix it |")
+	assert.Contains(t, kindTable(Chinese, kinds), "| `brand_new` | failed | 新情况 | 改正 |")
 }

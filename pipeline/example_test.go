@@ -54,8 +54,6 @@ func Example_declareTool() {
 // admission could pass it too).
 type quiet struct{ hours bool }
 
-func (quiet) Name() string { return "quiet" }
-
 func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if t.Mode == config.ModeDocs {
 		return next // reading docs is never too loud
@@ -71,7 +69,7 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 // envelope is a minimal stand-in for the envelope stage: it turns failures
 // into results with pipeline.Failure and encodes payloads for
 // pipeline.Render.
-var envelope = pipeline.StageFunc("envelope", func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var envelope = pipeline.StageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {

@@ -23,9 +23,10 @@ type Handler func(ctx context.Context, c *Call) (*Result, error)
 //
 // State a stage hands to a later stage or to the handler is a field of
 // the call's Resolved part.
+//
+// A stage is named once, by its place in stages/order.go, which is also
+// its package's name.
 type Stage interface {
-	// Name is stable: the order and its docs name the stage by it.
-	Name() string
 	// Wrap returns a handler that does the stage's work for tool t around
 	// next. It is called once per tool and chain, when the tool is
 	// registered, so a stage reads the tool's policy here and a stage that
@@ -33,19 +34,12 @@ type Stage interface {
 	Wrap(t *Tool, next Handler) Handler
 }
 
-// StageFunc makes a stage of a name and a wrapping function, for a stage
-// that keeps no state of its own beyond what the function closes over.
-func StageFunc(name string, wrap func(t *Tool, next Handler) Handler) Stage {
-	return stageFunc{name, wrap}
-}
+// StageFunc makes a stage of a wrapping function, for a stage that keeps
+// no state of its own beyond what the function closes over.
+type StageFunc func(t *Tool, next Handler) Handler
 
-type stageFunc struct {
-	name string
-	wrap func(t *Tool, next Handler) Handler
-}
-
-func (s stageFunc) Name() string                       { return s.name }
-func (s stageFunc) Wrap(t *Tool, next Handler) Handler { return s.wrap(t, next) }
+// Wrap implements Stage.
+func (f StageFunc) Wrap(t *Tool, next Handler) Handler { return f(t, next) }
 
 // Chain composes stages so that stages[0] is outermost: a request meets the
 // stages in list order and the result travels back in reverse order.

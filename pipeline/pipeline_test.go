@@ -13,7 +13,7 @@ import (
 )
 
 func recorder(name string, log *[]string) pipeline.Stage {
-	return pipeline.StageFunc(name, func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	return pipeline.StageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			*log = append(*log, "in:"+name)
 			r, err := next(ctx, c)
@@ -56,7 +56,7 @@ func TestChain(t *testing.T) {
 func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 	t.Parallel()
 	var seen []string
-	skip := pipeline.StageFunc("only-input", func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	skip := pipeline.StageFunc(func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		seen = append(seen, t.Name)
 		if !t.AsksInput {
 			return next

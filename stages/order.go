@@ -1,7 +1,7 @@
 // Package stages assembles the tool-call pipeline. Where every stage runs
 // is written here and only here: the order of every call's chain, and which
 // of those stages a background call's admission passes, each place with
-// its reason (places). TestDefaultOrder and TestAdmissionOrder pin them,
+// its reason (places). TestTheChainsRunInThePinnedOrder pins them,
 // and the docs' diagram is generated from them.
 package stages
 
@@ -50,7 +50,7 @@ type Deps struct {
 
 // Place is one stage's place in the pipeline.
 type Place struct {
-	// Name is the stage's name (its Name method says the same).
+	// Name is the stage's name, and the name of the package that declares it (TestEveryPlaceSaysWhyAndBuildsTheStageItNames).
 	Name string
 	// Does says in one line what the stage does, for the docs' diagram.
 	Does string

@@ -23,9 +23,6 @@ type Stage struct{}
 // New returns the stage.
 func New() Stage { return Stage{} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "arguments" }
-
 // Wrap implements pipeline.Stage. The tool's schema compiles on its first
 // call, not at registration, so start-up does not pay for tools a session
 // never calls.

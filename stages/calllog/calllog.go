@@ -35,9 +35,6 @@ func New(w io.Writer, now func() time.Time) Stage {
 	return Stage{mu: &sync.Mutex{}, w: w, now: now}
 }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "calllog" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -19,9 +19,6 @@ type Stage struct{ timeout time.Duration }
 // New returns the stage with the ordinary request timeout.
 func New(timeout time.Duration) Stage { return Stage{timeout: timeout} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "deadline" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -19,9 +19,6 @@ type Stage struct{}
 // New returns the stage.
 func New() Stage { return Stage{} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "envelope" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, _ error) {

@@ -25,9 +25,6 @@ func New(client *onebot.Client, slots *slot.Pool) Stage {
 	return Stage{client: client, slots: slots}
 }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "execute" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if s.client == nil {

@@ -23,9 +23,6 @@ type Stage struct {
 // New returns the gate for mode.
 func New(mode config.Mode, cat *catalog.Catalog) Stage { return Stage{mode: mode, cat: cat} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "gate" }
-
 // Wrap implements pipeline.Stage. Whether the mode allows the tool is
 // decided here, once; the same config.Mode.Allows decides what tools/list
 // shows.

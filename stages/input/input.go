@@ -38,9 +38,6 @@ type Stage struct{ store *prompt.Store }
 // New returns the stage backed by store, the process's one prompt store.
 func New(store *prompt.Store) Stage { return Stage{store: store} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "input" }
-
 // Wrap implements pipeline.Stage. Only tools that declare AsksInput ask.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if !t.AsksInput {

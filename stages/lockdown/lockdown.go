@@ -70,9 +70,6 @@ func New(f *content.Filter, account *content.Account, cat *catalog.Catalog, clie
 	return s
 }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "lockdown" }
-
 // Wrap implements pipeline.Stage: only tools that run actions can return
 // anyone's words.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {

@@ -34,9 +34,6 @@ type Stage struct{ meter *budget.Meter }
 // meter only records (budget.Meter.Recording).
 func New(meter *budget.Meter) Stage { return Stage{meter: meter} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "pace" }
-
 // Wrap implements pipeline.Stage. Only tools that run any action can
 // deliver.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {

@@ -23,9 +23,6 @@ type Stage struct{ actions *actionSchemas }
 // does not pay for 177 schemas a session may never touch.
 func New() Stage { return Stage{actions: &actionSchemas{m: map[string]*schema.Validator{}}} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "params" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	if t.Actions == pipeline.NoActions {

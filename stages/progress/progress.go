@@ -29,9 +29,6 @@ type Stage struct{ interval time.Duration }
 // New returns the stage.
 func New(interval time.Duration) Stage { return Stage{interval: interval} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "progress" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {

@@ -20,9 +20,6 @@ type Stage struct{ log io.Writer }
 // naming only the tool, never the panic value, which may hold call data.
 func New(log io.Writer) Stage { return Stage{log: log} }
 
-// Name implements pipeline.Stage.
-func (Stage) Name() string { return "recovery" }
-
 // Wrap implements pipeline.Stage.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (r *pipeline.Result, err error) {

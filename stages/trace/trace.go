@@ -10,10 +10,14 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// New returns the trace stage: it keeps no state, so it is a function.
-func New() pipeline.Stage { return pipeline.StageFunc("trace", wrap) }
+// Stage is the trace stage; it keeps no state.
+type Stage struct{}
 
-func wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+// New returns the trace stage.
+func New() pipeline.Stage { return Stage{} }
+
+// Wrap implements pipeline.Stage.
+func (Stage) Wrap(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		c.Span, c.TraceNote = span.Start(c.Meta)
 		r, err := next(ctx, c)

@@ -63,10 +63,15 @@ dist:
 	rm -rf dist
 	$(GO) run ./cmd/release -version "$(VERSION)" -targets "$(TARGETS)" -out dist
 
-# Regenerate catalog/catalog.gen.json from catalog/actions, then the docs
-# (whose tables read the catalog).
+# Regenerate what is written from the code: catalog/catalog.gen.json from
+# catalog/actions, each tool's definition snapshot and the tools each mode
+# lists (handlers/testdata, rewritten by the handlers' tests with -update),
+# then the docs (whose tables read both). Review git diff afterwards: a
+# snapshot that changed is a definition a model reads that changed.
 generate:
-	$(GO) generate ./catalog ./cmd/docgen
+	$(GO) generate ./catalog
+	$(GO) test ./handlers -count=1 -update
+	$(GO) generate ./cmd/docgen
 
 # The performance table of docs/performance.md: each figure with the command that
 # produced it (cmd/benchtable runs them one after another, a few minutes).

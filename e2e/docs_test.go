@@ -410,11 +410,19 @@ func TestReadmeBuildCommandsAreWhatTheyClaim(t *testing.T) {
 	assert.Contains(t, build, "generate ./cmd/docgen")
 }
 
-// TestContributingSaysWhyOfEveryDependency: every module go.mod requires
-// directly is named in CONTRIBUTING's "Dependencies, and why" (a module
-// path named there also covers the modules under it, as otel covers
-// otel/trace), and nothing is named there that go.mod no longer requires.
-func TestContributingSaysWhyOfEveryDependency(t *testing.T) {
+// TestContributingIsTrue: what CONTRIBUTING names exists. Every module
+// go.mod requires directly is named in its "Dependencies, and why" (a
+// module path named there also covers the modules under it, as otel covers
+// otel/trace), and nothing go.mod no longer requires is named there; and
+// every path, file and test it names in backticks is in the tree, so a
+// recipe never sends the next engineer to a file or test that is gone.
+func TestContributingIsTrue(t *testing.T) {
+	t.Parallel()
+	t.Run("every dependency is explained", contributingExplainsEveryDependency)
+	t.Run("every path and test it names exists", contributingNamesWhatExists)
+}
+
+func contributingExplainsEveryDependency(t *testing.T) {
 	t.Parallel()
 	var direct, all []string
 	for _, line := range strings.Split(readDoc(t, "go.mod"), "\n") {
@@ -445,6 +453,62 @@ func TestContributingSaysWhyOfEveryDependency(t *testing.T) {
 				"CONTRIBUTING names %s, which go.mod does not require", n)
 		}
 	}
+}
+
+func contributingNamesWhatExists(t *testing.T) {
+	t.Parallel()
+	r := root(t)
+	files := map[string]bool{} // every file's base name in the tree
+	tests := map[string]bool{} // every test, example and benchmark declared
+	declared := regexp.MustCompile(`(?m)^func ((?:Test|Example|Benchmark)\w*)\(`)
+	require.NoError(t, filepath.WalkDir(r, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		files[d.Name()] = true
+		if strings.HasSuffix(path, "_test.go") {
+			b, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			for _, m := range declared.FindAllStringSubmatch(string(b), -1) {
+				tests[m[1]] = true
+			}
+		}
+		return nil
+	}))
+	require.True(t, tests["TestTheDocsAreGenerated"], "the tests were read")
+
+	testName := regexp.MustCompile(`^(Test|Example|Benchmark)\w*$`)
+	fileName := regexp.MustCompile(`^\.?[\w.-]+\.(go|md|json|js|mjs|yml|yaml|mod|sum|html)$`)
+	method := regexp.MustCompile(`^[a-z]+/[a-z]+$`)
+	exists := func(path string) bool { _, err := os.Stat(path); return err == nil }
+	seen := 0
+	for _, m := range regexp.MustCompile("`([^`\n]+)`").FindAllStringSubmatch(readDoc(t, "CONTRIBUTING.md"), -1) {
+		name := m[1]
+		first, _, _ := strings.Cut(name, "/")
+		switch {
+		case strings.ContainsAny(name, " <…@"), strings.Contains(first, ".") && strings.Contains(name, "/") && first != ".ci",
+			method.MatchString(name) && !exists(filepath.Join(r, first)):
+			// a command, a placeholder, an npm package, a module path or an
+			// MCP method (tools/list)
+		case testName.MatchString(name):
+			seen++
+			assert.True(t, tests[name], "CONTRIBUTING names the test %s, which no test file declares", name)
+		case strings.Contains(name, "/"):
+			seen++
+			matches, err := filepath.Glob(filepath.Join(r, filepath.FromSlash(strings.TrimSuffix(name, "/"))))
+			require.NoError(t, err)
+			assert.NotEmpty(t, matches, "CONTRIBUTING names %s, which the tree lacks", name)
+		case fileName.MatchString(name):
+			seen++
+			assert.True(t, files[name], "CONTRIBUTING names the file %s, which the tree lacks", name)
+		}
+	}
+	assert.Greater(t, seen, 50, "the names were read")
 }
 
 // TestReadmesCountTheCatalog: the number of actions each README names is

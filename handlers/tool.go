@@ -1,5 +1,6 @@
-// Package handlers holds one file per MCP tool. Each file declares its tool
-// once (name, description, mode, how it runs actions, argument type, result
+// Package handlers holds one file per MCP tool, and a snapshot of each
+// tool's definition in testdata/toolsnaps that `make generate` rewrites.
+// Each file declares its tool once (name, description, mode, how it runs actions, argument type, result
 // schema, annotations) with pipeline.NewTool, and a handler that does the
 // one thing the tool is for; gating, validation, tracing, timeouts and
 // diagnostics belong to the stages around it.

@@ -1,4 +1,5 @@
-// Package stages assembles the tool-call pipeline. Where every stage runs
+// Package stages assembles the tool-call pipeline, one package per stage
+// below it, from the one list of where each stage runs and why. That list
 // is written here and only here: the order of every call's chain, and which
 // of those stages a background call's admission passes, each place with
 // its reason (places). TestTheChainsRunInThePinnedOrder pins them,

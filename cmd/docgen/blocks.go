@@ -18,6 +18,7 @@ import (
 
 // blocks renders each marker's text from the code.
 type blocks struct {
+	root    string
 	catalog *catalog.Catalog
 	// tools are every tool a server can list, in listing order, and
 	// eventsOnly the names of those that exist only with an events URL.
@@ -25,7 +26,7 @@ type blocks struct {
 	eventsOnly map[string]bool
 }
 
-func newBlocks() (*blocks, error) {
+func newBlocks(root string) (*blocks, error) {
 	cat, err := catalog.Load()
 	if err != nil {
 		return nil, err
@@ -39,7 +40,7 @@ func newBlocks() (*blocks, error) {
 	}
 	d := deps()
 	d.Events = hub.New(hub.Options{})
-	b := &blocks{catalog: cat, tools: handlers.All(d), eventsOnly: map[string]bool{}}
+	b := &blocks{root: root, catalog: cat, tools: handlers.All(d), eventsOnly: map[string]bool{}}
 	for _, t := range b.tools {
 		if !without[t.Name] {
 			b.eventsOnly[t.Name] = true
@@ -73,6 +74,8 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 		return b.unpacedTable(), nil
 	case "stages":
 		return stageDiagram(), nil
+	case "packages":
+		return packageTable(b.root)
 	case "admission":
 		return admissionTable(), nil
 	}

@@ -73,7 +73,7 @@ func TestFill(t *testing.T) {
 
 func TestEveryBlockRendersInBothLanguages(t *testing.T) {
 	t.Parallel()
-	b, err := newBlocks()
+	b, err := newBlocks(filepath.Join("..", ".."))
 	require.NoError(t, err)
 	for _, name := range []string{"tools", "tools-by-mode", "variables", "bundle-settings", "kinds", "lockdown-reasons", "third-party-actions"} {
 		en, err := b.render(name, English)

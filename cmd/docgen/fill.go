@@ -59,7 +59,7 @@ func Generate(root string) ([]Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	blocks, err := newBlocks()
+	blocks, err := newBlocks(root)
 	if err != nil {
 		return nil, err
 	}

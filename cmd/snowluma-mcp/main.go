@@ -1,5 +1,6 @@
-// Command snowluma-mcp is an MCP server over stdio for SnowLuma's OneBot v11
-// actions. stdout carries only protocol messages; every diagnostic goes to
+// Command snowluma-mcp is the server binary, an MCP server over stdio for
+// SnowLuma's OneBot v11 actions: it builds the long-lived parts and hands
+// them to the server. stdout carries only protocol messages; every diagnostic goes to
 // stderr. It never opens a listening socket.
 package main
 

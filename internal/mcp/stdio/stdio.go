@@ -1,7 +1,7 @@
-// Package stdio is the MCP transport over stdin and stdout. It replaces the
-// SDK's StdioTransport to close four of its gaps: one malformed input line
-// ends the SDK's session (here it gets a JSON-RPC error reply and the session
-// goes on), stdin EOF cancels calls in flight and drops their answers (here
+// Package stdio is the MCP transport over stdin and stdout, replacing the
+// SDK's StdioTransport to close four of its gaps. One malformed input
+// line ends the SDK's session (here it gets a JSON-RPC error reply and the
+// session goes on), stdin EOF cancels calls in flight and drops their answers (here
 // EOF first waits, briefly, for answers owed), a call the peer cancelled is
 // still answered (here it is not), and SDK-internal errors go out with code
 // 0 (here they get a real code). The first gap is pinned by the SDK contract

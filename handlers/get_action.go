@@ -47,7 +47,7 @@ const quotedIDs = `整数参数也可写成数字字符串（ids may be quoted: 
 // target's contract.
 func GetAction(d *Deps) *pipeline.Tool {
 	var quoted sync.Map // action name → whether it has integer params
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[getActionArgs, any](pipeline.Spec{
 		Name:        "get_action",
 		Description: "查看一个动作的完整契约（action contract）：inputSchema（参数）、returnsSchema 与示例。",
 		Summary: lang.Text{

@@ -116,7 +116,7 @@ type runtimeArgs struct {
 // GetRuntimeInfo reports the effective configuration and, on request,
 // checks the connection with three read-only actions.
 func GetRuntimeInfo(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[runtimeArgs, any](pipeline.Spec{
 		Name:        "get_runtime_info",
 		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与令牌。",
 		Summary: lang.Text{

@@ -31,7 +31,7 @@ func (a *invokeArgs) Target() (string, json.RawMessage, bool) {
 
 // InvokeAction runs any catalog action; it exists only in write mode.
 func InvokeAction(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[invokeArgs, any](pipeline.Spec{
 		Name:        "invoke_action",
 		Description: "执行任意动作（invoke an action），含写操作与流式动作，从不自动重试。返回 SnowLuma 原样的响应；流式下载存入下载目录（download_dir）并返回文件信息，其他流返回收到的帧。",
 		Summary: lang.Text{

@@ -24,7 +24,7 @@ import (
 // server hands to the task runner (Spec.Runs); the server's hand-off
 // starts it (Call.Detach).
 func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[invokeArgs, any](pipeline.Spec{
 		Name:        "invoke_action_background",
 		Description: "把流式传输作为后台任务执行（run a stream action as a durable background task）：参数与 invoke_action 相同，但只接受流式动作（下载、upload_file_stream 自动上传、其他流）。立即返回任务句柄（resultType \"task\"），用 tasks/get 轮询结果，tasks/cancel 取消。任务记录持久保存，重启后仍可查询；重启时未完成的任务标记为失败（远端结果未知），从不重放。必填参数必须给全，不会询问用户。",
 		Summary: lang.Text{

@@ -11,7 +11,7 @@ import (
 
 // ListActions lists catalog actions in compact form, filtered and paged.
 func ListActions(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[filterArgs, any](pipeline.Spec{
 		Name:        "list_actions",
 		Description: "列出内置目录中的 OneBot 动作（list actions），可过滤、分页；不连接 SnowLuma。",
 		Summary: lang.Text{

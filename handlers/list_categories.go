@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
@@ -13,7 +14,7 @@ type noArgs struct{}
 
 // ListCategories lists the catalog's categories with their action counts.
 func ListCategories(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[noArgs, []catalog.Category](pipeline.Spec{
 		Name:        "list_categories",
 		Description: "列出动作分类及各类动作数（list categories）。",
 		Summary: lang.Text{
@@ -21,7 +22,6 @@ func ListCategories(d *Deps) *pipeline.Tool {
 			ZH: "列出动作的分类。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-		Result: `{"type":["array","null"],"items":{"type":"object","properties":{"category":{"type":"string"},"count":{"type":"integer"}},"required":["category","count"]}}`,
 	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (*pipeline.Result, error) {
 		return &pipeline.Result{Payload: d.Catalog.Categories()}, nil
 	})

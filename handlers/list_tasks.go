@@ -25,7 +25,7 @@ type listTasksArgs struct {
 // taskEntry is one task's metadata; result bodies are never listed.
 type taskEntry struct {
 	TaskID        string      `json:"taskId"`
-	Status        task.Status `json:"status"`
+	Status        task.Status `json:"status" schema:"enum=working|completed|failed|cancelled"`
 	StatusMessage string      `json:"statusMessage,omitempty"`
 	Tool          string      `json:"tool"`
 	Action        string      `json:"action"`
@@ -35,22 +35,14 @@ type taskEntry struct {
 
 type taskPage struct {
 	Tasks      []taskEntry `json:"tasks"`
-	NextCursor string      `json:"nextCursor,omitempty"`
+	NextCursor string      `json:"nextCursor,omitempty" jsonschema:"Pass as cursor for the next page; absent on the last page."`
 }
-
-const taskPageSchema = `{"type":["object","null"],"properties":{
- "tasks":{"type":"array","items":{"type":"object","properties":{
-  "taskId":{"type":"string"},"status":{"enum":["working","completed","failed","cancelled"]},"statusMessage":{"type":"string"},
-  "tool":{"type":"string"},"action":{"type":"string"},"createdAt":{"type":"string"},"lastUpdatedAt":{"type":"string"}},
-  "required":["taskId","status","tool","action","createdAt","lastUpdatedAt"]}},
- "nextCursor":{"type":"string","description":"Pass as cursor for the next page; absent on the last page."}},
- "required":["tasks"]}`
 
 // ListTasks lists stored background tasks, newest first, metadata only:
 // tasks/list is gone from the protocol, and an agent that lost its task ids
 // still needs a way back to its transfers.
 func ListTasks(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[listTasksArgs, taskPage](pipeline.Spec{
 		Name:        "list_tasks",
 		Description: "列出后台任务（list background tasks）的元数据：状态、动作、时间，从新到旧，不含结果内容；用 tasks/get 取某个任务的结果。limit 1-100（默认 50），有下一页时返回 nextCursor。",
 		Summary: lang.Text{
@@ -59,7 +51,6 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		},
 		Mode: config.ModeWrite, Tasks: true,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(false)},
-		Result:      taskPageSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (*pipeline.Result, error) {
 		if f := d.Config.Off(config.TaskDirVar); d.Tasks == nil && f != nil {
 			return nil, offFailure(f)

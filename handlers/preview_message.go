@@ -72,7 +72,7 @@ const previewResult = `{"type":["object","null"],"description":"A message draft:
 // tool's _meta (the server removes it for everyone else).
 func PreviewMessage(d *Deps) *pipeline.Tool {
 	canSend := d.Config.Mode.Allows(config.ModeWrite)
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[previewArgs, any](pipeline.Spec{
 		Name:        "preview_message",
 		Description: "预览消息草稿（preview message），从不发送：返回可读草稿、can_send（写模式为 true）与发送它的 invoke_action 参数。",
 		Summary: lang.Text{

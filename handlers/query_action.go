@@ -32,7 +32,7 @@ func (a *actionArgs) Target() (string, json.RawMessage, bool) {
 
 // QueryAction runs a read-only catalog action.
 func QueryAction(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[actionArgs, any](pipeline.Spec{
 		Name:        "query_action",
 		Description: "执行只读动作（query a read-only action），如 get_group_list，返回 SnowLuma 原样的响应；写动作与流式动作用 invoke_action。",
 		Summary: lang.Text{

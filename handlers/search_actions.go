@@ -19,7 +19,7 @@ type searchArgs struct {
 // request, by ranked keywords with synonyms; a substring search that finds
 // nothing suggests the closest actions by keywords instead.
 func SearchActions(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[searchArgs, any](pipeline.Spec{
 		Name:        "search_actions",
 		Description: "搜索动作（search actions）：默认在名称、别名、摘要、分类中找子串，按目录顺序；找不到时 suggestions 给出最相关的候选。keywords 模式按相关度排序，精确名称在前。",
 		Summary: lang.Text{

@@ -65,7 +65,7 @@ const (
 // SubscribeEvents starts buffering SnowLuma's live events for one account
 // as a resource.
 func SubscribeEvents(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[subscribeArgs, subscription](pipeline.Spec{
 		Name:        "subscribe_events",
 		Description: "订阅 SnowLuma 实时事件（subscribe to live QQ events）为资源 snowluma://onebot/events/<id>：只缓存订阅之后的事件（非历史记录），每个资源最多 256 个事件/1 MiB，超出时淘汰最旧的并以 gap/dropped_events 标明。第一个订阅打开事件 WebSocket，所有订阅共用；最多 16 个资源。不执行任何 OneBot 动作。",
 		Summary: lang.Text{
@@ -74,7 +74,6 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 		},
 		Mode:        config.ModeRead,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
-		Result:      `{"type":["object","null"],"required":["uri","status","filter","limits"],"properties":{"uri":{"type":"string"},"status":{"type":"object"},"filter":{"type":"object"},"limits":{"type":"object"}}}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *subscribeArgs) (*pipeline.Result, error) {
 		if d.Events == nil {
 			return nil, offFailure(d.Config.Off(config.EventsVar))

@@ -28,7 +28,7 @@ type released struct {
 // UnsubscribeEvents releases an event resource and its buffer; the last
 // release closes the event connection.
 func UnsubscribeEvents(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[unsubscribeArgs, released](pipeline.Spec{
 		Name:        "unsubscribe_events",
 		Description: "释放事件资源（release an event resource）及其缓存；释放最后一个时关闭事件 WebSocket。适用于两代协议的客户端。",
 		Summary: lang.Text{
@@ -37,7 +37,6 @@ func UnsubscribeEvents(d *Deps) *pipeline.Tool {
 		},
 		Mode:        config.ModeRead,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), IdempotentHint: true, OpenWorldHint: boolPtr(false)},
-		Result:      `{"type":["object","null"],"required":["uri","released","remaining"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *unsubscribeArgs) (*pipeline.Result, error) {
 		id, ok := hub.IDOf(args.URI)
 		if !ok {

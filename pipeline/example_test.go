@@ -23,12 +23,11 @@ type shoutArgs struct {
 // shout declares a tool once: its name, mode, policy, result schema and
 // handler. Stages read the declaration when they wrap it.
 func shout() *pipeline.Tool {
-	return pipeline.NewTool(pipeline.Spec{
+	return pipeline.NewTool[shoutArgs, string](pipeline.Spec{
 		Name:        "shout",
 		Description: "Repeats text in capitals.",
 		Mode:        config.ModeDocs, // offered in every mode; runs no actions
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-		Result:      `{"type":["string","null"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (*pipeline.Result, error) {
 		return &pipeline.Result{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
 	})

@@ -2,6 +2,7 @@ package pipeline_test
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -82,11 +83,67 @@ func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 // stage or caller above checks for a missing result.
 func TestAToolHandlerReturningNothingIsAnInternalFailure(t *testing.T) {
 	t.Parallel()
-	tl := pipeline.NewTool(pipeline.Spec{Name: "empty", Mode: config.ModeDocs, Result: `{"type":"null"}`},
+	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "empty", Mode: config.ModeDocs, Result: `{"type":"null"}`},
 		func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
 	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
 	assert.Nil(t, r)
 	require.Error(t, err)
 	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
 	assert.Contains(t, err.Error(), "empty returned neither a result nor an error")
+}
+
+type greeting struct {
+	Text string `json:"text"`
+}
+
+// TestAToolsResultSchemaIsItsResultType: NewTool derives the result schema
+// from the result type, and a payload of another type is an internal
+// failure, so the schema can never describe something the tool does not
+// hand out.
+func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
+	t.Parallel()
+	tool := func(payload any) *pipeline.Tool {
+		return pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "greet", Mode: config.ModeDocs},
+			func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) {
+				return &pipeline.Result{Payload: payload}, nil
+			})
+	}
+	var out struct {
+		Properties struct{ Result json.RawMessage }
+	}
+	require.NoError(t, json.Unmarshal(tool(nil).OutputSchema, &out))
+	assert.JSONEq(t, `{"type":["object","null"],"properties":{"text":{"type":"string"}},"required":["text"]}`, string(out.Properties.Result))
+
+	tests := []struct {
+		name    string
+		payload any
+		ok      bool
+	}{
+		{"hands out its result type", greeting{Text: "hi"}, true},
+		{"hands out a pointer to it", &greeting{Text: "hi"}, true},
+		{"hands out nothing", nil, true},
+		{"may not hand out another type", map[string]string{"text": "hi"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tl := tool(tt.payload)
+			_, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
+			if tt.ok {
+				assert.NoError(t, err)
+				return
+			}
+			assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
+			assert.ErrorContains(t, err, "greet returned a map[string]string where its result type is pipeline_test.greeting")
+		})
+	}
+
+	assert.Panics(t, func() {
+		pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "twice", Mode: config.ModeDocs, Result: `{}`},
+			func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
+	}, "a typed result needs no hand-written schema")
+	assert.Panics(t, func() {
+		pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "none", Mode: config.ModeDocs},
+			func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
+	}, "data passed through needs its schema")
 }

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"context"
 	"encoding/json"
+	"reflect"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -72,8 +73,11 @@ type Spec struct {
 	Annotations *mcp.ToolAnnotations
 	// Meta is the tool's optional _meta in tools/list.
 	Meta mcp.Meta
-	// Result is the JSON Schema of the tool's payload; it must admit null,
-	// the payload of a tool error.
+	// Result is the JSON Schema of a payload that is data passed through
+	// (SnowLuma's reply, a catalog contract) rather than a Go value of the
+	// tool's own: set it exactly when the tool's result type is any. It
+	// must admit null, the payload of a tool error. Otherwise NewTool
+	// derives the schema from the result type.
 	Result string
 	// Tasks marks a tool of the tasks extension: it exists only with a task
 	// directory in write mode, and only requests whose client declares the
@@ -92,17 +96,29 @@ type Spec struct {
 	Runs *Tool
 }
 
-// NewTool declares a tool whose arguments decode into A. A's struct is the
-// input schema (see schema.For) and the value the handler reads, parsed once
-// per call by the arguments stage.
-func NewTool[A any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
+// NewTool declares a tool whose arguments decode into A and whose payload
+// is an R, as the SDK's AddTool[In, Out] does. A's struct is the input
+// schema (see schema.For) and the value the handler reads, parsed once per
+// call by the arguments stage; R's is the result schema (schema.ResultFor),
+// and a payload of another type is refused as an internal error, so the
+// schema a client validates against is the value's own. R is any for a
+// payload passed through (Spec.Result describes it).
+func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
 	if s.Detaches != (s.Runs != nil) {
 		panic("pipeline: tool " + s.Name + " must set Runs exactly when it Detaches")
+	}
+	passthrough := reflect.TypeFor[R]() == reflect.TypeFor[any]()
+	if passthrough != (s.Result != "") {
+		panic("pipeline: tool " + s.Name + " must give Spec.Result exactly when its result type is any")
+	}
+	result := s.Result
+	if !passthrough {
+		result = string(schema.MustResultFor[R]())
 	}
 	return &Tool{
 		Spec:         s,
 		InputSchema:  schema.MustFor[A](),
-		OutputSchema: OutputSchema(s.Result),
+		OutputSchema: OutputSchema(result),
 		Decode:       decodeInto[A],
 		Handle: func(ctx context.Context, c *Call) (*Result, error) {
 			args, ok := c.Args.(*A)
@@ -120,9 +136,21 @@ func NewTool[A any](s Spec, handle func(ctx context.Context, c *Call, args *A) (
 				// meets the pipeline, so no stage above re-checks it.
 				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned neither a result nor an error", s.Name)
 			}
+			if err == nil && !passthrough && !isA[R](r.Payload) {
+				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned a %T where its result type is %s", s.Name, r.Payload, reflect.TypeFor[R]())
+			}
 			return r, err
 		},
 	}
+}
+
+// isA says whether a payload is an R (or a pointer to one), or none.
+func isA[R any](payload any) bool {
+	switch payload.(type) {
+	case nil, R, *R:
+		return true
+	}
+	return false
 }
 
 func decodeInto[A any](raw json.RawMessage) (any, error) {

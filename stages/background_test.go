@@ -169,7 +169,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 		Admission: "it records each call", New: func(Deps) pipeline.Stage { return count }})
 	w.handler = Handlers(Assemble(deps, places))
 
-	w.run = pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
+	w.run = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
 			c.Progress(1, 2)
 			reply, err := c.OneBot.Do(ctx, c.Action.Name, c.Params)
@@ -178,7 +178,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 			}
 			return &pipeline.Result{Payload: reply.Raw}, nil
 		})
-	w.bg = pipeline.NewTool(pipeline.Spec{Name: "run_background", Mode: config.ModeWrite, Actions: pipeline.AnyAction,
+	w.bg = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Tasks: true, Detaches: true, Runs: w.run, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
 			h, err := c.Detach(c)

@@ -91,11 +91,11 @@ func TestHandlersWrapEachToolOnce(t *testing.T) {
 		wraps[t.Name]++
 		return next
 	})
-	run := pipeline.NewTool(pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+	run := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
 			return &pipeline.Result{}, nil
 		})
-	bg := pipeline.NewTool(pipeline.Spec{Name: "run_background", Mode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
+	bg := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
 			return &pipeline.Result{}, nil
 		})
@@ -123,11 +123,11 @@ func (a *targetArgs) Target() (string, json.RawMessage, bool) {
 func TestDefaultChainInDocsMode(t *testing.T) {
 	t.Parallel()
 	chain := pipeline.Chain(Default(docsDeps(t)).Call...)
-	docs := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+	docs := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, a *pageArgs) (*pipeline.Result, error) {
 			return &pipeline.Result{Payload: map[string]any{"limit": a.Limit}}, nil
 		})
-	query := pipeline.NewTool(pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
+	query := pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *targetArgs) (*pipeline.Result, error) {
 			panic("a tool the mode forbids never runs")
 		})
@@ -172,7 +172,7 @@ type countArgs struct {
 // and the result rendered by the same pipeline.Render as tools/call.
 func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {
 	t.Parallel()
-	counter := pipeline.NewTool(pipeline.Spec{Name: "count", Mode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
+	counter := pipeline.NewTool[countArgs, any](pipeline.Spec{Name: "count", Mode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, a *countArgs) (*pipeline.Result, error) {
 			for i := int64(1); i <= int64(a.Upto); i++ {
 				c.Progress(i, int64(a.Upto))

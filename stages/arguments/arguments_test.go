@@ -46,8 +46,8 @@ func noopAction(context.Context, *pipeline.Call, *actionArgs) (*pipeline.Result,
 }
 
 var (
-	listTool   = pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
-	actionTool = pipeline.NewTool(pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":"null"}`}, noopAction)
+	listTool   = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	actionTool = pipeline.NewTool[actionArgs, any](pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":"null"}`}, noopAction)
 )
 
 func TestArguments(t *testing.T) {
@@ -153,7 +153,7 @@ func TestArguments(t *testing.T) {
 func TestArgumentsDecodedOnceReachTheHandler(t *testing.T) {
 	t.Parallel()
 	var got *listArgs
-	tool := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`},
+	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`},
 		func(_ context.Context, _ *pipeline.Call, a *listArgs) (*pipeline.Result, error) {
 			got = a
 			return &pipeline.Result{}, nil
@@ -170,7 +170,7 @@ func TestArgumentsDecodeFailure(t *testing.T) {
 	t.Parallel()
 	// A value the schema admits but the type cannot hold (an integer beyond
 	// int64) fails at decoding, as an invalid argument.
-	tool := pipeline.NewTool(pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
 	c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"limit":1e30}`)}}
 	// A plain integer schema, so the value reaches Decode.
 	tool.InputSchema = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)

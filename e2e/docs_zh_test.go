@@ -35,6 +35,12 @@ var coined = map[string]string{
 	"<SnowLuma's":  "<SnowLuma 的授权 Token>",
 }
 
+var (
+	// fencedBlock is a fenced code block; inlineCode, a code span.
+	fencedBlock = regexp.MustCompile("(?s)```.*?```")
+	inlineCode  = regexp.MustCompile("`[^`]*`")
+)
+
 // zhPages are the Chinese user pages.
 func zhPages(t *testing.T) []string {
 	t.Helper()
@@ -57,6 +63,10 @@ func TestChinesePagesAvoidTheCoinedWords(t *testing.T) {
 			assert.NotContains(t, text, word, "%s: write %s", page, instead)
 		}
 		assert.False(t, token.MatchString(text), "%s: 令牌 for the access token; write Token, as SnowLuma's WebUI does", page)
+		prose := inlineCode.ReplaceAllString(fencedBlock.ReplaceAllString(text, ""), "")
+		for i, line := range strings.Split(prose, "\n") {
+			assert.NotContains(t, line, `"`, "%s: a quotation in prose (line %d of the text without code) takes “”", page, i+1)
+		}
 	}
 	// The diagram is the first code block of the README.
 	diagram := fences(t, "README.zh-CN.md")[0]
@@ -71,10 +81,9 @@ func TestChinesePagesAvoidTheCoinedWords(t *testing.T) {
 func TestChineseLinksToEnglishOnlyPagesSaySo(t *testing.T) {
 	t.Parallel()
 	link := regexp.MustCompile(`\[([^\]]*)\]\(([^)\s]+)\)(（英文）)?`)
-	fenced := regexp.MustCompile("(?s)```.*?```")
 	found := 0
 	for _, page := range zhPages(t) {
-		text := fenced.ReplaceAllString(readDoc(t, page), "")
+		text := fencedBlock.ReplaceAllString(readDoc(t, page), "")
 		for _, m := range link.FindAllStringSubmatch(text, -1) {
 			label, target, marked := m[1], m[2], m[3] != ""
 			path, _, _ := strings.Cut(target, "#")

@@ -123,7 +123,7 @@ func TestCheckNamesWhatToChange(t *testing.T) {
 			for _, s := range tt.says {
 				assert.Contains(t, stdout, s)
 			}
-			assert.Contains(t, stdout, "item(s) failed")
+			assert.Regexp(t, `(?m)^(1 item|[2-9] items) failed: `, stdout)
 		})
 	}
 }

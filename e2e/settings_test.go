@@ -71,7 +71,7 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 		}, explains: true, says: "did you mean write?", code: 2, item: "configuration", status: "fail", checkSays: "did you mean write?"},
 		{name: "the endpoint as the WebUI's node card shows it", env: func(t *testing.T, dir string) map[string]string {
 			return with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", "0.0.0.0:"+port+"/")
-		}, explains: true, says: "add http://, as in http://127.0.0.1:" + port + "/", code: 2, item: "configuration", status: "fail",
+		}, explains: true, says: "write http://127.0.0.1:" + port + "/", code: 2, item: "configuration", status: "fail",
 			checkSays: "http://127.0.0.1:" + port + "/"},
 		{name: "write mode without an endpoint", env: func(t *testing.T, dir string) map[string]string {
 			return map[string]string{"SNOWLUMA_MCP_MODE": "write"}

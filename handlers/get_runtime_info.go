@@ -118,7 +118,7 @@ type runtimeArgs struct {
 func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[runtimeArgs, any](pipeline.Spec{
 		Name:        "get_runtime_info",
-		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与令牌。",
+		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与 Token。",
 		Summary: lang.Text{
 			EN: "Shows the mode and limits; in read and write mode it also checks the connection to SnowLuma.",
 			ZH: "查看模式和各项限制；read 和 write 模式下还会检查与 SnowLuma 的连接。",

@@ -303,7 +303,7 @@ func (b *blocks) thirdPartyTable(lang Lang) string {
 			rows = append(rows, []string{code(a.Name), strings.Join(spots, ", ")})
 		}
 	}
-	return table([]string{pick(lang, "action", "动作"), pick(lang, "where its result carries someone's words (shape)", "结果中带有他人言辞的位置（结构）")}, rows)
+	return table([]string{pick(lang, "action", "动作"), pick(lang, "where its result carries someone's words (shape)", "结果中他人文字所在的位置（结构）")}, rows)
 }
 
 // boundaryTable is the trust boundary, from content.Boundary. It is a

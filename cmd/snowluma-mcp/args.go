@@ -22,8 +22,12 @@ snowluma-mcp check, run in a terminal with the environment the host gives the
 server, tries everything the configured mode needs (the endpoint, the token,
 the account, SnowLuma's version, the events URL, the directories) and prints
 one line per item with what to change. It changes nothing and never prints
-the token. It exits 0 when everything needed works, 1 when something does
-not, 2 for a malformed setting; --json prints the report as JSON.
+the token. It exits 0 when the server would run as configured; 2 when a
+malformed mode, endpoint, token, limit or trusted-users list would leave it
+serving only the documentation tools; 1 when it would run with less than
+you set otherwise (a service a setting turns off, such as a relative
+download folder, or anything it tries that fails). --json prints the report
+as JSON.
 `
 
 // commandLine handles the arguments, before anything else starts. done

@@ -13,7 +13,9 @@ import (
 
 // runCheck runs `snowluma-mcp check` with getenv and environ and prints its report to
 // stdout: 0 when everything the configured mode needs works, 2 for a
-// malformed setting (as the server itself once exited), 1 otherwise.
+// setting that puts the server in its explaining state (as the server
+// itself once exited), 1 otherwise: a malformed optional setting, which
+// turns off only its service, is a 1, as usage says.
 func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string, environ []string) int {
 	cat, err := catalog.Load()
 	if err != nil {

@@ -76,7 +76,23 @@ const maxWait = 10 * time.Second
 func Run(ctx context.Context, d Deps) *Report {
 	r := &Report{}
 	cfg := setup.Decide(setup.Env{Getenv: d.Getenv, Environ: d.Environ}, false)
+	// The variables the server does not read come first, then the mode
+	// it serves, then what the settings leave out of that mode: a
+	// warning such as "the task folder is ignored in read mode" reads
+	// after the line that says the mode, not before it.
+	var rest []config.Finding
 	for _, f := range cfg.Findings {
+		if f.Item != config.StrayItem {
+			rest = append(rest, f)
+			continue
+		}
+		r.add(Item{Name: f.Item, Status: status(f.Effect), Detail: f.Detail, Fix: f.Fix})
+	}
+	if cfg.Broken == nil {
+		r.Mode = string(cfg.Mode)
+		r.add(Item{Name: "configuration", Status: OK, Detail: describeMode(cfg)})
+	}
+	for _, f := range rest {
 		r.add(Item{Name: f.Item, Status: status(f.Effect), Detail: f.Detail, Fix: f.Fix})
 	}
 	if cfg.Broken != nil {
@@ -84,8 +100,6 @@ func Run(ctx context.Context, d Deps) *Report {
 		r.finish()
 		return r
 	}
-	r.Mode = string(cfg.Mode)
-	r.add(Item{Name: "configuration", Status: OK, Detail: describeMode(cfg)})
 	if cfg.ExecutionEnabled() {
 		wait := min(cfg.Timeout, maxWait)
 		account := r.endpoint(ctx, cfg, d.Catalog, wait)

@@ -120,3 +120,38 @@ func TestAMisspeltSettingFailsNamingWhatWasMeant(t *testing.T) {
 		})
 	}
 }
+
+// TestTheModeIsSaidBeforeWhatItLeavesOut: a setting the mode ignores is
+// a warning under the line that says the mode, not above it.
+func TestTheModeIsSaidBeforeWhatItLeavesOut(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	env := map[string]string{"SNOWLUMA_MCP_TASK_DIR": t.TempDir()}
+	r := Run(context.Background(), Deps{Getenv: func(k string) string { return env[k] }, Catalog: cat})
+	var out strings.Builder
+	r.Write(&out)
+	mode := strings.Index(out.String(), "ok    configuration  docs mode")
+	ignored := strings.Index(out.String(), "SNOWLUMA_MCP_TASK_DIR is ignored")
+	require.NotEqual(t, -1, mode, out.String())
+	require.NotEqual(t, -1, ignored, out.String())
+	assert.Less(t, mode, ignored, out.String())
+}
+
+// TestTheVerdictCountsInWords: "1 item failed", "2 items failed".
+func TestTheVerdictCountsInWords(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		failed int
+		says   string
+	}{{1, "1 item failed:"}, {2, "2 items failed:"}} {
+		r := &Report{}
+		for range tt.failed {
+			r.add(Item{Name: "endpoint", Status: Fail, Detail: "x"})
+		}
+		r.finish()
+		var out strings.Builder
+		r.Write(&out)
+		assert.Contains(t, out.String(), tt.says)
+	}
+}

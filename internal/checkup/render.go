@@ -30,7 +30,11 @@ func (r *Report) Write(w io.Writer) {
 		fmt.Fprintln(w, "everything the configured mode needs works")
 		return
 	}
-	fmt.Fprintf(w, "%d item(s) failed: the server would not work as configured\n", failed)
+	noun := "items"
+	if failed == 1 {
+		noun = "item"
+	}
+	fmt.Fprintf(w, "%d %s failed: the server would not work as configured\n", failed, noun)
 }
 
 // WriteJSON prints the report as one JSON object, for scripts.

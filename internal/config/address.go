@@ -31,7 +31,14 @@ func urlProblem(v string, schemes []string) string {
 		// Only a host with a port is repeated corrected: anything else
 		// may be a token pasted into the wrong variable.
 		if u, err := url.Parse(schemes[0] + "://" + v); err == nil && u.Port() != "" && u.User == nil {
-			return "is not an absolute URL: it has no scheme; add " + schemes[0] + "://, as in " + suggest(u.String())
+			// The whole corrected form at once: a user told only to add
+			// the scheme writes http://0.0.0.0:3000/ and needs a second
+			// round to learn about the host.
+			why := "is not an absolute URL: it has no scheme"
+			if everywhere(u.Hostname()) {
+				why += ", and it names " + u.Hostname() + ", " + listenAddress
+			}
+			return why + "; write " + suggest(u.String())
 		}
 		return "must be an absolute URL with a scheme and a host, such as " + example
 	}
@@ -58,10 +65,13 @@ func urlProblem(v string, schemes []string) string {
 		return "must not embed credentials; put the token in " + TokenVar
 	}
 	if everywhere(u.Hostname()) {
-		return "names " + u.Hostname() + ", the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it): write " + suggest(v)
+		return "names " + u.Hostname() + ", " + listenAddress + ": write " + suggest(v)
 	}
 	return ""
 }
+
+// listenAddress says why a listen-everywhere host is refused.
+const listenAddress = "the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it)"
 
 // suggest is v with a listen-everywhere host replaced by the loopback
 // one, and without credentials, query or fragment (they may carry a

@@ -364,7 +364,10 @@ func (p *parser) mode(haveEndpoint bool) Mode {
 	default:
 		why := "must be docs, read or write"
 		if m := nearestMode(string(v)); m != "" {
-			why += "; did you mean " + string(m) + "?"
+			// In brackets: every caller follows a Problem with its own
+			// punctuation (". ", "; "), which after a bare "?" reads
+			// "did you mean read?.".
+			why += " (did you mean " + string(m) + "?)"
 		}
 		p.fail(ModeVar, why)
 		return ModeDocs

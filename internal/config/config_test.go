@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -122,12 +123,12 @@ func TestAMistakeIsNamedWithItsFix(t *testing.T) {
 	tests := []struct {
 		name, variable, value, says string
 	}{
-		{"an endpoint without a scheme", "SNOWLUMA_MCP_ENDPOINT", "localhost:3000", "add http://, as in http://localhost:3000/"},
-		{"the WebUI's node address", "SNOWLUMA_MCP_ENDPOINT", "0.0.0.0:3000/", "add http://, as in http://127.0.0.1:3000/"},
+		{"an endpoint without a scheme", "SNOWLUMA_MCP_ENDPOINT", "localhost:3000", "has no scheme; write http://localhost:3000/"},
+		{"the WebUI's node address", "SNOWLUMA_MCP_ENDPOINT", "0.0.0.0:3000/", "has no scheme, and it names 0.0.0.0, the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it); write http://127.0.0.1:3000/"},
 		{"a listen-everywhere host", "SNOWLUMA_MCP_ENDPOINT", "http://0.0.0.0:3000/", "write http://127.0.0.1:3000/"},
 		{"the IPv6 listen-everywhere host", "SNOWLUMA_MCP_ENDPOINT", "http://[::]:3000/", "write http://[::1]:3000/"},
 		{"an endpoint over a WebSocket scheme", "SNOWLUMA_MCP_ENDPOINT", "ws://127.0.0.1:3000/", "write http://127.0.0.1:3000/"},
-		{"events without a scheme", "SNOWLUMA_MCP_EVENTS_URL", "0.0.0.0:3001", "add ws://, as in ws://127.0.0.1:3001/"},
+		{"events without a scheme", "SNOWLUMA_MCP_EVENTS_URL", "0.0.0.0:3001", "and it names 0.0.0.0, the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it); write ws://127.0.0.1:3001/"},
 		{"events over http", "SNOWLUMA_MCP_EVENTS_URL", "http://127.0.0.1:3001/", "write ws://127.0.0.1:3001/"},
 		{"events over https", "SNOWLUMA_MCP_EVENTS_URL", "https://luma.example/ev?access_token=x", "write wss://luma.example/ev"},
 		{"a swapped mode", "SNOWLUMA_MCP_MODE", "wirte", "did you mean write?"},
@@ -149,6 +150,36 @@ func TestAMistakeIsNamedWithItsFix(t *testing.T) {
 			assert.NotContains(t, said, "access_token", "a query may carry a token")
 		})
 	}
+}
+
+// TestTheNodeCardsAddressIsFixedInOneRound: the address as SnowLuma's
+// node card shows it is answered with the whole corrected form, which,
+// written as said, is accepted: one round of check, not one per mistake.
+func TestTheNodeCardsAddressIsFixedInOneRound(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ variable, card string }{
+		{"SNOWLUMA_MCP_ENDPOINT", "0.0.0.0:3000/"},
+		{"SNOWLUMA_MCP_ENDPOINT", "[::]:3000/"},
+		{"SNOWLUMA_MCP_EVENTS_URL", "0.0.0.0:3001/"},
+		{"SNOWLUMA_MCP_ENDPOINT", "localhost:3000"},
+	} {
+		t.Run(tt.variable+"="+tt.card, func(t *testing.T) {
+			t.Parallel()
+			said := urlProblem(tt.card, schemesOf(tt.variable))
+			_, fix, found := strings.Cut(said, "; write ")
+			require.True(t, found, "no corrected form in %q", said)
+			assert.Empty(t, urlProblem(fix, schemesOf(tt.variable)), "the corrected form %q is refused", fix)
+			assert.Equal(t, 1, strings.Count(said, "://"), "one form, said once: %q", said)
+		})
+	}
+}
+
+// schemesOf are the schemes Load accepts for variable.
+func schemesOf(variable string) []string {
+	if variable == "SNOWLUMA_MCP_EVENTS_URL" {
+		return []string{"ws", "wss"}
+	}
+	return []string{"http", "https"}
 }
 
 func TestLoadReadsEveryValue(t *testing.T) {

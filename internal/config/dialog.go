@@ -41,7 +41,7 @@ var dialog = []DialogSetting{
 	{"endpoint", "SNOWLUMA_MCP_ENDPOINT", "string", lang.Text{EN: "SnowLuma HTTP server", ZH: "SnowLuma 的 HTTP API"}, lang.Text{
 		EN: "The address of an HTTP API node in SnowLuma's WebUI (节点配置), such as http://127.0.0.1:3000/. " +
 			"Leave it empty for docs mode.",
-		ZH: "SnowLuma WebUI「节点配置」里 HTTP API 节点的地址，例如 http://127.0.0.1:3000/。只用 docs 模式时留空。",
+		ZH: "SnowLuma WebUI“节点配置”里 HTTP API 节点的地址，例如 http://127.0.0.1:3000/。只用 docs 模式时留空。",
 	}, false},
 	{"token", "SNOWLUMA_MCP_TOKEN", "string", lang.Text{EN: "Access token", ZH: "授权 Token"}, lang.Text{
 		EN: "That node's 授权 Token, copied exactly; it is kept in the system keychain. Leave it empty if the node has none.",
@@ -50,7 +50,7 @@ var dialog = []DialogSetting{
 	{"events_url", "SNOWLUMA_MCP_EVENTS_URL", "string", lang.Text{EN: "SnowLuma WebSocket server (live events)", ZH: "SnowLuma 的 WS 服务端（实时事件）"}, lang.Text{
 		EN: "The address of a WS 服务端 (WebSocket server) node in SnowLuma's WebUI, such as ws://127.0.0.1:3001/, " +
 			"with the same Token. Turns on the live event tools in read and write mode. Leave it empty for none.",
-		ZH: "SnowLuma WebUI「节点配置」里 WS 服务端节点的地址，例如 ws://127.0.0.1:3001/，Token 与上面的相同。" +
+		ZH: "SnowLuma WebUI“节点配置”里 WS 服务端节点的地址，例如 ws://127.0.0.1:3001/，Token 与上面的相同。" +
 			"填写后，read 和 write 模式提供实时事件工具。不需要时留空。",
 	}, false},
 	{"upload_root", "SNOWLUMA_MCP_UPLOAD_ROOT", "directory", lang.Text{EN: "Folder for uploads", ZH: "上传文件夹"}, lang.Text{

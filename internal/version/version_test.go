@@ -1,10 +1,13 @@
 package version
 
 import (
+	"os"
 	"runtime/debug"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestResolvePrefersTheStampThenTheModuleThenTheRevision(t *testing.T) {
@@ -39,5 +42,19 @@ func TestResolvePrefersTheStampThenTheModuleThenTheRevision(t *testing.T) {
 			t.Parallel()
 			assert.Equal(t, tt.want, Resolve(tt.stamp, tt.info))
 		})
+	}
+}
+
+// TestTheReadmesSayWhatABuildWithoutVCSPrints: a source build under the
+// common GOFLAGS=-buildvcs=false prints Unknown, not the commit form the
+// install section shows first; both READMEs say so beside it.
+func TestTheReadmesSayWhatABuildWithoutVCSPrints(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"README.md", "README.zh-CN.md"} {
+		b, err := os.ReadFile("../../" + name)
+		require.NoError(t, err)
+		text := strings.Join(strings.Fields(string(b)), " ")
+		assert.Contains(t, text, "`GOFLAGS=-buildvcs=false`", name)
+		assert.Contains(t, text, "`"+Unknown+"`", name)
 	}
 }

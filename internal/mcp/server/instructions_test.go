@@ -50,3 +50,23 @@ func TestInstructionsNameIgnoredVariables(t *testing.T) {
 		})
 	}
 }
+
+// TestAMistypedModeIsSaidWithoutDoubledPunctuation: the suggestion for a
+// mistyped mode ends in a question mark, and the sentence the
+// instructions put around it must not add a full stop after it.
+func TestAMistypedModeIsSaidWithoutDoubledPunctuation(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	if !assert.NoError(t, err) {
+		return
+	}
+	_, _, err = config.Load(func(k string) string { return map[string]string{config.ModeVar: "red"}[k] })
+	var broken *config.Problem
+	if !assert.ErrorAs(t, err, &broken) {
+		return
+	}
+	cfg := config.Explaining(broken)
+	got := instructions(cfg, handlers.All(&handlers.Deps{Catalog: cat, Config: cfg}), false)
+	assert.Contains(t, got, "did you mean read?")
+	assert.NotRegexp(t, `\?[.;]`, got)
+}

@@ -286,12 +286,23 @@ func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
 // hand, would otherwise hold every send for as long as the times say
 // (years, for a time in 9999), and silently. Such a state is treated as
 // damaged: moved aside, restarted as spent, with a warning.
+//
+// The longest wait is the longest any server may be set to wait
+// (config.MaxSendWait), not this server's own: a peer set to wait longer
+// charges its waiting sends that far ahead, honestly, and a bound of this
+// server's own wait would take them for a clock set back and restart
+// every budget full. Nor is it a wait the state records: the bound judges
+// the file, so it cannot come from the file, and a writer that records
+// none (or an older one) would be misjudged again. The price is that a
+// clock set back by less than that bound goes unnoticed, holding sends
+// no longer than such a peer's charges may.
 func (s *Shared) written(lg ledger, now time.Time) error {
-	reach := s.limits.Wait + slack
+	const wait = config.MaxSendWait
+	reach := wait + slack
 	for _, r := range append([]ruleFile{{Target: s.limits.Target, Account: s.limits.Account}}, lg.Rules...) {
 		// A quarter of the longest Duration leaves room to add the wait.
 		longest := min(max(span(r.Target), span(r.Account)), time.Duration(math.MaxInt64/4))
-		reach = max(reach, longest+s.limits.Wait+slack)
+		reach = max(reach, longest+wait+slack)
 		if r.Seen.After(now.Add(slack)) {
 			return fmt.Errorf("a server's rule was last used at %s, later than now (%s): the clock was set back, or the file was not written by this server", r.Seen.Format(time.RFC3339), now.Format(time.RFC3339))
 		}

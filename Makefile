@@ -57,11 +57,17 @@ test: lint
 # commit. TARGETS=linux/amd64,darwin/arm64 builds only those. make test
 # checks a run for this machine's platform (cmd/release's tests,
 # e2e/npx_test.go, e2e/bundle_test.go).
+# Both reach the recipe as exported variables that the shell quotes
+# ("$$VERSION"), never pasted into its text: a version that carries shell
+# (a pushed tag such as v1.0.0-x";id;") stays one argument, which
+# cmd/release then refuses as not a semantic version.
+# (cmd/release's TestMakeDistPassesTheVersionAsOneArgument.)
 VERSION ?=
 TARGETS ?=
+export VERSION TARGETS
 dist:
 	rm -rf dist
-	$(GO) run ./cmd/release -version "$(VERSION)" -targets "$(TARGETS)" -out dist
+	$(GO) run ./cmd/release -version "$$VERSION" -targets "$$TARGETS" -out dist
 
 # Regenerate what is written from the code: catalog/catalog.gen.json from
 # catalog/actions, each tool's definition snapshot and the tools each mode

@@ -217,7 +217,9 @@ func TestDistRefusesWhatWouldMakeABadRelease(t *testing.T) {
 		wantCode int
 		wantErr  string
 	}{
-		{"a version npm would refuse", []string{"-version", "devel", "-out", filepath.Join(t.TempDir(), "d")}, 1, `the version "devel" is not a semantic version`},
+		{"a version npm would refuse", []string{"-version", "devel", "-out", filepath.Join(t.TempDir(), "d")}, 2, `the version "devel" is not a semantic version`},
+		{"a version that carries shell", []string{"-version", `1.0.0-x";id>PWNED;"`, "-out", filepath.Join(t.TempDir(), "d")}, 2, `the version "1.0.0-x\";id>PWNED;\"" is not a semantic version`},
+		{"a version with a space", []string{"-version", "1.0.0 -rc.1", "-out", filepath.Join(t.TempDir(), "d")}, 2, "is not a semantic version"},
 		{"an output directory with old files", []string{"-version", "1.0.0", "-out", full}, 1, "is not empty: remove it first"},
 		{"an unknown target", []string{"-targets", "plan9/amd64"}, 2, `unknown target "plan9/amd64"`},
 		{"a stray argument", []string{"now"}, 2, `unexpected argument "now"`},
@@ -229,6 +231,13 @@ func TestDistRefusesWhatWouldMakeABadRelease(t *testing.T) {
 			assert.Equal(t, tt.wantCode, run(tt.args, &stdout, &stderr))
 			assert.Contains(t, stderr.String(), tt.wantErr)
 			assert.Empty(t, stdout.String())
+			if tt.wantCode == 2 {
+				for i, a := range tt.args {
+					if a == "-out" {
+						assert.NoDirExists(t, tt.args[i+1], "a refused argument writes nothing")
+					}
+				}
+			}
 		})
 	}
 }

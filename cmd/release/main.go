@@ -48,7 +48,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "dist:", err)
 		return 2
 	}
-	files, err := release(*out, strings.TrimPrefix(strings.TrimSpace(*version), "v"), ts)
+	// A version given is refused at once unless it is a semantic version,
+	// before anything is read or written: it names every file and is
+	// stamped into every binary, and a release takes only a version, never
+	// text that a later step might read as something else.
+	stamp := strings.TrimPrefix(strings.TrimSpace(*version), "v")
+	if stamp != "" {
+		if err := checkVersion(stamp); err != nil {
+			fmt.Fprintln(stderr, "dist:", err)
+			return 2
+		}
+	}
+	files, err := release(*out, stamp, ts)
 	if err != nil {
 		fmt.Fprintln(stderr, "dist:", err)
 		return 1

@@ -31,6 +31,10 @@ const (
 type Purpose struct {
 	Why     string
 	Setting string
+	// beforeFix, when set, runs in Secure between the look that found the
+	// folder empty and the fix: where a test plants an entry, as another
+	// account could (export_test.go).
+	beforeFix func(dir string)
 }
 
 // Dir makes dir private when it is missing (its missing parents get what

@@ -88,11 +88,27 @@ func (p Purpose) Secure(dir string) (fixed bool, err error) {
 	case !got.Fixable:
 		return false, fmt.Errorf("%s: %s", got.Exposed, got.Fix)
 	}
-	if err := makePrivate(f); err != nil {
+	if p.beforeFix != nil {
+		p.beforeFix(dir)
+	}
+	// Another account could still write the folder until makePrivate
+	// closed it, and may have planted an entry since it was found empty:
+	// makePrivate looks again once the folder is closed to others, and a
+	// folder that is no longer empty is refused as any non-empty open one
+	// is, left as it was found.
+	err = makePrivate(f)
+	switch {
+	case errors.Is(err, errNotEmpty):
+		return false, fmt.Errorf("%s: %s", got.Exposed, got.Fix)
+	case err != nil:
 		return false, fmt.Errorf("%s could not be made private: %w", dir, err)
 	}
 	return true, nil
 }
+
+// errNotEmpty is makePrivate's answer for a folder that something entered
+// between the look and the fix: it is not made private.
+var errNotEmpty = errors.New("something entered the folder while it was being made private")
 
 // openFolder opens dir itself (openDir), refusing first a link in its
 // place as its own entry reads: the handle's checks are what make it

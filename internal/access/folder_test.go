@@ -71,3 +71,44 @@ func TestSecureMakesOnlyAnEmptyFolderOfThisUserPrivate(t *testing.T) {
 		})
 	}
 }
+
+// TestSecureRefusesAFolderEnteredWhileItIsMadePrivate: another account
+// that can write the open folder may plant an entry between the look that
+// found it empty and the fix. The folder is read again once closed to
+// others and refused as a non-empty open folder is, left as it was found.
+func TestSecureRefusesAFolderEnteredWhileItIsMadePrivate(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		plant func(t *testing.T, dir string)
+	}{
+		{"a file", func(t *testing.T, dir string) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "budget-10001.json.lock"), nil, 0o600))
+		}},
+		{"a folder", func(t *testing.T, dir string) { require.NoError(t, os.Mkdir(filepath.Join(dir, "tasks"), 0o700)) }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			path := filepath.Join(t.TempDir(), "tasks")
+			require.NoError(t, os.Mkdir(path, 0o700))
+			accesstest.ExposeDir(t, path)
+			planted := 0
+			racing := access.WithBeforeFix(tasks, func(dir string) {
+				planted++
+				tt.plant(t, dir)
+			})
+			fixed, err := racing.Secure(path)
+			require.Equal(t, 1, planted, "the hook ran between the look and the fix")
+			require.Error(t, err)
+			assert.False(t, fixed)
+			for _, w := range append([]string{"task results can hold private data"}, accesstest.DirWords...) {
+				assert.Contains(t, err.Error(), w)
+			}
+			accesstest.AssertExposedDir(t, path)
+			got, err := tasks.Look(path)
+			require.NoError(t, err)
+			assert.False(t, got.Fixable, "every later look refuses it too")
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/access"
 	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 )
 
@@ -32,4 +33,24 @@ func TestSecureNeverFollowsALink(t *testing.T) {
 	assert.Contains(t, err.Error(), "is a link")
 	assert.False(t, fixed)
 	accesstest.AssertExposedDir(t, target)
+}
+
+// TestSecureRefusesAFolderSwappedWhileItIsMadePrivate: a folder put in
+// the judged one's place (moved away by another account that can write
+// the parent) is not the folder that was made private: refused, and the
+// judged folder is left as it was found.
+func TestSecureRefusesAFolderSwappedWhileItIsMadePrivate(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "tasks")
+	require.NoError(t, os.Mkdir(path, 0o700))
+	accesstest.ExposeDir(t, path)
+	racing := access.WithBeforeFix(tasks, func(dir string) {
+		require.NoError(t, os.Rename(dir, dir+"-judged"))
+		require.NoError(t, os.Mkdir(dir, 0o700))
+	})
+	fixed, err := racing.Secure(path)
+	require.Error(t, err)
+	assert.False(t, fixed)
+	assert.Contains(t, err.Error(), "open to other users")
+	accesstest.AssertExposedDir(t, path+"-judged")
 }

@@ -1,6 +1,7 @@
 package access
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -100,8 +101,15 @@ func ownedByMe(f *os.File) (bool, error) {
 // apply the list at.
 func makePrivate(f *os.File) error {
 	info := struct{ DeleteFile uint8 }{DeleteFile: 1}
+	// Windows deletes only an empty folder, and nothing can be made in one
+	// marked for deletion: an entry another account made since the folder
+	// was found empty fails the mark, and the folder is refused as a
+	// non-empty open one is (errNotEmpty), left as it was.
 	if err := windows.SetFileInformationByHandle(windows.Handle(f.Fd()), windows.FileDispositionInfo,
 		(*byte)(unsafe.Pointer(&info)), uint32(unsafe.Sizeof(info))); err != nil {
+		if errors.Is(err, windows.ERROR_DIR_NOT_EMPTY) {
+			return errNotEmpty
+		}
 		return fmt.Errorf("cannot replace it: %w", err)
 	}
 	if err := f.Close(); err != nil {

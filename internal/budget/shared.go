@@ -16,6 +16,7 @@ package budget
 // a warning, never unpaced and never a crash.
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -32,6 +33,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/access"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // Shared is the Store of one account's budgets in a state directory.
@@ -55,6 +57,9 @@ type Shared struct {
 	// refused is why the state directory cannot be used, found before
 	// the first step (Refuse); every step then fails with it.
 	refused error
+	// lockWait bounds each step's wait for the lock (LockWait; tests
+	// shorten it).
+	lockWait time.Duration
 }
 
 // errNoAccount marks a step that could not name the account.
@@ -65,8 +70,19 @@ var errNoAccount = errors.New("the account is not known")
 func NewShared(dir string, account func() (string, error), sp config.SendPace, clock Clock, log io.Writer) *Shared {
 	alone := NewLocal(sp, clock)
 	alone.seq = 1 << 62 // its charge names never meet the shared state's
-	return &Shared{limits: sp, clock: clock, dir: dir, log: log, account: account, alone: alone}
+	return &Shared{limits: sp, clock: clock, dir: dir, log: log, account: account, alone: alone, lockWait: LockWait}
 }
+
+// LockWait bounds how long a step waits for the state's lock. A step holds
+// it for one read and one write of a small file, milliseconds, and sleeps
+// out a send's wait after letting go; a lock held for this long is held by
+// a server stuck in a step or by a process that holds a lock file it put
+// there, and waiting on would hang every send without a word. It is wall
+// time, not the budgets' clock: the lock is held in real time.
+const LockWait = 10 * time.Second
+
+// lockRetry is how often a waiting step tries the lock again.
+const lockRetry = 5 * time.Millisecond
 
 // stateVersion is the format of the state file.
 const stateVersion = 1
@@ -236,8 +252,8 @@ func (s *Shared) step(write bool, f func(l *Local)) error {
 	if err := access.Prepare(path + ".lock"); err != nil {
 		return err
 	}
-	lock := flock.New(path+".lock", flock.SetPermissions(access.FilePerm))
-	if err := lock.Lock(); err != nil {
+	lock, err := s.lock(path + ".lock")
+	if err != nil {
 		return err
 	}
 	defer lock.Close()
@@ -249,6 +265,34 @@ func (s *Shared) step(write bool, f func(l *Local)) error {
 		return nil
 	}
 	return s.save(path, l, rules)
+}
+
+// lock takes the exclusive lock of the state at name, waiting at most
+// s.lockWait; a lock still held then is a failure of its own (lockHeld).
+func (s *Shared) lock(name string) (*flock.Flock, error) {
+	lock := flock.New(name, flock.SetPermissions(access.FilePerm))
+	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
+	defer cancel()
+	ok, err := lock.TryLockContext(ctx, lockRetry)
+	if ok && err == nil {
+		return lock, nil
+	}
+	_ = lock.Close()
+	if err != nil && ctx.Err() == nil {
+		return nil, err
+	}
+	return nil, lockHeld(name, s.lockWait)
+}
+
+// lockHeld is the failure of a step whose lock another process held past
+// the bound: nothing was charged or sent, and the user is told where the
+// lock is and what to do, as no wait of the agent's would help.
+func lockHeld(name string, waited time.Duration) error {
+	dir := filepath.Dir(name)
+	return fault.Errorf(fault.CodeConfiguration,
+		"the lock of the shared send budgets, %s in %s (%s), was held by another process for over %s, longer than any send takes, so nothing was sent",
+		filepath.Base(name), dir, config.StateDirVar, waited).Unsent().
+		Then(fmt.Sprintf("Tell the user: another process holds %s, either a snowluma-mcp server stuck mid-send or a process that put the file there; end that process (or remove the file if no process of this account holds it), or set %s to a new folder and restart the server. Then send again.", name, config.StateDirVar))
 }
 
 // load reads the state; an unreadable one is moved aside and replaced by
@@ -286,12 +330,23 @@ func (s *Shared) load(path string) (l *Local, rules []ruleFile, rebuilt bool) {
 // hand, would otherwise hold every send for as long as the times say
 // (years, for a time in 9999), and silently. Such a state is treated as
 // damaged: moved aside, restarted as spent, with a warning.
+//
+// The longest wait is the longest any server may be set to wait
+// (config.MaxSendWait), not this server's own: a peer set to wait longer
+// charges its waiting sends that far ahead, honestly, and a bound of this
+// server's own wait would take them for a clock set back and restart
+// every budget full. Nor is it a wait the state records: the bound judges
+// the file, so it cannot come from the file, and a writer that records
+// none (or an older one) would be misjudged again. The price is that a
+// clock set back by less than that bound goes unnoticed, holding sends
+// no longer than such a peer's charges may.
 func (s *Shared) written(lg ledger, now time.Time) error {
-	reach := s.limits.Wait + slack
+	const wait = config.MaxSendWait
+	reach := wait + slack
 	for _, r := range append([]ruleFile{{Target: s.limits.Target, Account: s.limits.Account}}, lg.Rules...) {
 		// A quarter of the longest Duration leaves room to add the wait.
 		longest := min(max(span(r.Target), span(r.Account)), time.Duration(math.MaxInt64/4))
-		reach = max(reach, longest+s.limits.Wait+slack)
+		reach = max(reach, longest+wait+slack)
 		if r.Seen.After(now.Add(slack)) {
 			return fmt.Errorf("a server's rule was last used at %s, later than now (%s): the clock was set back, or the file was not written by this server", r.Seen.Format(time.RFC3339), now.Format(time.RFC3339))
 		}

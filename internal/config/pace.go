@@ -41,6 +41,12 @@ var (
 	DefaultSendWait      = 5 * time.Second
 )
 
+// MaxSendWait is the longest SNOWLUMA_MCP_SEND_WAIT_MS accepts. Servers
+// sharing one account's budgets may each set another wait, and a reader of
+// their state must know how far ahead any of them may have charged a
+// waiting send: this bound is the one every writer agrees on.
+const MaxSendWait = 10 * time.Minute
+
 // paceSyntax is what SNOWLUMA_MCP_SEND_PACE accepts, for its error.
 const paceSyntax = "must be off, or target=B+N/D and/or account=B+N/D separated by a comma " +
 	"(a budget of B sends at once that refills N sends every D, a Go duration; e.g. target=3+12/1m,account=6+30/1m)"
@@ -119,7 +125,7 @@ func (p *parser) sendWait() time.Duration {
 		return DefaultSendWait
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n < 0 || n > 600000 {
+	if err != nil || n < 0 || n > MaxSendWait.Milliseconds() {
 		p.fail(name, "must be a whole number of milliseconds from 0 to 600000")
 		return DefaultSendWait
 	}

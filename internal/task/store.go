@@ -7,7 +7,6 @@ package task
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -76,8 +75,7 @@ func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Sto
 		}
 	}()
 	s = st
-	_, statErr := os.Stat(s.tasks)
-	if err := bind(dir, scope, errors.Is(statErr, os.ErrNotExist)); err != nil {
+	if err := bind(dir, scope, true); err != nil {
 		return nil, 0, err
 	}
 	for _, d := range []string{s.tasks, s.owners, s.cancels} {

@@ -129,6 +129,13 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", exposed(t, dir, "state", "budget-10001.json"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "SNOWLUMA_MCP_STATE_DIR",
 			probe: sendProbe, refused: true, code: 1, item: "state dir", status: "fail", checkSays: "chmod 700"},
+		{name: "a state directory named by a link", env: func(t *testing.T, dir string) map[string]string {
+			p := filepath.Join(dir, "state")
+			require.NoError(t, os.Mkdir(p+"-real", 0o700))
+			require.NoError(t, os.Symlink(p+"-real", p))
+			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", p)
+		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "is a link, not a directory",
+			probe: sendProbe, refused: true, code: 1, item: "state dir", status: "fail", checkSays: "is a link, not a directory"},
 		{name: "an empty state directory made with mkdir", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", exposed(t, dir, "state"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "fixed", says: "made it private", probe: sendProbe,

@@ -99,8 +99,8 @@ func (p Purpose) Secure(dir string) (fixed bool, err error) {
 // safe, and this one names a link plainly where a platform's open would
 // only fail (ELOOP) or, under an emulation such as Wine, follow it.
 func openFolder(dir string) (*os.File, error) {
-	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s is a link, not a directory: name the directory itself", dir)
+	if err := notLink(dir); err != nil {
+		return nil, err
 	}
 	return openDir(dir)
 }

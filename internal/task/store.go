@@ -27,6 +27,8 @@ type Store struct {
 	owner string
 	now   func() time.Time
 	sweep *Sweeper
+	// screen rewrites each result read for this reader (SetScreen).
+	screen Screen
 
 	// settling makes this process settle one gone owner at a time.
 	settling sync.Mutex

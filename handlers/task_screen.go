@@ -107,7 +107,7 @@ func screenSaved(body []byte) ([]byte, error) {
 	if err := json.Unmarshal(doc["content"], &blocks); err != nil {
 		return nil, err
 	}
-	if len(blocks) == 0 {
+	if len(blocks) == 0 || blocks[0] == nil {
 		return nil, fmt.Errorf("a result without its text")
 	}
 	if blocks[0]["text"], err = json.Marshal(string(result)); err != nil {

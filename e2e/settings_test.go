@@ -116,10 +116,26 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", p)
 		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "corrupt task record",
 			code: 1, item: "task dir", status: "fail", checkSays: "restore or move aside the file named above"},
+		{name: "a task folder holding tasks but no scope", env: func(t *testing.T, dir string) map[string]string {
+			p := filepath.Join(dir, "tasks")
+			st, _, err := task.Open(p, task.Scope{Mode: "write", Endpoint: snow.URL(), Token: token}, time.Now, nil)
+			require.NoError(t, err)
+			require.NoError(t, st.Close())
+			require.NoError(t, os.Remove(filepath.Join(p, "scope.json")))
+			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", p)
+		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "scope.json is missing while tasks exist",
+			code: 1, item: "task dir", status: "fail", checkSays: "scope.json is missing while tasks exist"},
 		{name: "a state directory open to others that holds files", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", exposed(t, dir, "state", "budget-10001.json"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "SNOWLUMA_MCP_STATE_DIR",
 			probe: sendProbe, refused: true, code: 1, item: "state dir", status: "fail", checkSays: "chmod 700"},
+		{name: "a state directory named by a link", env: func(t *testing.T, dir string) map[string]string {
+			p := filepath.Join(dir, "state")
+			require.NoError(t, os.Mkdir(p+"-real", 0o700))
+			require.NoError(t, os.Symlink(p+"-real", p))
+			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", p)
+		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "is a link, not a directory",
+			probe: sendProbe, refused: true, code: 1, item: "state dir", status: "fail", checkSays: "is a link, not a directory"},
 		{name: "an empty state directory made with mkdir", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", exposed(t, dir, "state"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "fixed", says: "made it private", probe: sendProbe,

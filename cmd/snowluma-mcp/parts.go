@@ -69,7 +69,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 		}
 		meter = budget.New(cfg.SendPace, budget.Wall{}, shared)
 	}
-	store := tasks(cfg, log, client)
+	store := tasks(cfg, log, client, screen)
 	// One key signs input continuations and seals list_tasks cursors.
 	prompts := prompt.NewStore(time.Now)
 	st := stages.Default(stages.Deps{
@@ -92,8 +92,10 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 // added to the findings, and the rest of the mode works. Opening it, and later reading a task whose server is gone,
 // cleans up what tasks left unfinished by a killed server process had
 // left behind: their partial downloads, and (through client, with a reset
-// only) their upload streams in SnowLuma.
-func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) *task.Store {
+// only) their upload streams in SnowLuma. Every result it serves is
+// screened for this server's content policy (screen), whatever the server
+// that ran the task was set to.
+func tasks(cfg *config.Config, log io.Writer, client *onebot.Client, screen *content.Filter) *task.Store {
 	if cfg.TaskDir == "" || !cfg.WriteEnabled() {
 		return nil // the findings say why, when it was set
 	}
@@ -113,6 +115,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) *task.Store
 		say(log, f)
 		return nil
 	}
+	store.SetScreen(handlers.ScreenTaskResults(screen))
 	if recovered > 0 {
 		fmt.Fprintf(log, "snowluma-mcp: %d task(s) left unfinished by a server process that is gone were settled (marked failed with the remote outcome unknown unless their result had been saved; what they left behind was cleaned up where it could be, as each task's message says); none is replayed\n", recovered)
 	}

@@ -38,13 +38,17 @@ type Purpose struct {
 }
 
 // Dir makes dir private when it is missing (its missing parents get what
-// their own parents hand down) and refuses one that is not a directory or
-// that other accounts can enter, saying why and how to fix it.
+// their own parents hand down) and refuses one that is not a directory, a
+// link named in its place (as Look does), or one that other accounts can
+// enter, saying why and how to fix it.
 func (p Purpose) Dir(dir string) error {
+	if err := notLink(dir); err != nil {
+		return err
+	}
 	if err := makeDir(dir); err != nil {
 		return err
 	}
-	st, err := os.Stat(dir)
+	st, err := os.Lstat(dir)
 	if err != nil {
 		return err
 	}
@@ -105,4 +109,15 @@ func Read(path string, limit int64, check func(string, fs.FileInfo) error) ([]by
 		return nil, err
 	}
 	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+// notLink refuses a link named as a store's folder, in the words `check`
+// and the server's findings use: the stores (Dir) and the reading of the
+// settings (Look) must judge one folder alike, so a link is refused by
+// both rather than reported as turning a service off that still runs.
+func notLink(dir string) error {
+	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
+		return fmt.Errorf("%s is a link, not a directory: name the directory itself", dir)
+	}
+	return nil
 }

@@ -115,8 +115,8 @@ var errNotEmpty = errors.New("something entered the folder while it was being ma
 // safe, and this one names a link plainly where a platform's open would
 // only fail (ELOOP) or, under an emulation such as Wine, follow it.
 func openFolder(dir string) (*os.File, error) {
-	if st, err := os.Lstat(dir); err == nil && st.Mode()&fs.ModeSymlink != 0 {
-		return nil, fmt.Errorf("%s is a link, not a directory: name the directory itself", dir)
+	if err := notLink(dir); err != nil {
+		return nil, err
 	}
 	return openDir(dir)
 }

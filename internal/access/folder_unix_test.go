@@ -54,3 +54,21 @@ func TestSecureRefusesAFolderSwappedWhileItIsMadePrivate(t *testing.T) {
 	assert.Contains(t, err.Error(), "open to other users")
 	accesstest.AssertExposedDir(t, path+"-judged")
 }
+
+// TestDirRefusesALinkAsLookDoes: a store given a link to a private folder
+// refuses it in Look's words, so that what `check` and setting_problems
+// report as turned off (the send budgets, the task store) is off. (Wine
+// shows a link as the folder it leads to; see above.)
+func TestDirRefusesALinkAsLookDoes(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "state")
+	target := path + "-target"
+	require.NoError(t, os.Mkdir(target, 0o700))
+	require.NoError(t, os.Symlink(target, path))
+	_, looked := tasks.Look(path)
+	require.Error(t, looked)
+	err := tasks.Dir(path)
+	require.Error(t, err)
+	assert.Equal(t, looked.Error(), err.Error())
+	assert.Contains(t, err.Error(), "is a link, not a directory: name the directory itself")
+}

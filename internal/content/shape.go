@@ -180,11 +180,20 @@ var shapes = map[string]*shape{
 	// the name the uploader (user_id) gave it: words. OneBot's card change
 	// (card_new, card_old) and title notices carry a card or a title, which
 	// an admin or the owner may have set: words of no one author.
+	// A reaction (group_msg_emoji_like; to-notice.ts writes likes as
+	// [{emoji_id, count}]) carries as emoji_id the code the reactor
+	// (user_id) sent: SnowLuma's set_msg_emoji_like takes any non-empty
+	// string (extended.ts) and sends it as written (SetReaction's code),
+	// and the 0x2dc decoder hands QQ's code back unchecked, so nothing in
+	// SnowLuma holds it to a face id or a code point. Decided (issue 43):
+	// likes is the reactor's words, not metadata; an array is judged
+	// whole, so in lockdown a stranger's reaction keeps who, where and
+	// which message, and withholds likes.
 	"notice": {name: "notice",
 		authors: []string{"user_id", "target_id"},
 		fields:  map[string][]string{"card_new": nil, "card_old": nil, "title": nil},
 		keep: []string{"time", "self_id", "post_type", "notice_type", "sub_type", "group_id", "user_id", "operator_id",
-			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration", "likes",
+			"target_id", "sender_id", "message_id", "message_seq", "real_id", "random", "duration",
 			"honor_type", "file.id", "file.size", "file.busid"}},
 	// A pending or filtered group join request listed by an action; its
 	// message is the requester's comment, so requester_uin is its author.

@@ -1,6 +1,7 @@
 package setup
 
 import (
+	"errors"
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/internal/access"
@@ -51,9 +52,15 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 		// store, reads it here, so a start pays for the slow digest once.
 		if cfg.TaskDir != "" && !fix {
 			scope := task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}
-			if err := task.Bound(cfg.TaskDir, scope); err != nil {
+			if err := task.Bound(cfg.TaskDir, scope); errors.Is(err, task.ErrScope) {
 				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
 					"set "+config.TaskDirVar+" to a new folder for this configuration (keep the old one for its history), then restart the server"))
+				cfg.TaskDir = ""
+			} else if err != nil {
+				// Its scope is missing or damaged: the message says
+				// what to restore, as the server's refusal does.
+				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
+					"do what the message says, then restart the server"))
 				cfg.TaskDir = ""
 			} else if err := task.Inspect(cfg.TaskDir); err != nil {
 				// What the server's store refuses as it opens, read

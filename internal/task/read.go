@@ -66,8 +66,20 @@ func (s *Store) current(id string) (Record, error) {
 // it hears of every change of its status.
 func (s *Store) Runs(r Record) bool { return r.Owner == s.owner }
 
-// Result reads a completed task's result body and proves it is the one
-// written: same size, same digest.
+// Screen rewrites a completed task's saved result body for the server
+// reading it: a record outlives the settings it was saved under (a restart
+// that turns lockdown on, or another server sharing the directory), so
+// what a reader is shown is screened for the reader's trust settings, not
+// the runner's. An error withholds the whole result.
+type Screen func(r Record, body []byte) ([]byte, error)
+
+// SetScreen makes every result read (Result) pass through f; nil passes
+// them unchanged. Set it once, before the store serves anyone.
+func (s *Store) SetScreen(f Screen) { s.screen = f }
+
+// Result reads a completed task's result body, proves it is the one
+// written (same size, same digest), and screens it for this reader
+// (SetScreen).
 func (s *Store) Result(r Record) ([]byte, error) {
 	if r.Result == nil {
 		return nil, fmt.Errorf("task %s has no result", r.ID)
@@ -80,6 +92,9 @@ func (s *Store) Result(r Record) ([]byte, error) {
 	sum := sha256.Sum256(body)
 	if int64(len(body)) != r.Result.Size || !bytes.Equal([]byte(hex.EncodeToString(sum[:])), []byte(r.Result.SHA256)) {
 		return nil, fmt.Errorf("%w: %s does not match its record (size or digest)", ErrCorrupt, path)
+	}
+	if s.screen != nil {
+		return s.screen(r, body)
 	}
 	return body, nil
 }

@@ -88,14 +88,25 @@ func (s Scope) spellings() []string {
 	return out
 }
 
-// bind checks dir's scope against s, writing it when the directory is new
-// (fresh says it holds no tasks yet).
-func bind(dir string, s Scope, fresh bool) error {
+// bind checks dir's scope against s. A directory whose store was never
+// made (no tasks folder yet) has no scope to check: place writes it, and
+// without place (check, which changes nothing) it passes. One whose store
+// was made must hold its scope, whoever reads it: the server and check
+// refuse a missing one alike.
+func bind(dir string, s Scope, place bool) error {
+	// The tasks folder is looked at before the scope: a server makes
+	// the scope first, so one racing this read is never taken for a
+	// store that lost its scope.
+	_, statErr := os.Stat(filepath.Join(dir, "tasks"))
+	fresh := errors.Is(statErr, os.ErrNotExist)
 	path := filepath.Join(dir, scopeName)
 	data, err := readPrivate(path, maxMeta)
 	if errors.Is(err, os.ErrNotExist) {
 		if !fresh {
 			return fmt.Errorf("%w: %s is missing while tasks exist; restore it, or choose a new SNOWLUMA_MCP_TASK_DIR", ErrCorrupt, path)
+		}
+		if !place {
+			return nil
 		}
 		placed, err := writeScope(dir, s)
 		if err != nil || placed {
@@ -146,13 +157,9 @@ func writeScope(dir string, s Scope) (placed bool, err error) {
 	return writeNew(dir, scopeName, data)
 }
 
-// Bound checks, reading only, that dir belongs to s when it is already
-// bound to a configuration (a directory not bound yet is bound by the
-// first server that opens it): for the reading of the settings, which
-// must tell a directory of another configuration before any store opens.
-func Bound(dir string, s Scope) error {
-	if _, err := os.Lstat(filepath.Join(dir, scopeName)); errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	return bind(dir, s, false)
-}
+// Bound checks, reading only, that dir belongs to s as Open would (a
+// directory not bound yet is bound by the first server that opens it; one
+// holding tasks but no scope is refused in Open's words): for the reading
+// of the settings, which must tell a directory the server would refuse
+// before any store opens.
+func Bound(dir string, s Scope) error { return bind(dir, s, false) }

@@ -7,7 +7,6 @@ package task
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -28,6 +27,8 @@ type Store struct {
 	owner string
 	now   func() time.Time
 	sweep *Sweeper
+	// screen rewrites each result read for this reader (SetScreen).
+	screen Screen
 
 	// settling makes this process settle one gone owner at a time.
 	settling sync.Mutex
@@ -76,8 +77,7 @@ func Open(dir string, scope Scope, now func() time.Time, sweep *Sweeper) (s *Sto
 		}
 	}()
 	s = st
-	_, statErr := os.Stat(s.tasks)
-	if err := bind(dir, scope, errors.Is(statErr, os.ErrNotExist)); err != nil {
+	if err := bind(dir, scope, true); err != nil {
 		return nil, 0, err
 	}
 	for _, d := range []string{s.tasks, s.owners, s.cancels} {

@@ -30,6 +30,7 @@ type contract struct {
 	Stream        bool                  `json:"stream,omitempty"`
 	Delivers      *catalog.Delivery     `json:"delivers,omitempty"`
 	InputSchema   json.RawMessage       `json:"inputSchema"`
+	RawParams     json.RawMessage       `json:"rawParams,omitempty"`
 	IDs           string                `json:"ids,omitempty"`
 	Invariants    []string              `json:"invariants,omitempty"`
 	ReturnsSchema json.RawMessage       `json:"returnsSchema"`
@@ -61,9 +62,14 @@ func GetAction(d *Deps) *pipeline.Tool {
 		if !ok {
 			return nil, fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(args.Name))
 		}
+		var err error
 		ids, known := quoted.Load(a.Name)
 		if !known {
-			v, err := schema.Compile(a.InputSchema)
+			doc, err := a.AcceptedSchema()
+			if err != nil {
+				return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
+			}
+			v, err := schema.Compile(doc)
 			if err != nil {
 				return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
 			}
@@ -74,6 +80,11 @@ func GetAction(d *Deps) *pipeline.Tool {
 			ThirdParty: a.ThirdParty, Copies: a.Copies}
 		if ids.(bool) {
 			out.IDs = quotedIDs
+		}
+		// The keys SnowLuma reads beside its declaration: the params
+		// stage accepts them, and refuses every other undeclared key.
+		if out.RawParams, err = a.RawProperties(); err != nil {
+			return nil, fault.Wrap(fault.CodeInternal, err, "catalog raw params of "+a.Name)
 		}
 		return &pipeline.Result{Payload: out}, nil
 	})

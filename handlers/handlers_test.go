@@ -128,6 +128,15 @@ func TestGetAction(t *testing.T) {
 	v, err = call(t, tool, `{"name":"get_status"}`, nil)
 	require.NoError(t, err)
 	assert.NotContains(t, v.(map[string]any), "ids", "an action without integer params says nothing of them")
+	assert.NotContains(t, v.(map[string]any), "rawParams")
+
+	v, err = call(t, tool, `{"name":"get_mini_app_ark"}`, nil)
+	require.NoError(t, err)
+	raw := v.(map[string]any)["rawParams"].(map[string]any)
+	assert.ElementsMatch(t, []string{"type", "title", "desc", "picUrl", "pic_url", "jumpUrl", "jump_url"}, keys(raw), "the keys SnowLuma reads beside its declaration are shown")
+	v, err = call(t, tool, `{"name":"send_forward_msg"}`, nil)
+	require.NoError(t, err)
+	assert.Equal(t, quotedIDs, v.(map[string]any)["ids"], "ids among the raw-read keys are read as quoted too")
 
 	_, err = call(t, tool, `{"name":"nope"}`, nil)
 	assert.Equal(t, fault.CodeUnknownAction, fault.CodeOf(err))

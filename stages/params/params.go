@@ -41,6 +41,11 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if err != nil {
 			return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+c.Action.Name)
 		}
+		// A key SnowLuma would drop is refused first: the call could not
+		// do what was meant, whatever the other keys hold.
+		if err := c.Action.Unknown(c.Params); err != nil {
+			return nil, err
+		}
 		// Read the spellings SnowLuma reads (a quoted id) once, here, so
 		// that pace, lockdown and SnowLuma all see the value they name.
 		params, err := v.Normalize(c.Params, "params")
@@ -66,7 +71,11 @@ func (a *actionSchemas) get(act *catalog.Action) (*schema.Validator, error) {
 	if v, ok := a.m[act.Name]; ok {
 		return v, nil
 	}
-	v, err := schema.Compile(act.InputSchema)
+	doc, err := act.AcceptedSchema()
+	if err != nil {
+		return nil, err
+	}
+	v, err := schema.Compile(doc)
 	if err != nil {
 		return nil, err
 	}

@@ -167,22 +167,30 @@ func TestVerdict(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
-		reply   onebot.Reply
-		outcome pipeline.Outcome
-		kind    string
+		reply    onebot.Reply
+		readOnly bool
+		outcome  pipeline.Outcome
+		kind     string
+		next     string // in the next step
+		notNext  string // never in the next step
 	}{
-		{"confirms ok with retcode 0", onebot.Reply{Status: "ok", Retcode: "0"}, "success", ""},
-		{"reports a failed envelope as a business failure", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, "failed", "business_failure"},
-		{"calls an async acknowledgement unknown", onebot.Reply{Status: "async", Retcode: "1"}, "unknown", "async_accepted"},
-		{"calls ok with a non-zero retcode unknown", onebot.Reply{Status: "ok", Retcode: "5"}, "unknown", "unconfirmed"},
-		{"calls a reply without status unknown", onebot.Reply{}, "unknown", "unconfirmed"},
+		{"confirms ok with retcode 0", onebot.Reply{Status: "ok", Retcode: "0"}, false, "success", "", "", ""},
+		{"reports a failed envelope as a business failure", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, false, "failed", "business_failure", "Do not repeat a write", ""},
+		{"says nothing of writes when a query failed", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, true, "failed", "business_failure", "can be asked again", "write"},
+		{"calls an async acknowledgement unknown", onebot.Reply{Status: "async", Retcode: "1"}, false, "unknown", "async_accepted", "", ""},
+		{"calls ok with a non-zero retcode unknown", onebot.Reply{Status: "ok", Retcode: "5"}, false, "unknown", "unconfirmed", "", ""},
+		{"calls a reply without status unknown", onebot.Reply{}, false, "unknown", "unconfirmed", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			d := verdict(&tt.reply)
+			d := verdict(&tt.reply, tt.readOnly)
 			assert.Equal(t, tt.outcome, d.Outcome)
 			assert.Equal(t, tt.kind, d.Kind)
+			assert.Contains(t, d.NextStep, tt.next)
+			if tt.notNext != "" {
+				assert.NotContains(t, d.NextStep, tt.notNext)
+			}
 			if tt.kind == "business_failure" {
 				assert.Equal(t, tt.reply.Wording, d.Message)
 				assert.NotEmpty(t, d.NextStep)

@@ -166,7 +166,7 @@ func keys(m map[string]any) []string {
 func TestVerdict(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name    string
+		name     string
 		reply    onebot.Reply
 		readOnly bool
 		outcome  pipeline.Outcome

@@ -22,9 +22,18 @@ func (a *Action) ParamNames() []string {
 	return out
 }
 
+// extraKeys are keys every action accepts beside what SnowLuma reads:
+// none in the released binary (see fake_marker.go for the e2e suite's).
+var extraKeys []string
+
 // Reads reports whether SnowLuma reads the top-level key name for the
 // action (declared or read raw).
 func (a *Action) Reads(name string) bool {
+	for _, k := range extraKeys {
+		if k == name {
+			return true
+		}
+	}
 	for _, p := range a.Params {
 		if p.Name == name {
 			return true

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -140,6 +141,44 @@ func TestGetAction(t *testing.T) {
 
 	_, err = call(t, tool, `{"name":"nope"}`, nil)
 	assert.Equal(t, fault.CodeUnknownAction, fault.CodeOf(err))
+}
+
+// TestGetActionShowsTheUploadRouteFirst: upload_file_stream's contract
+// leads with the automatic route and shows no required member that route
+// refuses, as the deviation table's route row says; the manual route keeps
+// its result schema and examples, and the params stage still requires
+// stream_id there (stages/params).
+func TestGetActionShowsTheUploadRouteFirst(t *testing.T) {
+	t.Parallel()
+	var rows []struct {
+		Route, Drops string
+	}
+	data, err := os.ReadFile("../catalog/testdata/schema-deviations.json")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &rows))
+	drops := map[string]string{}
+	for _, r := range rows {
+		if r.Route != "" {
+			drops[r.Route] = r.Drops
+		}
+	}
+	require.Equal(t, map[string]string{"upload_file_stream": "required"}, drops, "the one route row")
+
+	text := getActionText(t, "upload_file_stream")
+	route, in := strings.Index(text, `"route":`), strings.Index(text, `"inputSchema":`)
+	require.Positive(t, route)
+	assert.Less(t, route, in, "the route comes before the params")
+	assert.Contains(t, text, `execution`)
+	assert.Contains(t, text, `input_file`)
+	v, err := call(t, GetAction(deps(t, config.ModeDocs)), `{"name":"upload_file_stream"}`, nil)
+	require.NoError(t, err)
+	m := v.(map[string]any)
+	assert.NotContains(t, m["inputSchema"], "required", "no required member the automatic route refuses")
+	assert.Contains(t, m, "returnsSchema")
+	assert.Len(t, m["examples"], 5)
+	v, err = call(t, GetAction(deps(t, config.ModeDocs)), `{"name":"download_file_stream"}`, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, v.(map[string]any), "route", "only the upload has a route of the server's own")
 }
 
 func TestSearchStaysCompact(t *testing.T) {

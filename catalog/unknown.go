@@ -67,26 +67,95 @@ func (a *Action) Unknown(params json.RawMessage) error {
 }
 
 // topKeys lists the top-level keys of a JSON object, in order; nil when
-// params is not an object.
+// params is not an object or not valid JSON (the schema check says what is
+// wrong). It scans the bytes instead of decoding them: it runs on every
+// call, and a decoder copied every value (a whole message) to skip it.
 func topKeys(params json.RawMessage) []string {
-	dec := json.NewDecoder(bytes.NewReader(params))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+	if !json.Valid(params) {
+		return nil
+	}
+	b := params
+	i := skipSpace(b, 0)
+	if i >= len(b) || b[i] != '{' {
 		return nil
 	}
 	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
+	i++
+	for {
+		i = skipSpace(b, i)
+		if i >= len(b) || b[i] == '}' {
 			return keys
 		}
-		k, _ := t.(string)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return keys
+		if b[i] == ',' {
+			i++
+			continue
+		}
+		end := stringEnd(b, i)
+		key := b[i:end]
+		var k string
+		if bytes.IndexByte(key, '\\') < 0 {
+			k = string(key[1 : len(key)-1])
+		} else if json.Unmarshal(key, &k) != nil {
+			return nil
 		}
 		keys = append(keys, k)
+		i = skipSpace(b, end)
+		i = skipValue(b, skipSpace(b, i+1)) // past the colon and the value
 	}
-	return keys
+}
+
+// skipSpace returns the index of the first byte at or after i that is not
+// JSON white space.
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the JSON string that starts at i.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// skipValue returns the index just past the JSON value that starts at i
+// (valid JSON: json.Valid has checked the document).
+func skipValue(b []byte, i int) int {
+	depth := 0
+	for i < len(b) {
+		switch b[i] {
+		case '"':
+			i = stringEnd(b, i)
+			if depth == 0 {
+				return i
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			if depth == 0 {
+				return i // the end of the enclosing object
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case ',':
+			if depth == 0 {
+				return i
+			}
+		}
+		i++
+	}
+	return i
 }
 
 // modelWords are the names models (and other OneBot implementations) use

@@ -143,3 +143,16 @@ func TestWhatSnowLumaReadsGoesThrough(t *testing.T) {
 		assert.Contains(t, r.Text, `"group_id":20001`)
 	})
 }
+
+// TestAFailedQuerySaysNothingOfWrites: a read that SnowLuma fails (a
+// message it does not have) gets a next step for a read.
+func TestAFailedQuerySaysNothingOfWrites(t *testing.T) {
+	t.Parallel()
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := start(t, version, readEnv())
+		r := s.call(t, "query_action", map[string]any{"action": "get_msg", "params": map[string]any{"message_id": 987654321}}, nil)
+		require.Equal(t, "business_failure", r.Diag.Kind, r.Text)
+		assert.Contains(t, r.Diag.NextStep, "can be asked again")
+		assert.NotContains(t, r.Diag.NextStep, "write")
+	})
+}

@@ -1,7 +1,10 @@
 // Package params is the stage that checks an execution call's OneBot params
 // against the action's catalog schema before anything is sent. It runs after
 // input completion, so completed params are checked like any others. It
-// also rewrites the spellings SnowLuma's coercers read (an id quoted as a
+// refuses a top-level key SnowLuma neither declares nor reads
+// (catalog.Action.Unknown: SnowLuma would drop it, so the call could not do
+// what was meant), checks the raw-read keys' types beside the declared
+// params' (catalog.Action.AcceptedSchema), and also rewrites the spellings SnowLuma's coercers read (an id quoted as a
 // string, see schema.Validator.Normalize) into the values they name, once,
 // before any stage that reads a param.
 package params

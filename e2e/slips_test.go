@@ -122,9 +122,11 @@ func TestWhatSnowLumaReadsGoesThrough(t *testing.T) {
 		}{
 			{"get_forward_msg's message_id, quoted", "query_action", "get_forward_msg", map[string]any{"message_id": "2137770485"}},
 			{"get_mini_app_ark's undeclared card fields", "query_action", "get_mini_app_ark", map[string]any{"type": "bili", "title": "t", "desc": "d", "pic_url": "https://p", "jumpUrl": "https://j"}},
-			{"send_group_forward_msg's preview fields", "invoke_action", "send_group_forward_msg", map[string]any{"group_id": fake.GroupID,
+			{"send_group_forward_msg's preview fields", "invoke_action", "send_group_forward_msg", map[string]any{
+				"group_id": fake.GroupID,
 				"messages": []any{map[string]any{"type": "node", "data": map[string]any{"user_id": fake.AliceID, "nickname": "a", "content": "x"}}},
-				"source":   "s", "summary": "m", "prompt": "p", "news": []any{"n"}}},
+				"source":   "s", "summary": "m", "prompt": "p", "news": []any{"n"},
+			}},
 			{"click_inline_keyboard_button's button", "invoke_action", "click_inline_keyboard_button", map[string]any{"group_id": fake.GroupID, "bot_appid": 1, "msg_seq": 2, "button_id": 7, "callback_data": "c"}},
 		} {
 			t.Run(tt.name, func(t *testing.T) {

@@ -24,6 +24,7 @@ type source struct {
 	Stream        bool            `json:"stream"`
 	Delivers      *Delivery       `json:"delivers"`
 	Params        []Param         `json:"params"`
+	RawParams     []Param         `json:"rawParams,omitempty"`
 	Invariants    []string        `json:"invariants"`
 	ReturnsSchema json.RawMessage `json:"returnsSchema"`
 	Examples      []Example       `json:"examples"`
@@ -121,13 +122,26 @@ func (s *source) action() (*Action, error) {
 	if err != nil {
 		return nil, err
 	}
+	declared := map[string]bool{}
+	for _, p := range s.Params {
+		declared[p.Name] = true
+	}
+	for _, p := range s.RawParams {
+		if declared[p.Name] || p.Required {
+			return nil, fmt.Errorf("raw param %s: a raw-read key is optional and not declared among params", p.Name)
+		}
+		declared[p.Name] = true
+		if _, err := inputSchema([]Param{p}); err != nil {
+			return nil, err
+		}
+	}
 	returns := s.ReturnsSchema
 	if len(bytes.TrimSpace(returns)) == 0 {
 		returns = json.RawMessage("null")
 	}
 	return &Action{
 		Name: s.Name, Aliases: s.Aliases, Category: s.Category, Summary: s.Summary,
-		ReadOnly: s.ReadOnly, Stream: s.Stream, Params: s.Params, Invariants: s.Invariants,
+		ReadOnly: s.ReadOnly, Stream: s.Stream, Params: s.Params, RawParams: s.RawParams, Invariants: s.Invariants,
 		InputSchema: in, ReturnsSchema: returns, Examples: s.Examples,
 		ThirdParty: s.ThirdParty,
 	}, nil

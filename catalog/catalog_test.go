@@ -151,7 +151,15 @@ type deviation struct {
 	Schema    map[string]any    `json:"schema"`
 	Rule      string            `json:"rule"`
 	Coercers  map[string]string `json:"coercers"`
-	Why       string            `json:"why"`
+	// Narrows marks the one row that refuses what SnowLuma accepts:
+	// top-level keys it neither declares nor reads (Reads, per action).
+	Narrows bool                `json:"narrows"`
+	Reads   map[string][]string `json:"reads"`
+	// Route and Drops name what get_action leaves out of one action's
+	// shown schema for the route an agent takes (handlers/get_action.go).
+	Route string `json:"route"`
+	Drops string `json:"drops"`
+	Why   string `json:"why"`
 }
 
 func (d deviation) key() string { return d.Action + "." + d.Param }
@@ -377,8 +385,8 @@ func TestSpellingRuleMatchesCoercers(t *testing.T) {
 	t.Parallel()
 	var rule *deviation
 	for _, d := range deviationRows(t) {
-		if d.Rule != "" {
-			require.Nil(t, rule, "one rule row")
+		if d.Coercers != nil {
+			require.Nil(t, rule, "one spelling rule row")
 			rule = &d
 		}
 	}
@@ -437,3 +445,56 @@ func TestSpellingRuleMatchesCoercers(t *testing.T) {
 
 // rawTakes reports whether the schema takes doc as written.
 func rawTakes(v *schema.Validator, doc json.RawMessage) bool { return v.Validate(doc, "params") == nil }
+
+// TestRawParamsAreWhatSnowLumaReads holds the catalog's rawParams to the
+// narrowing rule row of the deviation table, which lists from SnowLuma's
+// source every key a run reads from the untouched params: exactly those
+// keys, on exactly those actions, none of them declared, each optional.
+func TestRawParamsAreWhatSnowLumaReads(t *testing.T) {
+	t.Parallel()
+	var rule *deviation
+	for _, d := range deviationRows(t) {
+		if d.Narrows {
+			require.Nil(t, rule, "one narrowing row")
+			rule = &d
+		}
+	}
+	require.NotNil(t, rule, "the table has the narrowing row (REQUIREMENTS CAT-1, AGX-5)")
+	got := map[string][]string{}
+	for _, a := range load(t).Actions() {
+		for _, p := range a.RawParams {
+			got[a.Name] = append(got[a.Name], p.Name)
+			assert.False(t, p.Required, "%s.%s", a.Name, p.Name)
+			assert.NotEmpty(t, p.Description, "%s.%s", a.Name, p.Name)
+			for _, d := range a.Params {
+				assert.NotEqual(t, d.Name, p.Name, "%s.%s is declared and read raw", a.Name, p.Name)
+			}
+		}
+	}
+	assert.Equal(t, rule.Reads, got)
+}
+
+func TestAcceptedSchemaAddsTheRawReadKeys(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, a := range c.Actions() {
+		doc, err := a.AcceptedSchema()
+		require.NoError(t, err, a.Name)
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+			Required   []string                   `json:"required"`
+		}
+		require.NoError(t, json.Unmarshal(doc, &s), a.Name)
+		var names []string
+		for n := range s.Properties {
+			names = append(names, n)
+		}
+		assert.ElementsMatch(t, a.ParamNames(), names, a.Name)
+		for _, n := range a.ParamNames() {
+			assert.True(t, a.Reads(n), "%s reads %s", a.Name, n)
+		}
+		assert.False(t, a.Reads("zz_never_read"), a.Name)
+		_, err = schema.Compile(doc)
+		require.NoError(t, err, a.Name)
+	}
+}

@@ -29,8 +29,8 @@ type Route struct {
 // otherwise the first target param the call gives does; a Required
 // delivery that gives none is refused. Every target param the call gives
 // must be an ID SnowLuma reads exactly as the server does: a JSON integer,
-// a JSON number with a zero fraction, or a string of decimal digits
-// (surrounding white space trimmed), from 1 to 2^53-1. SnowLuma accepts
+// a JSON number with a zero fraction, or a string of decimal digits alone
+// (the params stage's rule), from 1 to 2^53-1. SnowLuma accepts
 // more (it reads "0x4E21" as 20001 and truncates 20001.5), but those
 // spellings are where a reader can be fooled about the destination, so a
 // call that uses one is refused before anything is spent.
@@ -102,10 +102,10 @@ func TargetID(raw json.RawMessage) (string, error) {
 		if json.Unmarshal(raw, &s) != nil {
 			return "", errTarget(text)
 		}
-		// JavaScript's Number() trims these and more; the server trims
-		// only ASCII white space, so that what it accepts SnowLuma reads
-		// the same way.
-		s = strings.Trim(s, " \t\n\r\v\f")
+		// The params stage has read a quoted id already
+		// (schema.Validator.Normalize), and refused one with blanks; a
+		// string here is read by the same rule, never trimmed, so no
+		// spelling names one chat here and is refused there.
 		if s == "" || strings.TrimLeft(s, "0123456789") != "" {
 			return "", errTarget(text)
 		}

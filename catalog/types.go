@@ -23,14 +23,18 @@ type Example struct {
 
 // Action is the full contract of one OneBot action.
 type Action struct {
-	Name          string          `json:"name"`
-	Aliases       []string        `json:"aliases"`
-	Category      string          `json:"category"`
-	Summary       string          `json:"summary"`
-	ReadOnly      bool            `json:"readOnly"`
-	Stream        bool            `json:"stream"`
-	Delivers      *Delivery       `json:"delivers,omitempty"`
-	Params        []Param         `json:"params"`
+	Name     string    `json:"name"`
+	Aliases  []string  `json:"aliases"`
+	Category string    `json:"category"`
+	Summary  string    `json:"summary"`
+	ReadOnly bool      `json:"readOnly"`
+	Stream   bool      `json:"stream"`
+	Delivers *Delivery `json:"delivers,omitempty"`
+	Params   []Param   `json:"params"`
+	// RawParams are the top-level keys SnowLuma reads from the untouched
+	// params (the third argument of its run) without declaring them; they
+	// are not in InputSchema, which stays SnowLuma's published schema.
+	RawParams     []Param         `json:"rawParams,omitempty"`
 	Invariants    []string        `json:"invariants"`
 	InputSchema   json.RawMessage `json:"inputSchema"`
 	ReturnsSchema json.RawMessage `json:"returnsSchema"`

@@ -171,10 +171,13 @@ func TestParamsReachSnowLumaUnchanged(t *testing.T) {
 		r := rawSession(t, version, writeEnv())
 		traceID, tp := newTrace(t)
 		// Numbers a float64 round trip would damage, a negative ID, a
-		// decimal with a trailing zero, non-ASCII text and nesting.
-		params := `{"group_id":123456789,"user_id":10002,"duration":0,"big":12345678901234567891,` +
-			`"neg":-1559550018,"ratio":1.50,"text":"中文 ok","nested":{"a":[1,2,{"b":null}]},"_fake":"tag:` + newTag(t) + `"}`
-		m := r.callTool("invoke_action", json.RawMessage(`{"action":"set_group_ban","params":`+params+`}`),
+		// decimal with a trailing zero, non-ASCII text and nesting, inside
+		// a segment's data: top-level keys SnowLuma does not read are
+		// refused (catalog.Action.Unknown), what is inside a param is not
+		// looked at.
+		params := `{"group_id":123456789,"message":[{"type":"text","data":{"text":"中文 ok","big":12345678901234567891,` +
+			`"neg":-1559550018,"ratio":1.50,"nested":{"a":[1,2,{"b":null}]}}}],"_fake":"tag:` + newTag(t) + `"}`
+		m := r.callTool("invoke_action", json.RawMessage(`{"action":"send_group_msg","params":`+params+`}`),
 			map[string]any{"traceparent": tp})
 		_, diag := structured(t, m)
 		assert.Equal(t, "success", diag.Outcome, "%s", m)
@@ -182,7 +185,7 @@ func TestParamsReachSnowLumaUnchanged(t *testing.T) {
 		require.Len(t, sent, 1)
 		var body map[string]json.RawMessage
 		require.NoError(t, json.Unmarshal(sent[0].Body, &body))
-		assert.Equal(t, `"set_group_ban"`, string(body["action"]))
+		assert.Equal(t, `"send_group_msg"`, string(body["action"]))
 		assert.Equal(t, params, string(body["params"]), "params are forwarded byte for byte")
 	})
 }

@@ -89,6 +89,9 @@ func TestUploadWithoutARootIsDisabled(t *testing.T) {
 		assert.True(t, r.IsError)
 		assert.Equal(t, "invalid_argument", r.Diag.Kind)
 		assert.Contains(t, r.Diag.Message, "SNOWLUMA_MCP_UPLOAD_ROOT", "the error says how to enable uploads")
+		assert.Contains(t, r.Diag.NextStep, "tell the user", "only the user can set the upload root")
+		assert.Contains(t, r.Diag.NextStep, "SNOWLUMA_MCP_UPLOAD_ROOT")
+		assert.NotContains(t, r.Diag.NextStep, "Correct the arguments")
 		assert.Empty(t, snow.ByTrace(traceID))
 	})
 }

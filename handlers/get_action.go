@@ -9,7 +9,9 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
+	"github.com/snowluma/snowluma-mcp/internal/payload"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -26,10 +28,12 @@ type contract struct {
 	Aliases       []string              `json:"aliases,omitempty"`
 	Category      string                `json:"category"`
 	Summary       string                `json:"summary"`
+	Route         string                `json:"route,omitempty"`
 	ReadOnly      bool                  `json:"readOnly"`
 	Stream        bool                  `json:"stream,omitempty"`
 	Delivers      *catalog.Delivery     `json:"delivers,omitempty"`
 	InputSchema   json.RawMessage       `json:"inputSchema"`
+	RawParams     json.RawMessage       `json:"rawParams,omitempty"`
 	IDs           string                `json:"ids,omitempty"`
 	Invariants    []string              `json:"invariants,omitempty"`
 	ReturnsSchema json.RawMessage       `json:"returnsSchema"`
@@ -42,6 +46,13 @@ type contract struct {
 // also reads from a string of digits (schema.Validator.Normalize), instead
 // of widening each param's schema.
 const quotedIDs = `整数参数也可写成数字字符串（ids may be quoted: "20001"）`
+
+// uploadRoute is how an agent calls upload_file_stream, said before its
+// params: the automatic upload takes no params, so the contract shows
+// them without SnowLuma's required list (a widening row of the deviation
+// table), and stream_id's own description says the manual route needs it.
+const uploadRoute = `智能体上传文件用 invoke_action {"action":"` + upload.Action + `","execution":{"input_file":"<` + upload.RootVar +
+	` 下的文件>"}}，不带 params，由服务器分块上传（automatic upload）；下面的 params 用于手动分块，每次都要 stream_id`
 
 // GetAction returns one action's full contract; aliases resolve to their
 // target's contract.
@@ -61,9 +72,14 @@ func GetAction(d *Deps) *pipeline.Tool {
 		if !ok {
 			return nil, fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(args.Name))
 		}
+		var err error
 		ids, known := quoted.Load(a.Name)
 		if !known {
-			v, err := schema.Compile(a.InputSchema)
+			doc, err := a.AcceptedSchema()
+			if err != nil {
+				return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
+			}
+			v, err := schema.Compile(doc)
 			if err != nil {
 				return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
 			}
@@ -74,6 +90,14 @@ func GetAction(d *Deps) *pipeline.Tool {
 			ThirdParty: a.ThirdParty, Copies: a.Copies}
 		if ids.(bool) {
 			out.IDs = quotedIDs
+		}
+		if a.Name == upload.Action {
+			out.Route, out.InputSchema = uploadRoute, withoutRequired(out.InputSchema)
+		}
+		// The keys SnowLuma reads beside its declaration: the params
+		// stage accepts them, and refuses every other undeclared key.
+		if out.RawParams, err = a.RawProperties(); err != nil {
+			return nil, fault.Wrap(fault.CodeInternal, err, "catalog raw params of "+a.Name)
 		}
 		return &pipeline.Result{Payload: out}, nil
 	})
@@ -87,7 +111,22 @@ func withoutDefaults(s json.RawMessage) json.RawMessage {
 		return s
 	}
 	delete(top, "additionalProperties")
-	out, err := json.Marshal(top)
+	out, err := payload.Encode(top) // no \u003c for a "<" in a description
+	if err != nil {
+		return s
+	}
+	return out
+}
+
+// withoutRequired leaves a schema's top-level required list out (see
+// uploadRoute).
+func withoutRequired(s json.RawMessage) json.RawMessage {
+	var top map[string]json.RawMessage
+	if json.Unmarshal(s, &top) != nil {
+		return s
+	}
+	delete(top, "required")
+	out, err := payload.Encode(top)
 	if err != nil {
 		return s
 	}

@@ -254,7 +254,7 @@ func runCheck(ctx context.Context, d *Deps, c *pipeline.Call, name string) check
 	if err == nil {
 		reply, doErr := c.OneBot.Do(ctx, a.Name, nil)
 		if doErr == nil {
-			return check{Result: reply.Raw, Diagnostics: verdict(reply), unknown: reply.UnknownAction()}
+			return check{Result: reply.Raw, Diagnostics: verdict(reply, true), unknown: reply.UnknownAction()}
 		}
 		err = doErr
 	}

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -128,9 +129,56 @@ func TestGetAction(t *testing.T) {
 	v, err = call(t, tool, `{"name":"get_status"}`, nil)
 	require.NoError(t, err)
 	assert.NotContains(t, v.(map[string]any), "ids", "an action without integer params says nothing of them")
+	assert.NotContains(t, v.(map[string]any), "rawParams")
+
+	v, err = call(t, tool, `{"name":"get_mini_app_ark"}`, nil)
+	require.NoError(t, err)
+	raw := v.(map[string]any)["rawParams"].(map[string]any)
+	assert.ElementsMatch(t, []string{"type", "title", "desc", "picUrl", "pic_url", "jumpUrl", "jump_url"}, keys(raw), "the keys SnowLuma reads beside its declaration are shown")
+	v, err = call(t, tool, `{"name":"send_forward_msg"}`, nil)
+	require.NoError(t, err)
+	assert.Equal(t, quotedIDs, v.(map[string]any)["ids"], "ids among the raw-read keys are read as quoted too")
 
 	_, err = call(t, tool, `{"name":"nope"}`, nil)
 	assert.Equal(t, fault.CodeUnknownAction, fault.CodeOf(err))
+}
+
+// TestGetActionShowsTheUploadRouteFirst: upload_file_stream's contract
+// leads with the automatic route and shows no required member that route
+// refuses, as the deviation table's route row says; the manual route keeps
+// its result schema and examples, and the params stage still requires
+// stream_id there (stages/params).
+func TestGetActionShowsTheUploadRouteFirst(t *testing.T) {
+	t.Parallel()
+	var rows []struct {
+		Route, Drops string
+	}
+	data, err := os.ReadFile("../catalog/testdata/schema-deviations.json")
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(data, &rows))
+	drops := map[string]string{}
+	for _, r := range rows {
+		if r.Route != "" {
+			drops[r.Route] = r.Drops
+		}
+	}
+	require.Equal(t, map[string]string{"upload_file_stream": "required"}, drops, "the one route row")
+
+	text := getActionText(t, "upload_file_stream")
+	route, in := strings.Index(text, `"route":`), strings.Index(text, `"inputSchema":`)
+	require.Positive(t, route)
+	assert.Less(t, route, in, "the route comes before the params")
+	assert.Contains(t, text, `execution`)
+	assert.Contains(t, text, `input_file`)
+	v, err := call(t, GetAction(deps(t, config.ModeDocs)), `{"name":"upload_file_stream"}`, nil)
+	require.NoError(t, err)
+	m := v.(map[string]any)
+	assert.NotContains(t, m["inputSchema"], "required", "no required member the automatic route refuses")
+	assert.Contains(t, m, "returnsSchema")
+	assert.Len(t, m["examples"], 5)
+	v, err = call(t, GetAction(deps(t, config.ModeDocs)), `{"name":"download_file_stream"}`, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, v.(map[string]any), "route", "only the upload has a route of the server's own")
 }
 
 func TestSearchStaysCompact(t *testing.T) {
@@ -157,23 +205,31 @@ func keys(m map[string]any) []string {
 func TestVerdict(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
-		name    string
-		reply   onebot.Reply
-		outcome pipeline.Outcome
-		kind    string
+		name     string
+		reply    onebot.Reply
+		readOnly bool
+		outcome  pipeline.Outcome
+		kind     string
+		next     string // in the next step
+		notNext  string // never in the next step
 	}{
-		{"confirms ok with retcode 0", onebot.Reply{Status: "ok", Retcode: "0"}, "success", ""},
-		{"reports a failed envelope as a business failure", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, "failed", "business_failure"},
-		{"calls an async acknowledgement unknown", onebot.Reply{Status: "async", Retcode: "1"}, "unknown", "async_accepted"},
-		{"calls ok with a non-zero retcode unknown", onebot.Reply{Status: "ok", Retcode: "5"}, "unknown", "unconfirmed"},
-		{"calls a reply without status unknown", onebot.Reply{}, "unknown", "unconfirmed"},
+		{"confirms ok with retcode 0", onebot.Reply{Status: "ok", Retcode: "0"}, false, "success", "", "", ""},
+		{"reports a failed envelope as a business failure", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, false, "failed", "business_failure", "Do not repeat a write", ""},
+		{"says nothing of writes when a query failed", onebot.Reply{Status: "failed", Retcode: "100", Wording: "message not found"}, true, "failed", "business_failure", "can be asked again", "write"},
+		{"calls an async acknowledgement unknown", onebot.Reply{Status: "async", Retcode: "1"}, false, "unknown", "async_accepted", "", ""},
+		{"calls ok with a non-zero retcode unknown", onebot.Reply{Status: "ok", Retcode: "5"}, false, "unknown", "unconfirmed", "", ""},
+		{"calls a reply without status unknown", onebot.Reply{}, false, "unknown", "unconfirmed", "", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			d := verdict(&tt.reply)
+			d := verdict(&tt.reply, tt.readOnly)
 			assert.Equal(t, tt.outcome, d.Outcome)
 			assert.Equal(t, tt.kind, d.Kind)
+			assert.Contains(t, d.NextStep, tt.next)
+			if tt.notNext != "" {
+				assert.NotContains(t, d.NextStep, tt.notNext)
+			}
 			if tt.kind == "business_failure" {
 				assert.Equal(t, tt.reply.Wording, d.Message)
 				assert.NotEmpty(t, d.NextStep)

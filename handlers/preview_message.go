@@ -80,6 +80,8 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 			ZH: "预览一条消息草稿，不发送。",
 		},
 		Mode: config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
+		// target_id and reply_to are read as every action reads an id.
+		QuotedIDs: true,
 		Meta: mcp.Meta{
 			"ui": map[string]any{"resourceUri": uiasset.URI},
 			// The key hosts read before _meta.ui existed; ext-apps writes both.
@@ -98,10 +100,12 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 // buildDraft checks what the schema cannot say and assembles the draft.
 func buildDraft(a *previewArgs, mode config.Mode, canSend bool) (*draft, error) {
 	if strings.TrimSpace(a.Text) == "" {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "text is blank: QQ does not send an empty message").Unsent()
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "text is blank: QQ does not send an empty message").Unsent().
+			Then("Call preview_message again with the words to send in text.")
 	}
 	if a.ReplyTo != nil && *a.ReplyTo == 0 {
-		return nil, fault.Errorf(fault.CodeInvalidArgument, "reply_to is 0, which is never a message ID: give the quoted message's message_id, or leave reply_to out").Unsent()
+		return nil, fault.Errorf(fault.CodeInvalidArgument, "reply_to is 0, which is never a message ID: give the quoted message's message_id, or leave reply_to out").Unsent().
+			Then("Call preview_message again with the quoted message's message_id in reply_to, or without reply_to.")
 	}
 	dr := &draft{MessageType: a.MessageType, TargetID: int64(a.TargetID), Characters: utf8.RuneCountInString(a.Text), CanSend: canSend, Mode: string(mode)}
 	var segs []segment

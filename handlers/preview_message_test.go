@@ -42,6 +42,9 @@ func TestPreviewMessageDrafts(t *testing.T) {
 		{"takes the largest safe integer and integral floats", `{"message_type":"group","target_id":9007199254740991,"text":"x","reply_to":2147483647.0}`,
 			"send_group_msg", `{"group_id":9007199254740991,"message":[{"type":"reply","data":{"id":"2147483647"}},{"type":"text","data":{"text":"x"}}]}`,
 			"To group 9007199254740991 (群聊)\nReplying to message 2147483647 (回复)\nText: 1 characters, sent literally: the text segment of invoke_action.params.message"},
+		{"reads quoted ids as the actions do", `{"message_type":"group","target_id":"20001","text":"x","reply_to":"-123"}`,
+			"send_group_msg", `{"group_id":20001,"message":[{"type":"reply","data":{"id":"-123"}},{"type":"text","data":{"text":"x"}}]}`,
+			"To group 20001 (群聊)\nReplying to message -123 (回复)\nText: 1 characters, sent literally: the text segment of invoke_action.params.message"},
 		{"takes the smallest 32-bit reply id", `{"message_type":"private","target_id":5.0,"text":"x","reply_to":-2147483648}`,
 			"send_private_msg", `{"user_id":5,"message":[{"type":"reply","data":{"id":"-2147483648"}},{"type":"text","data":{"text":"x"}}]}`,
 			"To user 5 (私聊)\nReplying to message -2147483648 (回复)\nText: 1 characters, sent literally: the text segment of invoke_action.params.message"},
@@ -50,7 +53,11 @@ func TestPreviewMessageDrafts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := call(t, PreviewMessage(deps(t, config.ModeWrite)), tt.args, nil)
+			tool := PreviewMessage(deps(t, config.ModeWrite))
+			// As the arguments stage reads them (QuotedIDs): quoted ids first.
+			read, err := schema.MustCompile(string(tool.InputSchema)).Normalize(json.RawMessage(tt.args), "arguments")
+			require.NoError(t, err)
+			v, err := call(t, tool, string(read), nil)
 			require.NoError(t, err)
 			m := v.(map[string]any)
 			inv := m["invoke_action"].(map[string]any)
@@ -116,7 +123,10 @@ func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
 		{"refuses a negative target", `{"message_type":"group","target_id":-5,"text":"x"}`, "target_id"},
 		{"refuses a target beyond 2^53-1", `{"message_type":"group","target_id":9007199254740993,"text":"x"}`, "target_id"},
 		{"refuses a fractional target", `{"message_type":"group","target_id":1.5,"text":"x"}`, "target_id"},
-		{"refuses a string target", `{"message_type":"group","target_id":"20001","text":"x"}`, "target_id"},
+		{"refuses a quoted target with blanks", `{"message_type":"group","target_id":" 20001","text":"x"}`, `arguments.target_id: want an integer, or a string of its decimal digits (such as "20001"); the string " 20001" is neither`},
+		{"refuses a quoted hex target", `{"message_type":"group","target_id":"0x4E21","text":"x"}`, `the string "0x4E21" is neither`},
+		{"refuses a quoted zero target", `{"message_type":"group","target_id":"0","text":"x"}`, "arguments.target_id: minimum violated"},
+		{"refuses a quoted reply id with a plus", `{"message_type":"group","target_id":1,"text":"x","reply_to":"+5"}`, `the string "+5" is neither`},
 		{"refuses empty text", `{"message_type":"group","target_id":1,"text":""}`, "text"},
 		{"refuses blank text", `{"message_type":"group","target_id":1,"text":" \n\t"}`, "text is blank"},
 		{"refuses a zero reply id", `{"message_type":"group","target_id":1,"text":"x","reply_to":0}`, "reply_to is 0"},
@@ -130,10 +140,16 @@ func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			err := val.Validate(json.RawMessage(tt.args), "arguments")
+			// As the arguments stage reads them: quoted ids first.
+			require.True(t, tool.QuotedIDs)
+			args, err := val.Normalize(json.RawMessage(tt.args), "arguments")
 			if err == nil {
-				_, err = tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(tt.args)}})
+				err = val.Validate(args, "arguments")
+			}
+			if err == nil {
+				_, err = tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: args}})
 				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
+				assert.Contains(t, fault.NextOf(err), "Call preview_message again", "the next step names this tool, not get_action")
 			}
 			require.Error(t, err)
 			assert.Contains(t, err.Error(), tt.says)

@@ -53,5 +53,5 @@ func execute(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &pipeline.Result{Payload: reply.Raw, Diagnostics: verdict(reply)}, nil
+	return &pipeline.Result{Payload: reply.Raw, Diagnostics: verdict(reply, c.Action.ReadOnly)}, nil
 }

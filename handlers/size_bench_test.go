@@ -90,6 +90,8 @@ func TestWhatAModelReadsStaysSmall(t *testing.T) {
 	}
 	assert.LessOrEqual(t, total, 7000, "model-read tool definitions in write mode")
 	assert.LessOrEqual(t, len(getActionText(t, "send_group_msg")), 2500, "get_action send_group_msg")
+	// Issue 41: 7,359 B before its contract said each thing once.
+	assert.LessOrEqual(t, len(getActionText(t, "upload_file_stream")), 5100, "get_action upload_file_stream")
 }
 
 // getActionText is the text a host shows for get_action name.

@@ -69,6 +69,10 @@ type Spec struct {
 	Actions Actions
 	// AsksInput lets the input stage ask the user for missing required params.
 	AsksInput bool
+	// QuotedIDs says the tool's top-level integer arguments are QQ ids,
+	// which the arguments stage reads as the params stage reads an
+	// action's (schema.Validator.Normalize): "20001" is 20001.
+	QuotedIDs bool
 	// Annotations are the MCP tool annotations (read-only-ness and so on).
 	Annotations *mcp.ToolAnnotations
 	// Meta is the tool's optional _meta in tools/list.

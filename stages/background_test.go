@@ -371,3 +371,24 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 // waitFor bounds waits that would otherwise hang on a broken build; it is
 // never an assertion about speed.
 const waitFor = 30 * time.Second
+
+// TestABackgroundCallWithAnUnknownParamIsRefusedAtAdmission: the params
+// stage is on the admission's chain, so a key SnowLuma would drop is
+// refused before a task exists, with the name it was near, and nothing is
+// asked of SnowLuma, spent or held.
+func TestABackgroundCallWithAnUnknownParamIsRefusedAtAdmission(t *testing.T) {
+	t.Parallel()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	w := newWorld(t, cat, len(Places()))
+	before := w.effects()
+	r := w.admit(t, w.bg, `{"action":"download_file_stream","params":{"fiel":"a.bin"}}`)
+	assert.Nil(t, r.Task, "refused: no task")
+	assert.True(t, r.IsError)
+	assert.Contains(t, r.Diagnostics.Message, `"fiel" (did you mean file?)`)
+	assert.Equal(t, "invalid_argument", r.Diagnostics.Kind)
+	got := w.effects().since(before)
+	assert.Empty(t, got.asked, "nothing reached SnowLuma")
+	assert.Zero(t, got.spent)
+	assert.Zero(t, got.slotHeld)
+}

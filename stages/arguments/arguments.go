@@ -36,8 +36,17 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if trimmed := bytes.TrimSpace(c.Arguments); len(trimmed) == 0 || string(trimmed) == "null" {
 			c.Arguments = json.RawMessage("{}")
 		}
+		if t.QuotedIDs {
+			// The one reader of quoted ids the params stage uses, so a
+			// tool reads "20001" exactly as every action does.
+			norm, err := v.Normalize(c.Arguments, "arguments")
+			if err != nil {
+				return nil, refuse(t, err)
+			}
+			c.Arguments = norm
+		}
 		if err := v.Validate(c.Arguments, "arguments"); err != nil {
-			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid arguments")
+			return nil, refuse(t, err)
 		}
 		args, err := t.Decode(c.Arguments)
 		if err != nil {
@@ -54,4 +63,12 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		}
 		return next(ctx, c)
 	}
+}
+
+// refuse is the failure of arguments that do not fit the tool's schema.
+// Its next step names the tool's own schema: get_action, the default for
+// invalid arguments, describes an action's params, not a tool's.
+func refuse(t *pipeline.Tool, err error) error {
+	return fault.Wrap(fault.CodeInvalidArgument, err, "invalid arguments").Unsent().
+		Then("Correct " + t.Name + "'s arguments as the message says (its input schema in tools/list gives each one); nothing was sent.")
 }

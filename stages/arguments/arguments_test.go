@@ -47,6 +47,7 @@ func noopAction(context.Context, *pipeline.Call, *actionArgs) (*pipeline.Result,
 
 var (
 	listTool   = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	idTool     = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "preview_things", Mode: config.ModeDocs, QuotedIDs: true, Result: `{"type":"null"}`}, noop)
 	actionTool = pipeline.NewTool[actionArgs, any](pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":"null"}`}, noopAction)
 )
 
@@ -110,6 +111,12 @@ func TestArguments(t *testing.T) {
 			nil, "", "", false, "arguments.limit: want integer, got null", "invalid reflect.Value"},
 		{"refuses null for a string field readably", listTool, `{"query":null}`,
 			nil, "", "", false, "arguments.query: want string, got null", "invalid reflect.Value"},
+		{"reads a quoted id where the tool reads ids as actions do", idTool, `{"limit":"5"}`,
+			&listArgs{Limit: 5}, "", "", false, "", ""},
+		{"refuses what the id reader refuses", idTool, `{"limit":" 5"}`,
+			nil, "", "", false, `arguments.limit: want an integer, or a string of its decimal digits`, ""},
+		{"still checks a read id against the schema", idTool, `{"limit":"51"}`,
+			nil, "", "", false, "arguments.limit: maximum violated", ""},
 		{"refuses broken JSON", listTool, `{"limit":`,
 			nil, "", "", false, "arguments: not valid JSON", ""},
 	}
@@ -131,6 +138,8 @@ func TestArguments(t *testing.T) {
 					assert.NotContains(t, err.Error(), tt.wantNotText)
 				}
 				assert.False(t, reached, "a refused call goes no further")
+				assert.True(t, fault.NothingSent(err))
+				assert.Contains(t, fault.NextOf(err), "Correct "+tt.tool.Name+"'s arguments", "the next step names the tool, not get_action")
 				assert.Nil(t, c.Args)
 				assert.Empty(t, c.ActionName)
 				return

@@ -57,14 +57,22 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if err != nil {
 			return nil, err
 		}
+		// A key SnowLuma would drop is refused before the user is asked
+		// anything: the call could not do what was meant.
+		if err := c.Action.Unknown(c.Params); err != nil {
+			return nil, err
+		}
 		missing := missingFields(c.Action, params)
 		if len(missing) == 0 {
 			return next(ctx, c)
 		}
 		if !c.Client.FormElicitation() {
+			plain := strings.TrimSuffix(t.Name, "_with_input")
 			return nil, fault.Errorf(fault.CodeUnsupported,
 				"%s needs %s, and this client does not support form elicitation; call %s with complete params instead",
-				c.Action.Name, strings.Join(missing, ", "), strings.TrimSuffix(t.Name, "_with_input")).Unsent()
+				c.Action.Name, strings.Join(missing, ", "), plain).Unsent().
+				Then(fmt.Sprintf("Nothing was sent. Ask the user in the chat for %s (get_action %s says what each means), then call %s with complete params.",
+					strings.Join(missing, ", "), c.Action.Name, plain))
 		}
 		state, err := s.store.Issue(t.Name, c.Arguments, missing)
 		if errors.Is(err, prompt.ErrTooMany) {
@@ -124,11 +132,16 @@ func checkAnswer(a *catalog.Action, missing []string, text string) (map[string]j
 	if err := d.Decode(&fields); err != nil || fields == nil || d.More() {
 		return nil, fault.Errorf(fault.CodeInvalidArgument, "%s must hold one JSON object, such as {\"%s\": …}; nothing was executed", Field, missing[0])
 	}
+	raw, _ := json.Marshal(fields)
+	// A key the action does not read gets its nearest names, as in the
+	// call itself; one it reads but was not asked for is refused below.
+	if err := a.Unknown(raw); err != nil {
+		return nil, err
+	}
 	v, err := schema.Compile(answerSchema(a, missing))
 	if err != nil {
 		return nil, fault.Wrap(fault.CodeInternal, err, "answer schema")
 	}
-	raw, _ := json.Marshal(fields)
 	if err := v.Validate(raw, Field); err != nil {
 		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "the answer does not fit; nothing was executed")
 	}

@@ -61,6 +61,7 @@ func TestAsking(t *testing.T) {
 		{"refuses a client without elicitation", tool, &mcp.ClientCapabilities{}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
 		{"refuses a client that declared no capabilities", tool, nil, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
 		{"refuses a URL-only client", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
+		{"refuses a key SnowLuma would drop before asking", tool, formCaps, `{"action":"send_group_msg","params":{"group":1,"text":"hi"}}`, nil, fault.CodeInvalidArgument},
 		{"never asks for the plain tools", &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}, formCaps, `{"action":"send_group_msg"}`, nil, ""},
 	}
 	for _, tt := range tests {
@@ -72,10 +73,20 @@ func TestAsking(t *testing.T) {
 				return &pipeline.Result{}, nil
 			})
 			r, err := h(context.Background(), call(t, tt.tool, send, tt.caps, tt.args))
+			if tt.errCode == fault.CodeInvalidArgument {
+				require.Error(t, err)
+				assert.Equal(t, tt.errCode, fault.CodeOf(err))
+				assert.Contains(t, err.Error(), `"group" (did you mean group_id?)`)
+				assert.True(t, fault.NothingSent(err))
+				assert.False(t, reached)
+				return
+			}
 			if tt.errCode != "" {
 				require.Error(t, err)
 				assert.Equal(t, tt.errCode, fault.CodeOf(err))
 				assert.Contains(t, err.Error(), "invoke_action with complete params")
+				assert.Contains(t, fault.NextOf(err), "Ask the user in the chat for message", "the fix is the plain tool, the params asked in chat")
+				assert.Contains(t, fault.NextOf(err), "call invoke_action with complete params")
 				assert.True(t, fault.NothingSent(err))
 				assert.False(t, reached)
 				return
@@ -163,7 +174,8 @@ func TestResuming(t *testing.T) {
 		{"refuses a missing field", accept(`{}`), "", fault.CodeInvalidArgument, "missing properties"},
 		{"refuses an extra field", accept(`{"message":"hi","auto_escape":true}`), "", fault.CodeInvalidArgument, "additional properties"},
 		{"refuses overwriting a provided field", accept(`{"message":"hi","group_id":987654321}`), "", fault.CodeInvalidArgument, "additional properties"},
-		{"refuses overwriting the action", accept(`{"message":"hi","action":"delete_msg"}`), "", fault.CodeInvalidArgument, "additional properties"},
+		{"refuses overwriting the action", accept(`{"message":"hi","action":"delete_msg"}`), "", fault.CodeInvalidArgument, `does not read the parameter "action"`},
+		{"names the nearest name for a misspelt answer key", accept(`{"mesage":"hi"}`), "", fault.CodeInvalidArgument, `"mesage" (did you mean message?)`},
 		{"refuses a non-string answer", accept(42), "", fault.CodeInvalidArgument, "no params_json string"},
 		{"refuses a missing answer", nil, "", fault.CodeInvalidArgument, "carries no answer"},
 	}

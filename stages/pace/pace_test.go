@@ -184,7 +184,7 @@ func TestStagePacesDeliveries(t *testing.T) {
 			{action: sendMsg, params: `{"group_id":20001,"user_id":10002,"message":"hi"}`}, g1,
 			held(g1, time.Second, "waiting 1.0 s for group 20001's send budget")}},
 		{"reads a target given as a string", limits, []step{
-			{action: sendGroupMsg, params: `{"group_id":" 20001 ","message":"hi"}`}, g1,
+			{action: sendGroupMsg, params: `{"group_id":"20001","message":"hi"}`}, g1,
 			held(g1, time.Second, "waiting 1.0 s for group 20001's send budget")}},
 		{"reads a whole number with a zero fraction as that number", limits, []step{
 			{action: sendGroupMsg, params: `{"group_id":20001.0,"message":"hi"}`}, g1,

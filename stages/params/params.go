@@ -1,7 +1,10 @@
 // Package params is the stage that checks an execution call's OneBot params
 // against the action's catalog schema before anything is sent. It runs after
 // input completion, so completed params are checked like any others. It
-// also rewrites the spellings SnowLuma's coercers read (an id quoted as a
+// refuses a top-level key SnowLuma neither declares nor reads
+// (catalog.Action.Unknown: SnowLuma would drop it, so the call could not do
+// what was meant), checks the raw-read keys' types beside the declared
+// params' (catalog.Action.AcceptedSchema), and also rewrites the spellings SnowLuma's coercers read (an id quoted as a
 // string, see schema.Validator.Normalize) into the values they name, once,
 // before any stage that reads a param.
 package params
@@ -38,6 +41,11 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if err != nil {
 			return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+c.Action.Name)
 		}
+		// A key SnowLuma would drop is refused first: the call could not
+		// do what was meant, whatever the other keys hold.
+		if err := c.Action.Unknown(c.Params); err != nil {
+			return nil, err
+		}
 		// Read the spellings SnowLuma reads (a quoted id) once, here, so
 		// that pace, lockdown and SnowLuma all see the value they name.
 		params, err := v.Normalize(c.Params, "params")
@@ -63,7 +71,11 @@ func (a *actionSchemas) get(act *catalog.Action) (*schema.Validator, error) {
 	if v, ok := a.m[act.Name]; ok {
 		return v, nil
 	}
-	v, err := schema.Compile(act.InputSchema)
+	doc, err := act.AcceptedSchema()
+	if err != nil {
+		return nil, err
+	}
+	v, err := schema.Compile(doc)
 	if err != nil {
 		return nil, err
 	}

@@ -44,7 +44,9 @@ func RootProblem(root string) string {
 func Resolve(root, input string) (string, os.FileInfo, error) {
 	if root == "" {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument,
-			"automatic upload is disabled: the user can set SNOWLUMA_MCP_UPLOAD_ROOT to a directory of allowed files")
+			"automatic upload is disabled: the user can set SNOWLUMA_MCP_UPLOAD_ROOT to a directory of allowed files").Unsent().
+			Then("Nothing was sent, and no argument can change that: tell the user that uploading a file from this machine needs the setting " +
+				RootVar + " (a directory of files the agent may upload) in this server's entry of the MCP client configuration, then a restart of the server.")
 	}
 	if input == "" {
 		return "", nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file is empty")

@@ -141,6 +141,11 @@ func TestSendRefusesEscapesBeforeSending(t *testing.T) {
 			require.Error(t, err)
 			assert.Equal(t, tt.code, fault.CodeOf(err), err.Error())
 			assert.Contains(t, err.Error(), tt.says, "the message says what is actually wrong")
+			if tt.root == "" {
+				assert.Contains(t, fault.NextOf(err), "tell the user", "only the user can set the upload root")
+				assert.Contains(t, fault.NextOf(err), RootVar)
+				assert.NotContains(t, fault.NextOf(err), "Correct the arguments")
+			}
 			assert.Empty(t, luma.requests, "nothing is sent")
 			assert.NotContains(t, err.Error(), "secret")
 		})

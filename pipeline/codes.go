@@ -54,9 +54,9 @@ func NextStep(code fault.Code) string { return codes.facts(code).Next }
 
 var codes = Table{
 	{Code: fault.CodeInvalidArgument,
-		Next: "Correct the arguments as described; get_action shows the action's parameters and an example.",
-		Happened: lang.Text{EN: "the arguments do not fit the tool or the action's params (the message names the field), `execution.input_file` is not an allowed file, an answer to an input request does not fit, or an event subscription asks for another account than the open connection serves",
-			ZH: "参数不符合工具或该动作的参数要求（消息会指出是哪个字段）；`execution.input_file` 不是允许的文件；对询问的回答不符合要求；或者订阅事件时给的账号与已打开的连接所服务的账号不同"},
+		Next: "Correct the call as the message says; nothing was sent. For an action's params, get_action shows them and an example.",
+		Happened: lang.Text{EN: "the arguments do not fit the tool or the action's params (the message names the field), a parameter name the action does not read (the message names the nearest it does), `execution.input_file` is not an allowed file, an answer to an input request does not fit, or an event subscription asks for another account than the open connection serves",
+			ZH: "参数不符合工具或该动作的参数要求（消息会指出是哪个字段）；给了该动作不读取的参数名（消息会给出最接近的正确参数名）；`execution.input_file` 不是允许的文件；对询问的回答不符合要求；或者订阅事件时给的账号与已打开的连接所服务的账号不同"},
 		Fix: lang.Text{EN: "correct them as the message says; `get_action` shows the action's parameters and an example",
 			ZH: "按消息所说改正；`get_action` 会列出该动作的参数和示例"}},
 	{Code: fault.CodeModeDenied,
@@ -146,7 +146,7 @@ var codes = Table{
 		Fix: lang.Text{EN: "check SnowLuma's WebSocket server and `SNOWLUMA_MCP_EVENTS_URL`; release every event resource with `unsubscribe_events`, then subscribe again",
 			ZH: "检查 SnowLuma 的 WS 服务端节点和 `SNOWLUMA_MCP_EVENTS_URL`；用 `unsubscribe_events` 释放所有事件资源，然后重新订阅"}},
 	{Code: fault.CodeUnsupported,
-		Next: "This server version cannot do that yet; see the message.",
+		Next: "The server cannot do this here; the message says why and what to use instead.",
 		Happened: lang.Text{EN: "this server or client cannot do it: a `*_with_input` tool for a client without form elicitation, a task tool without `SNOWLUMA_MCP_TASK_DIR`, a task started while the server stops",
 			ZH: "这个服务器或客户端做不到：客户端不支持表单询问（form elicitation）却调用了 `*_with_input` 工具，没有设置 `SNOWLUMA_MCP_TASK_DIR` 却调用了任务工具，或在服务器停止时启动任务"},
 		Fix: lang.Text{EN: "use the plain tool (`query_action`, `invoke_action`), or the configuration the message names",

@@ -55,9 +55,13 @@ const uploadRoute = `智能体上传文件用 invoke_action {"action":"` + uploa
 	` 下的文件>"}}，不带 params，由服务器分块上传（automatic upload）；下面的 params 用于手动分块，每次都要 stream_id`
 
 // GetAction returns one action's full contract; aliases resolve to their
-// target's contract.
+// target's contract. Its result is the catalog's data, passed through: the
+// schema says what every contract has, and the contract says the rest.
 func GetAction(d *Deps) *pipeline.Tool {
-	var quoted sync.Map // action name → whether it has integer params
+	// action name → its contract, built on first ask and then handed out
+	// as it is: a contract never changes while the process runs, and a
+	// docs call then costs no decoding.
+	var contracts sync.Map
 	return pipeline.NewTool[getActionArgs, any](pipeline.Spec{
 		Name:        "get_action",
 		Description: "查看一个动作的完整契约（action contract）：inputSchema（参数）、returnsSchema 与示例。",
@@ -72,35 +76,43 @@ func GetAction(d *Deps) *pipeline.Tool {
 		if !ok {
 			return nil, fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(args.Name))
 		}
-		var err error
-		ids, known := quoted.Load(a.Name)
-		if !known {
-			doc, err := a.AcceptedSchema()
-			if err != nil {
-				return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
-			}
-			v, err := schema.Compile(doc)
-			if err != nil {
-				return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
-			}
-			ids, _ = quoted.LoadOrStore(a.Name, v.QuotedIntegers())
+		if out, ok := contracts.Load(a.Name); ok {
+			return &pipeline.Result{Payload: out}, nil
 		}
-		out := contract{Name: a.Name, Aliases: a.Aliases, Category: a.Category, Summary: a.Summary, ReadOnly: a.ReadOnly, Stream: a.Stream,
-			Delivers: a.Delivers, InputSchema: withoutDefaults(a.InputSchema), Invariants: a.Invariants, ReturnsSchema: a.ReturnsSchema, Examples: a.Examples,
-			ThirdParty: a.ThirdParty, Copies: a.Copies}
-		if ids.(bool) {
-			out.IDs = quotedIDs
+		out, err := contractOf(a)
+		if err != nil {
+			return nil, err
 		}
-		if a.Name == upload.Action {
-			out.Route, out.InputSchema = uploadRoute, withoutRequired(out.InputSchema)
-		}
-		// The keys SnowLuma reads beside its declaration: the params
-		// stage accepts them, and refuses every other undeclared key.
-		if out.RawParams, err = a.RawProperties(); err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, err, "catalog raw params of "+a.Name)
-		}
-		return &pipeline.Result{Payload: out}, nil
+		stored, _ := contracts.LoadOrStore(a.Name, out)
+		return &pipeline.Result{Payload: stored}, nil
 	})
+}
+
+// contractOf builds an action's contract from the catalog.
+func contractOf(a *catalog.Action) (*contract, error) {
+	doc, err := a.AcceptedSchema()
+	if err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
+	}
+	v, err := schema.Compile(doc)
+	if err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, err, "catalog schema of "+a.Name)
+	}
+	out := &contract{Name: a.Name, Aliases: a.Aliases, Category: a.Category, Summary: a.Summary, ReadOnly: a.ReadOnly, Stream: a.Stream,
+		Delivers: a.Delivers, InputSchema: withoutDefaults(a.InputSchema), Invariants: a.Invariants, ReturnsSchema: a.ReturnsSchema, Examples: a.Examples,
+		ThirdParty: a.ThirdParty, Copies: a.Copies}
+	if v.QuotedIntegers() {
+		out.IDs = quotedIDs
+	}
+	if a.Name == upload.Action {
+		out.Route, out.InputSchema = uploadRoute, withoutRequired(out.InputSchema)
+	}
+	// The keys SnowLuma reads beside its declaration: the params stage
+	// accepts them, and refuses every other undeclared key.
+	if out.RawParams, err = a.RawProperties(); err != nil {
+		return nil, fault.Wrap(fault.CodeInternal, err, "catalog raw params of "+a.Name)
+	}
+	return out, nil
 }
 
 // withoutDefaults leaves out of a schema's top level what JSON Schema

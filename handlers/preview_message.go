@@ -30,40 +30,26 @@ type previewArgs struct {
 // once, in the text segment of invoke_action's params: a copy beside it
 // (and another in the preview) multiplied a long text's reply for nothing.
 type draft struct {
-	MessageType string     `json:"message_type"`
+	MessageType string     `json:"message_type" schema:"enum=group|private"`
 	TargetID    int64      `json:"target_id"`
-	ReplyTo     *int64     `json:"reply_to,omitempty"`
-	Characters  int        `json:"characters"`
-	Preview     string     `json:"preview"`
-	CanSend     bool       `json:"can_send"`
+	ReplyTo     *int64     `json:"reply_to,omitempty" jsonschema:"The quoted message's ID, when the draft replies."`
+	Characters  int        `json:"characters" jsonschema:"The text's length in characters (Unicode code points). The text itself, exactly as it would be sent, is the text segment of invoke_action.params.message."`
+	Preview     string     `json:"preview" jsonschema:"The draft in words (target, quote, length), for a person to check; the text is not repeated here."`
+	CanSend     bool       `json:"can_send" jsonschema:"True only in write mode: invoke_action exists and may send it."`
 	Mode        string     `json:"mode"`
-	Invoke      invokeCall `json:"invoke_action"`
-	Note        string     `json:"note"`
+	Invoke      invokeCall `json:"invoke_action" jsonschema:"The exact arguments of the invoke_action call that would send the draft."`
+	Note        string     `json:"note" jsonschema:"Nothing was sent: what sending it takes."`
 }
 
-// invokeCall is the argument object of invoke_action.
 type invokeCall struct {
 	Action string         `json:"action"`
 	Params map[string]any `json:"params"`
 }
 
-// segment is a OneBot message segment; every data value is a string, as
-// SnowLuma's reply segment expects for its id.
 type segment struct {
 	Type string            `json:"type"`
 	Data map[string]string `json:"data"`
 }
-
-const previewResult = `{"type":["object","null"],"description":"A message draft: nothing was sent.","required":["message_type","target_id","characters","preview","can_send","mode","invoke_action","note"],"properties":{
- "message_type":{"enum":["group","private"]},
- "target_id":{"type":"integer"},
- "reply_to":{"type":"integer","description":"The quoted message's ID, when the draft replies."},
- "characters":{"type":"integer","description":"The text's length in characters (Unicode code points). The text itself, exactly as it would be sent, is the text segment of invoke_action.params.message."},
- "preview":{"type":"string","description":"The draft in words (target, quote, length), for a person to check; the text is not repeated here."},
- "can_send":{"type":"boolean","description":"True only in write mode: invoke_action exists and may send it."},
- "mode":{"type":"string"},
- "invoke_action":{"type":"object","description":"The exact arguments of the invoke_action call that would send the draft.","required":["action","params"]},
- "note":{"type":"string"}}}`
 
 // PreviewMessage builds a message draft without contacting SnowLuma, in
 // every mode, so a person can check the target, quote and text before
@@ -72,7 +58,7 @@ const previewResult = `{"type":["object","null"],"description":"A message draft:
 // tool's _meta (the server removes it for everyone else).
 func PreviewMessage(d *Deps) *pipeline.Tool {
 	canSend := d.Config.Mode.Allows(config.ModeWrite)
-	return pipeline.NewTool[previewArgs, any](pipeline.Spec{
+	return pipeline.NewTool[previewArgs, draft](pipeline.Spec{
 		Name:        "preview_message",
 		Description: "预览消息草稿（preview message），从不发送：返回可读草稿、can_send（写模式为 true）与发送它的 invoke_action 参数。",
 		Summary: lang.Text{
@@ -87,7 +73,6 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 			// The key hosts read before _meta.ui existed; ext-apps writes both.
 			"ui/resourceUri": uiasset.URI,
 		},
-		Result: previewResult,
 	}, func(ctx context.Context, c *pipeline.Call, args *previewArgs) (*pipeline.Result, error) {
 		dr, err := buildDraft(args, d.Config.Mode, canSend)
 		if err != nil {

@@ -71,7 +71,11 @@ func deriveResult(t reflect.Type) (map[string]any, error) {
 		if err != nil {
 			return nil, err
 		}
-		return nullable(map[string]any{"type": "object", "additionalProperties": values}), nil
+		s := map[string]any{"type": "object"}
+		if len(values) > 0 { // any value at all is what an object allows anyway
+			s["additionalProperties"] = values
+		}
+		return nullable(s), nil
 	case t.Kind() == reflect.Struct:
 		return deriveResultStruct(t)
 	}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"math"
 	"sort"
 	"strings"
@@ -30,11 +31,12 @@ const (
 // passing f that match every term (a term matches when it or one of its
 // synonyms occurs in the name, an alias, the summary or the category), and
 // ranks exact names and aliases first, then name matches (shorter names
-// first: they match more tightly), then the rest in catalog order.
-func (c *Catalog) SearchKeywords(query string, f Filter) []*Action {
-	ts, whole := c.terms(query)
+// first: they match more tightly), then the rest in catalog order. It
+// stops early, with nothing, once ctx is done: the caller reads ctx.Err().
+func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
+	ts, whole := c.terms(ctx, query)
 	var hits []hit
-	for _, h := range c.match(ts, whole, f) {
+	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found == len(ts) {
 			hits = append(hits, h)
 		}
@@ -56,11 +58,12 @@ const MaxSuggestions = 10
 // of the terms they match, a term weighing more the fewer actions it
 // matches in the whole catalog ("撤回" tells more than "发") and more again
 // in a name, then shorter names; at most MaxSuggestions. It is what a
-// search that found nothing offers instead.
-func (c *Catalog) Suggest(query string, f Filter) []*Action {
-	ts, whole := c.terms(query)
+// search that found nothing offers instead. Like SearchKeywords, it stops
+// early once ctx is done.
+func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
+	ts, whole := c.terms(ctx, query)
 	var hits []hit
-	for _, h := range c.match(ts, whole, f) {
+	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found > 0 {
 			hits = append(hits, h)
 		}
@@ -88,12 +91,16 @@ type hit struct {
 
 // terms are the query's terms, each with whether every action matches it
 // and its weight, and the query as one word (for exact names). A term no
-// action matches is dropped: it can only say that nothing matches.
-func (c *Catalog) terms(query string) ([]term, string) {
+// action matches is dropped: it can only say that nothing matches. Once
+// ctx is done it returns no terms, so nothing matches.
+func (c *Catalog) terms(ctx context.Context, query string) ([]term, string) {
 	c = c.parsed()
 	all := c.doc.Actions
 	var out []term
-	for _, t := range terms(query, c.corpus) {
+	for _, t := range terms(query, c.han) {
+		if ctx.Err() != nil {
+			return nil, ""
+		}
 		t.in = c.matching(t.words)
 		n := 0
 		for _, in := range t.in {
@@ -132,14 +139,18 @@ func (c *Catalog) matching(words []string) []bool {
 	return in
 }
 
-// match returns how each action passing f matches ts, in catalog order.
-func (c *Catalog) match(ts []term, whole string, f Filter) []hit {
+// match returns how each action passing f matches ts, in catalog order;
+// nothing once ctx is done.
+func (c *Catalog) match(ctx context.Context, ts []term, whole string, f Filter) []hit {
 	if len(ts) == 0 {
 		return nil
 	}
 	all := c.parsed().doc.Actions
 	out := make([]hit, 0, len(all))
 	for i, a := range all {
+		if ctx.Err() != nil {
+			return nil
+		}
 		if f.Match(a) {
 			out = append(out, c.index[a].match(a, i, ts, whole))
 		}

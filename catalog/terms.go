@@ -14,6 +14,11 @@ import (
 // dropped, and so is a term that occurs nowhere in the catalog under any of
 // its synonyms (Catalog.terms).
 
+// MaxQueryBytes bounds a search's query (search_actions refuses a longer
+// one): 4 KiB, about 1,300 Chinese characters, far beyond any request and
+// still searched in a few milliseconds at worst (BenchmarkSearchLongQuery).
+const MaxQueryBytes = 4096
+
 // term is one word of a query and every word it stands for.
 type term struct {
 	word   string
@@ -58,10 +63,10 @@ func isHan(s string) bool {
 	return s != ""
 }
 
-// terms splits a query into its search terms; corpus is the catalog's
-// whole searchable text, which splits runs of Chinese the vocabulary does
-// not know.
-func terms(query string, corpus haystack) []term {
+// terms splits a query into its search terms; han indexes the catalog's
+// Chinese, which splits runs of Chinese the vocabulary does not know. Its
+// cost grows with the query's length alone (BenchmarkSearchLongQuery).
+func terms(query string, idx *hanIndex) []term {
 	var out []term
 	seen := map[string]bool{}
 	add := func(w string) {
@@ -74,7 +79,7 @@ func terms(query string, corpus haystack) []term {
 	var word, han []rune
 	flush := func() {
 		add(string(word))
-		for _, w := range segment(han, corpus) {
+		for _, w := range segment(han, idx) {
 			add(w)
 		}
 		word, han = word[:0], han[:0]
@@ -89,7 +94,7 @@ func terms(query string, corpus haystack) []term {
 			han = append(han, r)
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '\'' || r == '.':
 			if len(han) > 0 {
-				for _, w := range segment(han, corpus) {
+				for _, w := range segment(han, idx) {
 					add(w)
 				}
 				han = han[:0]
@@ -126,10 +131,12 @@ func singular(w string) (string, bool) {
 }
 
 // segment splits a run of Chinese into the fewest pieces, preferring
-// vocabulary words; runs the vocabulary does not cover are cut into the
-// longest pieces that occur in the corpus (a single unknown character is
-// dropped: alone it matches too much to mean anything).
-func segment(run []rune, corpus haystack) []string {
+// vocabulary words (a map by word, tried up to the longest word's length at
+// each place); runs the vocabulary does not cover are cut into the longest
+// pieces that occur in the catalog, each found by idx in one look (a single
+// unknown character is dropped: alone it matches too much to mean
+// anything).
+func segment(run []rune, idx *hanIndex) []string {
 	if len(run) == 0 {
 		return nil
 	}
@@ -150,13 +157,11 @@ func segment(run []rune, corpus haystack) []string {
 	emit := func() {
 		for len(unknown) > 0 {
 			// The longest prefix the catalog knows.
-			k := len(unknown)
-			for ; k > 1 && !corpus.has(string(unknown[:k])); k-- {
-			}
+			k := idx.longest(unknown)
 			if k > 1 {
 				out = append(out, string(unknown[:k]))
 			}
-			unknown = unknown[k:]
+			unknown = unknown[max(k, 1):]
 		}
 	}
 	for i := 0; i < n; i = next[i] {

@@ -5,9 +5,22 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
+
+// checkQuery refuses a query longer than catalog.MaxQueryBytes. It is
+// refused here, not declared as maxLength: the tool's definition is what
+// every model reads (AGX-4's budget), the refusal only what a runaway
+// query meets.
+func checkQuery(q string) error {
+	if len(q) <= catalog.MaxQueryBytes {
+		return nil
+	}
+	return fault.Errorf(fault.CodeInvalidArgument, "query is %d bytes; search_actions reads at most %d bytes (4 KiB, about 1,300 Chinese characters)", len(q), catalog.MaxQueryBytes).
+		Then("Search with a few words of the request, such as \"send group message\" or 发送群消息; nothing was run.")
+}
 
 type searchArgs struct {
 	Query string `json:"query" jsonschema:"要找的文字（query），中英文皆可，如 发送群消息。"`
@@ -32,11 +45,17 @@ func SearchActions(d *Deps) *pipeline.Tool {
 		if err := checkCategory(d, args.Category); err != nil {
 			return nil, err
 		}
+		if err := checkQuery(args.Query); err != nil {
+			return nil, err
+		}
 		var found, suggested []*catalog.Action
 		if args.Match == "keywords" {
-			found = d.Catalog.SearchKeywords(args.Query, args.filter())
+			found = d.Catalog.SearchKeywords(ctx, args.Query, args.filter())
 		} else {
-			found, suggested = d.Catalog.Find(args.Query, args.filter())
+			found, suggested = d.Catalog.Find(ctx, args.Query, args.filter())
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
 		}
 		return &pipeline.Result{Payload: args.page(found, suggested)}, nil
 	})

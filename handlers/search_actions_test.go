@@ -55,3 +55,12 @@ func TestSearchStopsWhenItsCallIsCancelled(t *testing.T) {
 		assert.Equal(t, fault.CodeCancelled, fault.CodeOf(err), mode)
 	}
 }
+
+func TestGetActionSaysWhichNameASlipMeant(t *testing.T) {
+	t.Parallel()
+	_, err := call(t, GetAction(deps(t, config.ModeDocs)), `{"name":"send_group_notice"}`, nil)
+	require.Error(t, err)
+	assert.Equal(t, fault.CodeUnknownAction, fault.CodeOf(err))
+	assert.Contains(t, err.Error(), "did you mean _send_group_notice")
+	assert.Contains(t, fault.NextOf(err), "get_action _send_group_notice")
+}

@@ -145,12 +145,17 @@ func (c *Catalog) Search(query string, f Filter) []*Action {
 }
 
 // Find is a search as the first call makes it: the actions whose text
-// contains query (Search), and, when there are none, the closest ones by
-// keywords instead (Suggest), which stops early once ctx is done.
+// contains query (Search, in catalog order: the seed's rule), and beside
+// them the closest ones by keywords (Suggest, ranked by what the request
+// asks for) when there are none, or when the ranking's best match is not
+// the first of them: a hasty model calls the first name it sees, and the
+// catalog's order may put a delete first. Suggest stops early once ctx is
+// done.
 func (c *Catalog) Find(ctx context.Context, query string, f Filter) (found, suggested []*Action) {
 	found = c.Search(query, f)
-	if len(found) == 0 {
-		suggested = c.Suggest(ctx, query, f)
+	ranked := c.Suggest(ctx, query, f)
+	if len(found) == 0 || (len(ranked) > 0 && ranked[0] != found[0]) {
+		suggested = ranked
 	}
 	return found, suggested
 }

@@ -30,11 +30,14 @@ const (
 // SearchKeywords splits query into terms (see terms.go), keeps actions
 // passing f that match every term (a term matches when it or one of its
 // synonyms occurs in the name, an alias, the summary or the category), and
-// ranks exact names and aliases first, then name matches (shorter names
-// first: they match more tightly), then the rest in catalog order. It
+// ranks exact names and aliases first, then by what the request asks for
+// (intent.go: no write above a read for a read, no removal first for a
+// create, placeholders last), then name matches (shorter names first: they
+// match more tightly), then the rest in catalog order. It
 // stops early, with nothing, once ctx is done: the caller reads ctx.Err().
 func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
 	ts, whole := c.terms(ctx, query)
+	in := intentOf(query)
 	var hits []hit
 	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found == len(ts) {
@@ -42,10 +45,16 @@ func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []
 		}
 	}
 	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].rank != hits[j].rank {
-			return hits[i].rank < hits[j].rank
+		a, b := hits[i], hits[j]
+		switch {
+		case (a.rank == rankExact) != (b.rank == rankExact):
+			return a.rank == rankExact
+		case a.rank != rankExact && in.demotion(a.a) != in.demotion(b.a):
+			return in.demotion(a.a) < in.demotion(b.a)
+		case a.rank != b.rank:
+			return a.rank < b.rank
 		}
-		return hits[i].rank != rankOther && len(hits[i].a.Name) < len(hits[j].a.Name)
+		return a.rank != rankOther && len(a.a.Name) < len(b.a.Name)
 	})
 	return actionsOf(hits, len(hits))
 }
@@ -54,7 +63,8 @@ func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []
 const MaxSuggestions = 10
 
 // Suggest ranks the actions passing f that match any of the query's terms
-// (unlike SearchKeywords, not all): exact names first, then by the weight
+// (unlike SearchKeywords, not all): exact names first, then by what the
+// request asks for (as SearchKeywords), then by the weight
 // of the terms they match, a term weighing more the fewer actions it
 // matches in the whole catalog ("撤回" tells more than "发") and more again
 // in a name, then shorter names; at most MaxSuggestions. It is what a
@@ -62,6 +72,7 @@ const MaxSuggestions = 10
 // early once ctx is done.
 func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
 	ts, whole := c.terms(ctx, query)
+	in := intentOf(query)
 	var hits []hit
 	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found > 0 {
@@ -73,12 +84,55 @@ func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action
 		switch {
 		case (a.rank == rankExact) != (b.rank == rankExact):
 			return a.rank == rankExact
+		case a.rank != rankExact && in.demotion(a.a) != in.demotion(b.a):
+			return in.demotion(a.a) < in.demotion(b.a)
 		case a.weight != b.weight:
 			return a.weight > b.weight
 		}
 		return len(a.a.Name) < len(b.a.Name)
 	})
-	return actionsOf(hits, MaxSuggestions)
+	return c.hinted(query, f, actionsOf(hits, len(hits)))
+}
+
+// hinted puts the actions that send the segment a query asks to send
+// (SegmentHint) first, after any exact name, and cuts the list to
+// MaxSuggestions.
+func (c *Catalog) hinted(query string, f Filter, ranked []*Action) []*Action {
+	h, ok := c.SegmentHint(query)
+	if !ok {
+		return ranked[:min(MaxSuggestions, len(ranked))]
+	}
+	q := strings.ToLower(strings.TrimSpace(query))
+	out := make([]*Action, 0, MaxSuggestions)
+	lead := map[*Action]bool{}
+	for _, a := range ranked {
+		if a.Name == q || contains(lowerAll(a.Aliases), q) {
+			out = append(out, a)
+			lead[a] = true
+		}
+	}
+	for _, n := range h.Actions {
+		if a, ok := c.Lookup(n); ok && f.Match(a) && !lead[a] {
+			out = append(out, a)
+			lead[a] = true
+		}
+	}
+	for _, a := range ranked {
+		if !lead[a] {
+			out = append(out, a)
+		}
+	}
+	return out[:min(MaxSuggestions, len(out))]
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 // hit is how an action matched a query's terms.

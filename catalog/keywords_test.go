@@ -40,6 +40,8 @@ func TestSearchKeywords(t *testing.T) {
 		{"maps recall to delete", "recall msg", Filter{}, []string{"delete_msg"}, nil, nil, false},
 		{"applies filters", "群 文件", Filter{ReadOnly: &no}, nil, []string{"upload_group_file", "delete_group_file"}, []string{"get_group_root_files"}, false},
 		{"returns nothing for an empty query", "   ", Filter{}, nil, nil, nil, true},
+		{"reads a number as a parameter, not a word", "mute a member for 10 minutes", Filter{}, []string{"set_group_ban"}, nil, nil, false},
+		{"does so in Chinese too", "禁言某人10分钟", Filter{}, []string{"set_group_ban"}, nil, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,8 +76,13 @@ func TestKeywordRanksOrderTheResult(t *testing.T) {
 	for i, a := range c.Actions() {
 		at[a] = i
 	}
+	in, lastDemotion := intentOf("群"), 0
 	for _, a := range got {
 		r := c.index[a].match(a, at[a], ts, whole).rank
+		if d := in.demotion(a); d != lastDemotion {
+			assert.Greater(t, d, lastDemotion, "a placeholder goes below the rest")
+			last, lastDemotion = -1, d
+		}
 		assert.GreaterOrEqual(t, r, last, "ranks never go back")
 		if r == last && r == rankOther {
 			assert.Less(t, orderKey(prev), orderKey(a.Name), "summary-only matches keep catalog order")
@@ -173,6 +180,8 @@ func TestTermsSplitQueriesAsPeopleTypeThem(t *testing.T) {
 		{"get_msg", []string{"get_msg"}},
 		{"踢him出去 now", []string{"踢"}},
 		{"frobnicate 的", nil},
+		{"mute a member for 10 minutes", []string{"mute", "member"}},
+		{"禁言某人10分钟", []string{"禁言"}},
 	}
 	for _, tt := range tests {
 		ts, _ := c.terms(context.Background(), tt.query)

@@ -114,12 +114,3 @@ func TestNaturalQueryHitRates(t *testing.T) {
 	t.Logf("natural queries: %d; action in the first five: first call %d, keywords mode %d", len(naturalQueries), first, keywords)
 	assert.GreaterOrEqual(t, len(naturalQueries), 40)
 }
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}

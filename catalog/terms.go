@@ -12,7 +12,7 @@ import (
 // know by the catalog's own text, so that "发送群消息" is 发送 · 群 · 消息 and
 // "机型展示" stays one term. Filler words ("a", "my", "的", "一条") are
 // dropped, and so is a term that occurs nowhere in the catalog under any of
-// its synonyms (Catalog.terms).
+// its synonyms (Catalog.terms), and so is a number, which is a parameter.
 
 // MaxQueryBytes bounds a search's query (search_actions refuses a longer
 // one): 4 KiB, about 1,300 Chinese characters, far beyond any request and
@@ -70,7 +70,7 @@ func terms(query string, idx *hanIndex) []term {
 	var out []term
 	seen := map[string]bool{}
 	add := func(w string) {
-		if w == "" || fillers[w] || seen[w] {
+		if w == "" || fillers[w] || seen[w] || number(w) {
 			return
 		}
 		seen[w] = true
@@ -106,6 +106,18 @@ func terms(query string, idx *hanIndex) []term {
 	}
 	flush()
 	return out
+}
+
+// number reports whether w is all digits: in a request it is a parameter
+// ("mute him for 10 minutes", "禁言10分钟"), and as a search word it would
+// only empty a keywords search that every other word matches.
+func number(w string) bool {
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // expand returns a word with its synonyms (or its singular's).

@@ -95,16 +95,17 @@ func placeholder(a *Action) bool {
 // demotion is how far down an action goes for a request of intent in,
 // the lower the better: what the intent rules out (a write for a read, a
 // removal for a create) below everything else, and within each, a
-// placeholder below the rest.
-func (in intent) demotion(a *Action) int {
+// placeholder below the rest. h is the action's haystack, which knows
+// whether it removes and whether it is a placeholder.
+func (in intent) demotion(a *Action, h haystack) int {
 	d := 0
 	switch {
 	case in == intentRead && !a.ReadOnly:
 		d = 2
-	case in != intentRead && in != intentRemove && removes(a):
+	case in != intentRead && in != intentRemove && h.removes:
 		d = 2 // a removal is the answer only where the request removes
 	}
-	if placeholder(a) {
+	if h.placeholder {
 		d++
 	}
 	return d

@@ -51,7 +51,8 @@ var intentQueries = []struct {
 	{"踢人", intentRemove},
 }
 
-// firstOf checks the head of one ranked list against the request's intent.
+// assertRankedFor checks the head of one ranked list against the
+// request's intent.
 func assertRankedFor(t *testing.T, in intent, list []*Action, what string) {
 	t.Helper()
 	if len(list) == 0 {

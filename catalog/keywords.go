@@ -1,9 +1,10 @@
 package catalog
 
 import (
+	"cmp"
 	"context"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -41,20 +42,22 @@ func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []
 	var hits []hit
 	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found == len(ts) {
+			h.demotion = in.demotion(h.a, c.index[h.a])
 			hits = append(hits, h)
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
+	slices.SortStableFunc(hits, func(a, b hit) int {
 		switch {
 		case (a.rank == rankExact) != (b.rank == rankExact):
-			return a.rank == rankExact
-		case a.rank != rankExact && in.demotion(a.a) != in.demotion(b.a):
-			return in.demotion(a.a) < in.demotion(b.a)
+			return before(a.rank == rankExact)
+		case a.rank != rankExact && a.demotion != b.demotion:
+			return cmp.Compare(a.demotion, b.demotion)
 		case a.rank != b.rank:
-			return a.rank < b.rank
+			return cmp.Compare(a.rank, b.rank)
+		case a.rank == rankOther:
+			return 0
 		}
-		return a.rank != rankOther && len(a.a.Name) < len(b.a.Name)
+		return cmp.Compare(len(a.a.Name), len(b.a.Name))
 	})
 	return actionsOf(hits, len(hits))
 }
@@ -76,20 +79,20 @@ func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action
 	var hits []hit
 	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found > 0 {
+			h.demotion = in.demotion(h.a, c.index[h.a])
 			hits = append(hits, h)
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
+	slices.SortStableFunc(hits, func(a, b hit) int {
 		switch {
 		case (a.rank == rankExact) != (b.rank == rankExact):
-			return a.rank == rankExact
-		case a.rank != rankExact && in.demotion(a.a) != in.demotion(b.a):
-			return in.demotion(a.a) < in.demotion(b.a)
+			return before(a.rank == rankExact)
+		case a.rank != rankExact && a.demotion != b.demotion:
+			return cmp.Compare(a.demotion, b.demotion)
 		case a.weight != b.weight:
-			return a.weight > b.weight
+			return -cmp.Compare(a.weight, b.weight)
 		}
-		return len(a.a.Name) < len(b.a.Name)
+		return cmp.Compare(len(a.a.Name), len(b.a.Name))
 	})
 	return c.hinted(query, f, actionsOf(hits, len(hits)))
 }
@@ -106,7 +109,7 @@ func (c *Catalog) hinted(query string, f Filter, ranked []*Action) []*Action {
 	out := make([]*Action, 0, MaxSuggestions)
 	lead := map[*Action]bool{}
 	for _, a := range ranked {
-		if a.Name == q || contains(lowerAll(a.Aliases), q) {
+		if contains(c.index[a].names, q) {
 			out = append(out, a)
 			lead[a] = true
 		}
@@ -135,12 +138,21 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// before orders a first when it is true, for a sort's comparison.
+func before(first bool) int {
+	if first {
+		return -1
+	}
+	return 1
+}
+
 // hit is how an action matched a query's terms.
 type hit struct {
 	a            *Action
 	found, named int     // terms matched anywhere, and in the name or an alias
 	weight       float64 // the terms' weights (see Suggest)
 	rank         int
+	demotion     int // what the request asks for (intent.go)
 }
 
 // terms are the query's terms, each with whether every action matches it
@@ -233,15 +245,19 @@ func actionsOf(hits []hit, limit int) []*Action {
 // haystack is searchable text, lower-cased once at load: an action's, or
 // the whole catalog's (Catalog.corpus).
 type haystack struct {
-	names     []string        // name and aliases
-	text      string          // name, aliases, summary, category
-	words     map[string]bool // the text's English words (names split at _), with their singulars
-	nameWords map[string]bool // the same of the names alone
+	removes     bool            // the action removes something (intent.go)
+	placeholder bool            // it is a compatibility placeholder (intent.go)
+	names       []string        // name and aliases
+	text        string          // name, aliases, summary, category
+	words       map[string]bool // the text's English words (names split at _), with their singulars
+	nameWords   map[string]bool // the same of the names alone
 }
 
 func newHaystack(a *Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
-	return haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
+	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
+	h.removes, h.placeholder = removes(a), placeholder(a)
+	return h
 }
 
 func haystackOf(names []string, text string) haystack {

@@ -79,7 +79,7 @@ func TestKeywordRanksOrderTheResult(t *testing.T) {
 	in, lastDemotion := intentOf("群"), 0
 	for _, a := range got {
 		r := c.index[a].match(a, at[a], ts, whole).rank
-		if d := in.demotion(a); d != lastDemotion {
+		if d := in.demotion(a, c.index[a]); d != lastDemotion {
 			assert.Greater(t, d, lastDemotion, "a placeholder goes below the rest")
 			last, lastDemotion = -1, d
 		}

@@ -44,6 +44,9 @@ var (
 // over creating ("撤回我刚发的那条" removes what was sent).
 func intentOf(query string) intent {
 	q := strings.ToLower(query)
+	for _, checkin := range []string{"check-in", "check in"} {
+		q = strings.ReplaceAll(q, checkin, "checkin") // signing in, not checking
+	}
 	en := englishWords(q)
 	has := func(enWords map[string]bool, zh []string) bool {
 		for _, w := range en {

@@ -43,6 +43,7 @@ var intentQueries = []struct {
 	{"新建群文件夹", intentCreate},
 	{"发说说", intentCreate},
 	{"添加收藏表情", intentCreate},
+	{"check in to the group", intentNone},
 	{"delete a group file", intentRemove},
 	{"recall a message", intentRemove},
 	{"kick someone out of the group", intentRemove},

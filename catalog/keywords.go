@@ -94,14 +94,14 @@ func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action
 		}
 		return cmp.Compare(len(a.a.Name), len(b.a.Name))
 	})
-	return c.hinted(query, f, actionsOf(hits, len(hits)))
+	return c.hinted(ctx, query, f, actionsOf(hits, len(hits)))
 }
 
 // hinted puts the actions that send the segment a query asks to send
 // (SegmentHint) first, after any exact name, and cuts the list to
 // MaxSuggestions.
-func (c *Catalog) hinted(query string, f Filter, ranked []*Action) []*Action {
-	h, ok := c.SegmentHint(query)
+func (c *Catalog) hinted(ctx context.Context, query string, f Filter, ranked []*Action) []*Action {
+	h, ok := c.SegmentHint(ctx, query)
 	if !ok {
 		return ranked[:min(MaxSuggestions, len(ranked))]
 	}

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"strings"
 )
 
@@ -21,6 +22,7 @@ type msgSegment struct {
 	needSend bool     // found only beside a word for sending (图片 alone may ask to read one)
 	actions  []string // the actions that send it, the usual first
 	usage    string   // how it goes into their params
+	fine     []string // other words a request to send it may hold (聊天记录 for a forward)
 }
 
 var messageActions = []string{"send_group_msg", "send_private_msg", "send_msg"}
@@ -37,30 +39,35 @@ const mediaFile = `"file":"https://… or file:///… or base64://…"`
 
 var segments = []msgSegment{
 	{"An image", []string{"image", "images", "picture", "pictures", "photo", "photos", "pic", "pics", "img", "screenshot"}, []string{"图片", "照片", "截图", "图"}, true,
-		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`)},
+		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`), nil},
 	{"A voice message", []string{"voice", "audio", "recording", "ptt"}, []string{"语音", "录音"}, true,
-		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead"},
+		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead", nil},
 	{"A video", []string{"video", "videos"}, []string{"视频"}, true,
-		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`)},
+		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`), nil},
 	{"A file", []string{"file", "files", "document", "attachment"}, []string{"文件"}, true,
 		append(append([]string{}, messageActions...), "upload_group_file", "upload_private_file"),
-		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file"},
+		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil},
 	{"A face (QQ emoji)", []string{"face", "faces", "emoji", "emoticon"}, []string{"表情", "小黄脸"}, true,
-		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`)},
+		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil},
 	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"@", "艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
-		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`},
+		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil},
 	{"A reply", []string{"reply", "replies", "quote"}, []string{"回复", "引用"}, false,
-		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`)},
+		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil},
 	{"A forward", []string{"forward", "forwarded"}, []string{"转发"}, false,
 		[]string{"send_group_forward_msg", "send_private_forward_msg", "send_forward_msg"},
-		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`},
+		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`, []string{"聊天记录", "记录", "history"}},
 }
 
 // sendWordsEN and sendWordsZH are the words for sending a segment.
 var (
-	sendWordsEN = words("send", "sends", "sending", "post", "share", "attach", "insert", "include", "with")
+	sendWordsEN = []string{"send", "sends", "sending", "post", "share", "attach", "insert", "include", "with"}
 	sendWordsZH = []string{"发", "附", "带"}
 )
+
+// aboutAnyMessage are words a request to send a segment may hold without
+// asking for anything else: whom it goes to and that it is a message (each
+// stands for its synonym group).
+var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发送", "全员", "陌生人")
 
 // Hint is what a search for sending a message segment gets beside its
 // actions: the actions that send it, the usual first, and a line with
@@ -71,8 +78,12 @@ type Hint struct {
 	Text    string
 }
 
-// SegmentHint returns the hint for query, if it asks to send a segment.
-func (c *Catalog) SegmentHint(query string) (Hint, bool) {
+// SegmentHint returns the hint for query, if it asks to send a segment
+// and nothing else: a request whose other words name an action's own
+// object ("发公告带图片" is an announcement with its picture, "post a
+// picture" a Qzone post) is left to the ranking. Once ctx is done it
+// returns none.
+func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	if intentOf(query) == intentRead {
 		return Hint{}, false
 	}
@@ -94,10 +105,13 @@ func (c *Catalog) SegmentHint(query string) (Hint, bool) {
 		}
 		return false
 	}
-	sending := hasAny(keys(sendWordsEN), sendWordsZH)
+	sending := hasAny(sendWordsEN, sendWordsZH)
 	for _, s := range segments {
 		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) {
 			continue
+		}
+		if !c.onlyAbout(ctx, query, s) {
+			return Hint{}, false
 		}
 		actions := ordered(s.actions, q)
 		send := actions[:min(3, len(actions))]
@@ -105,6 +119,30 @@ func (c *Catalog) SegmentHint(query string) (Hint, bool) {
 			strings.Join(send[:len(send)-1], ", ") + " or " + send[len(send)-1] + ", " + s.usage + "."}, true
 	}
 	return Hint{}, false
+}
+
+// onlyAbout reports whether every search term of query (Catalog.terms:
+// words some action holds) is about sending s: one of its words, a word
+// for sending, or whom a message goes to.
+func (c *Catalog) onlyAbout(ctx context.Context, query string, s msgSegment) bool {
+	ok := words(append(append(append(append([]string{}, s.en...), s.pieces...), s.fine...), sendWordsEN...)...)
+	for _, w := range sendWordsZH {
+		ok[w] = true
+	}
+	ts, _ := c.terms(ctx, query)
+	if ctx.Err() != nil {
+		return false
+	}
+	for _, t := range ts {
+		about := false
+		for _, w := range t.words {
+			about = about || ok[w] || aboutAnyMessage[w]
+		}
+		if !about {
+			return false
+		}
+	}
+	return true
 }
 
 // ordered puts the private send first when the query is about a friend
@@ -117,14 +155,6 @@ func ordered(actions []string, q string) []string {
 	}
 	if private && len(out) > 1 && strings.Contains(out[1], "private") {
 		out[0], out[1] = out[1], out[0]
-	}
-	return out
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
 	}
 	return out
 }

@@ -66,7 +66,7 @@ func SearchActions(d *Deps) *pipeline.Tool {
 // and in the note, which names the best.
 func search(ctx context.Context, cat *catalog.Catalog, args *searchArgs) ([]*catalog.Action, beside) {
 	var b beside
-	hint, hinted := cat.SegmentHint(args.Query)
+	hint, hinted := cat.SegmentHint(ctx, args.Query)
 	if hinted {
 		b.Hint = hint.Text
 	}

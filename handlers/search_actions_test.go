@@ -180,4 +180,9 @@ func TestASegmentIsFoundWithItsSendActions(t *testing.T) {
 	for _, read := range []string{"查看图片", "get image info", "get forward message"} {
 		assert.NotContains(t, searchResult(t, read, ""), "hint", "%s reads, and gets no hint", read)
 	}
+	for _, other := range []string{"发公告带图片", "post a group announcement with a picture"} {
+		m := searchResult(t, other, "")
+		assert.NotContains(t, m, "hint", "%s asks for an announcement, which has its own image", other)
+		assert.Equal(t, "_send_group_notice", entryNames(m["suggestions"])[0], other)
+	}
 }

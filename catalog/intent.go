@@ -37,7 +37,10 @@ var (
 	removeWordsZH = []string{"删", "撤回", "踢", "移除", "移出", "清除", "清理", "取消", "退出", "退群"}
 	// removalWords mark an action that removes something, by the words of
 	// its name.
-	removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "clear", "cancel", "recall", "quit", "unset")
+	removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "clear", "cancel", "recall", "quit", "unset", "exit", "logout")
+	// questionWords, first in an English request, make it one that reads
+	// ("is the bot online").
+	questionWords = words("is", "are", "was", "were", "does", "has", "have")
 )
 
 // intentOf reads a query's intent: reading wins over removing, removing
@@ -62,7 +65,7 @@ func intentOf(query string) intent {
 		return false
 	}
 	switch {
-	case has(readWordsEN, readWordsZH):
+	case has(readWordsEN, readWordsZH) || (len(en) > 0 && questionWords[en[0]]):
 		return intentRead
 	case has(removeWordsEN, removeWordsZH):
 		return intentRemove
@@ -97,16 +100,19 @@ func placeholder(a *Action) bool {
 
 // demotion is how far down an action goes for a request of intent in,
 // the lower the better: what the intent rules out (a write for a read, a
-// removal for a create) below everything else, and within each, a
-// placeholder below the rest. h is the action's haystack, which knows
+// removal for anything but a removal) below everything else, a read below
+// the writes a create request asks for, and within each, a placeholder
+// below the rest. h is the action's haystack, which knows
 // whether it removes and whether it is a placeholder.
 func (in intent) demotion(a *Action, h haystack) int {
 	d := 0
 	switch {
 	case in == intentRead && !a.ReadOnly:
-		d = 2
+		d = 4
 	case in != intentRead && in != intentRemove && h.removes:
-		d = 2 // a removal is the answer only where the request removes
+		d = 4 // a removal is the answer only where the request removes
+	case in == intentCreate && a.ReadOnly:
+		d = 2 // a request to send or make something wants a write first
 	}
 	if h.placeholder {
 		d++

@@ -31,6 +31,7 @@ var intentQueries = []struct {
 	{"查看精华消息", intentRead},
 	{"群相册列表", intentRead},
 	{"查询好友信息", intentRead},
+	{"is the bot online", intentRead},
 	{"post a group announcement", intentCreate},
 	{"send a message to the group", intentCreate},
 	{"add a group album", intentCreate},

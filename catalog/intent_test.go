@@ -70,13 +70,19 @@ func assertRankedFor(t *testing.T, in intent, list []*Action, what string) {
 		}
 	case intentCreate:
 		assert.False(t, removes(list[0]), "%s: a create request gets the removal %s first", what, list[0].Name)
+		if list[0].ReadOnly {
+			for _, a := range list {
+				assert.True(t, a.ReadOnly, "%s: the read %s is first while the write %s is in the list", what, list[0].Name, a.Name)
+			}
+		}
 	}
 }
 
 // TestARequestsIntentDecidesWhatComesFirst: in keywords mode and in every
 // suggestions list, a read request never gets a write above a read, a
-// create request never gets a removal first; default mode's actions stay
-// the substring hits in catalog order.
+// create request never gets a removal first (nor a read while a write is
+// listed); default mode's actions stay the substring hits in catalog
+// order.
 func TestARequestsIntentDecidesWhatComesFirst(t *testing.T) {
 	t.Parallel()
 	c := load(t)

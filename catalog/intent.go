@@ -7,9 +7,10 @@ import (
 
 // A hasty model calls the first name a search gives it, so the ranking
 // weighs what the request asks for (issue 41): a request that reads never
-// gets an action that changes something above one that reads, and a
-// request that creates or sends, or says nothing of what it does ("群公告"),
-// never gets a delete first: only a request that removes does. The rule is
+// gets an action that changes something above one that reads; a request
+// that creates or sends gets the writes before the reads; and a request
+// that does not remove, whether it creates, sends or says nothing of what
+// it does ("群公告"), never gets a delete first. The rule is
 // one-sided on purpose: where a request reads and writes in one breath
 // ("which messages did I send"), reading wins, because a read put first by
 // mistake does no harm and a write put first by mistake may.

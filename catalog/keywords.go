@@ -34,8 +34,8 @@ const (
 // ranks exact names and aliases first, then by what the request asks for
 // (intent.go: no write above a read for a read, no removal first for a
 // create, placeholders last), then name matches (shorter names first: they
-// match more tightly), then the rest in catalog order. It
-// stops early, with nothing, once ctx is done: the caller reads ctx.Err().
+// match more tightly), then the rest in catalog order. It stops early,
+// with nothing, once ctx is done: the caller reads ctx.Err().
 func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
 	ts, whole := c.terms(ctx, query)
 	in := intentOf(query)
@@ -70,9 +70,11 @@ const MaxSuggestions = 10
 // request asks for (as SearchKeywords), then by the weight
 // of the terms they match, a term weighing more the fewer actions it
 // matches in the whole catalog ("撤回" tells more than "发") and more again
-// in a name, then shorter names; at most MaxSuggestions. It is what a
-// search that found nothing offers instead. Like SearchKeywords, it stops
-// early once ctx is done.
+// in a name, then shorter names; the actions that send a message segment
+// the query asks to send go first (hinted); at most MaxSuggestions. It is
+// what a search offers beside, or instead of, its hits (Find and
+// search_actions say when). Like SearchKeywords, it stops early once ctx
+// is done.
 func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
 	ts, whole := c.terms(ctx, query)
 	in := intentOf(query)

@@ -29,8 +29,10 @@ type searchArgs struct {
 }
 
 // SearchActions finds catalog actions by case-insensitive substring or, on
-// request, by ranked keywords with synonyms; a substring search that finds
-// nothing suggests the closest actions by keywords instead.
+// request, by ranked keywords with synonyms; beside them go suggestions
+// marked as nearest matches, and a hint where the request asks to send a
+// message segment (search says when). A query beyond 4 KiB is refused and
+// a cancelled call stops.
 func SearchActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool(pipeline.Spec{
 		Name:        "search_actions",

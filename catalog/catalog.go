@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -30,7 +31,8 @@ type Catalog struct {
 	doc    Document
 	byName map[string]*Action
 	index  map[*Action]haystack
-	corpus haystack // every action's searchable text, for splitting queries
+	corpus haystack  // every action's searchable text
+	han    *hanIndex // its Chinese, for splitting queries (terms.go)
 
 	groupsMu sync.Mutex
 	groups   map[string][]bool // Catalog.matching's answers, by a synonym group's first word
@@ -53,6 +55,7 @@ func (c *Catalog) parse() {
 		all = append(all, c.index[a].text)
 	}
 	c.corpus = haystackOf(nil, strings.Join(all, "\n"))
+	c.han = newHanIndex(c.corpus.text)
 	for _, a := range c.doc.Actions {
 		for _, alias := range a.Aliases {
 			if _, taken := c.byName[alias]; taken {
@@ -142,12 +145,17 @@ func (c *Catalog) Search(query string, f Filter) []*Action {
 }
 
 // Find is a search as the first call makes it: the actions whose text
-// contains query (Search), and, when there are none, the closest ones by
-// keywords instead (Suggest).
-func (c *Catalog) Find(query string, f Filter) (found, suggested []*Action) {
+// contains query (Search, in catalog order: the seed's rule), and beside
+// them the closest ones by keywords (Suggest, ranked by what the request
+// asks for) when there are none, or when the ranking's best match is not
+// the first of them: a hasty model calls the first name it sees, and the
+// catalog's order may put a delete first. Suggest stops early once ctx is
+// done.
+func (c *Catalog) Find(ctx context.Context, query string, f Filter) (found, suggested []*Action) {
 	found = c.Search(query, f)
-	if len(found) == 0 {
-		suggested = c.Suggest(query, f)
+	ranked := c.Suggest(ctx, query, f)
+	if len(found) == 0 || (len(ranked) > 0 && ranked[0] != found[0]) {
+		suggested = ranked
 	}
 	return found, suggested
 }

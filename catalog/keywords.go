@@ -1,8 +1,10 @@
 package catalog
 
 import (
+	"cmp"
+	"context"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -29,21 +31,33 @@ const (
 // SearchKeywords splits query into terms (see terms.go), keeps actions
 // passing f that match every term (a term matches when it or one of its
 // synonyms occurs in the name, an alias, the summary or the category), and
-// ranks exact names and aliases first, then name matches (shorter names
-// first: they match more tightly), then the rest in catalog order.
-func (c *Catalog) SearchKeywords(query string, f Filter) []*Action {
-	ts, whole := c.terms(query)
+// ranks exact names and aliases first, then by what the request asks for
+// (intent.go: no write above a read for a read, no removal first for a
+// create, placeholders last), then name matches (shorter names first: they
+// match more tightly), then the rest in catalog order. It stops early,
+// with nothing, once ctx is done: the caller reads ctx.Err().
+func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
+	ts, whole := c.terms(ctx, query)
+	in := intentOf(query)
 	var hits []hit
-	for _, h := range c.match(ts, whole, f) {
+	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found == len(ts) {
+			h.demotion = in.demotion(h.a, c.index[h.a])
 			hits = append(hits, h)
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		if hits[i].rank != hits[j].rank {
-			return hits[i].rank < hits[j].rank
+	slices.SortStableFunc(hits, func(a, b hit) int {
+		switch {
+		case (a.rank == rankExact) != (b.rank == rankExact):
+			return before(a.rank == rankExact)
+		case a.rank != rankExact && a.demotion != b.demotion:
+			return cmp.Compare(a.demotion, b.demotion)
+		case a.rank != b.rank:
+			return cmp.Compare(a.rank, b.rank)
+		case a.rank == rankOther:
+			return 0
 		}
-		return hits[i].rank != rankOther && len(hits[i].a.Name) < len(hits[j].a.Name)
+		return cmp.Compare(len(a.a.Name), len(b.a.Name))
 	})
 	return actionsOf(hits, len(hits))
 }
@@ -52,30 +66,86 @@ func (c *Catalog) SearchKeywords(query string, f Filter) []*Action {
 const MaxSuggestions = 10
 
 // Suggest ranks the actions passing f that match any of the query's terms
-// (unlike SearchKeywords, not all): exact names first, then by the weight
+// (unlike SearchKeywords, not all): exact names first, then by what the
+// request asks for (as SearchKeywords), then by the weight
 // of the terms they match, a term weighing more the fewer actions it
 // matches in the whole catalog ("撤回" tells more than "发") and more again
-// in a name, then shorter names; at most MaxSuggestions. It is what a
-// search that found nothing offers instead.
-func (c *Catalog) Suggest(query string, f Filter) []*Action {
-	ts, whole := c.terms(query)
+// in a name, then shorter names; the actions that send a message segment
+// the query asks to send go first (hinted); at most MaxSuggestions. It is
+// what a search offers beside, or instead of, its hits (Find and
+// search_actions say when). Like SearchKeywords, it stops early once ctx
+// is done.
+func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
+	ts, whole := c.terms(ctx, query)
+	in := intentOf(query)
 	var hits []hit
-	for _, h := range c.match(ts, whole, f) {
+	for _, h := range c.match(ctx, ts, whole, f) {
 		if h.found > 0 {
+			h.demotion = in.demotion(h.a, c.index[h.a])
 			hits = append(hits, h)
 		}
 	}
-	sort.SliceStable(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
+	slices.SortStableFunc(hits, func(a, b hit) int {
 		switch {
 		case (a.rank == rankExact) != (b.rank == rankExact):
-			return a.rank == rankExact
+			return before(a.rank == rankExact)
+		case a.rank != rankExact && a.demotion != b.demotion:
+			return cmp.Compare(a.demotion, b.demotion)
 		case a.weight != b.weight:
-			return a.weight > b.weight
+			return -cmp.Compare(a.weight, b.weight)
 		}
-		return len(a.a.Name) < len(b.a.Name)
+		return cmp.Compare(len(a.a.Name), len(b.a.Name))
 	})
-	return actionsOf(hits, MaxSuggestions)
+	return c.hinted(ctx, query, f, actionsOf(hits, len(hits)))
+}
+
+// hinted puts the actions that send the segment a query asks to send
+// (SegmentHint) first, after any exact name, and cuts the list to
+// MaxSuggestions.
+func (c *Catalog) hinted(ctx context.Context, query string, f Filter, ranked []*Action) []*Action {
+	h, ok := c.SegmentHint(ctx, query)
+	if !ok {
+		return ranked[:min(MaxSuggestions, len(ranked))]
+	}
+	q := strings.ToLower(strings.TrimSpace(query))
+	out := make([]*Action, 0, MaxSuggestions)
+	lead := map[*Action]bool{}
+	for _, a := range ranked {
+		if contains(c.index[a].names, q) {
+			out = append(out, a)
+			lead[a] = true
+		}
+	}
+	for _, n := range h.Actions {
+		if a, ok := c.Lookup(n); ok && f.Match(a) && !lead[a] {
+			out = append(out, a)
+			lead[a] = true
+		}
+	}
+	for _, a := range ranked {
+		if !lead[a] {
+			out = append(out, a)
+		}
+	}
+	return out[:min(MaxSuggestions, len(out))]
+}
+
+// contains reports whether list holds s.
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// before orders a first when it is true, for a sort's comparison.
+func before(first bool) int {
+	if first {
+		return -1
+	}
+	return 1
 }
 
 // hit is how an action matched a query's terms.
@@ -84,16 +154,21 @@ type hit struct {
 	found, named int     // terms matched anywhere, and in the name or an alias
 	weight       float64 // the terms' weights (see Suggest)
 	rank         int
+	demotion     int // what the request asks for (intent.go)
 }
 
 // terms are the query's terms, each with whether every action matches it
 // and its weight, and the query as one word (for exact names). A term no
-// action matches is dropped: it can only say that nothing matches.
-func (c *Catalog) terms(query string) ([]term, string) {
+// action matches is dropped: it can only say that nothing matches. Once
+// ctx is done it returns no terms, so nothing matches.
+func (c *Catalog) terms(ctx context.Context, query string) ([]term, string) {
 	c = c.parsed()
 	all := c.doc.Actions
 	var out []term
-	for _, t := range terms(query, c.corpus) {
+	for _, t := range terms(query, c.han) {
+		if ctx.Err() != nil {
+			return nil, ""
+		}
 		t.in = c.matching(t.words)
 		n := 0
 		for _, in := range t.in {
@@ -132,14 +207,18 @@ func (c *Catalog) matching(words []string) []bool {
 	return in
 }
 
-// match returns how each action passing f matches ts, in catalog order.
-func (c *Catalog) match(ts []term, whole string, f Filter) []hit {
+// match returns how each action passing f matches ts, in catalog order;
+// nothing once ctx is done.
+func (c *Catalog) match(ctx context.Context, ts []term, whole string, f Filter) []hit {
 	if len(ts) == 0 {
 		return nil
 	}
 	all := c.parsed().doc.Actions
 	out := make([]hit, 0, len(all))
 	for i, a := range all {
+		if ctx.Err() != nil {
+			return nil
+		}
 		if f.Match(a) {
 			out = append(out, c.index[a].match(a, i, ts, whole))
 		}
@@ -168,15 +247,19 @@ func actionsOf(hits []hit, limit int) []*Action {
 // haystack is searchable text, lower-cased once at load: an action's, or
 // the whole catalog's (Catalog.corpus).
 type haystack struct {
-	names     []string        // name and aliases
-	text      string          // name, aliases, summary, category
-	words     map[string]bool // the text's English words (names split at _), with their singulars
-	nameWords map[string]bool // the same of the names alone
+	removes     bool            // the action removes something (intent.go)
+	placeholder bool            // it is a compatibility placeholder (intent.go)
+	names       []string        // name and aliases
+	text        string          // name, aliases, summary, category
+	words       map[string]bool // the text's English words (names split at _), with their singulars
+	nameWords   map[string]bool // the same of the names alone
 }
 
 func newHaystack(a *Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
-	return haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
+	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
+	h.removes, h.placeholder = removes(a), placeholder(a)
+	return h
 }
 
 func haystackOf(names []string, text string) haystack {

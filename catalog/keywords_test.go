@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,11 +40,13 @@ func TestSearchKeywords(t *testing.T) {
 		{"maps recall to delete", "recall msg", Filter{}, []string{"delete_msg"}, nil, nil, false},
 		{"applies filters", "群 文件", Filter{ReadOnly: &no}, nil, []string{"upload_group_file", "delete_group_file"}, []string{"get_group_root_files"}, false},
 		{"returns nothing for an empty query", "   ", Filter{}, nil, nil, nil, true},
+		{"reads a number as a parameter, not a word", "mute a member for 10 minutes", Filter{}, []string{"set_group_ban"}, nil, nil, false},
+		{"does so in Chinese too", "禁言某人10分钟", Filter{}, []string{"set_group_ban"}, nil, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := names(c.SearchKeywords(tt.query, tt.filter))
+			got := names(c.SearchKeywords(context.Background(), tt.query, tt.filter))
 			if tt.wantEmpty {
 				assert.Empty(t, got)
 				return
@@ -65,16 +68,21 @@ func TestSearchKeywords(t *testing.T) {
 func TestKeywordRanksOrderTheResult(t *testing.T) {
 	t.Parallel()
 	c := load(t)
-	got := c.SearchKeywords("群", Filter{})
+	got := c.SearchKeywords(context.Background(), "群", Filter{})
 	last, prev := -1, ""
 	sawOther := false
-	ts, whole := c.terms("群")
+	ts, whole := c.terms(context.Background(), "群")
 	at := map[*Action]int{}
 	for i, a := range c.Actions() {
 		at[a] = i
 	}
+	in, lastDemotion := intentOf("群"), 0
 	for _, a := range got {
 		r := c.index[a].match(a, at[a], ts, whole).rank
+		if d := in.demotion(a, c.index[a]); d != lastDemotion {
+			assert.Greater(t, d, lastDemotion, "a placeholder goes below the rest")
+			last, lastDemotion = -1, d
+		}
 		assert.GreaterOrEqual(t, r, last, "ranks never go back")
 		if r == last && r == rankOther {
 			assert.Less(t, orderKey(prev), orderKey(a.Name), "summary-only matches keep catalog order")
@@ -95,7 +103,7 @@ func BenchmarkSearchKeywords(b *testing.B) {
 	}
 	b.ReportAllocs()
 	for b.Loop() {
-		if len(c.SearchKeywords("群 禁言", Filter{})) == 0 {
+		if len(c.SearchKeywords(context.Background(), "群 禁言", Filter{})) == 0 {
 			b.Fatal("no hits")
 		}
 	}
@@ -123,7 +131,7 @@ func TestSuggest(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			got := names(c.Suggest(tt.query, tt.filter))
+			got := names(c.Suggest(context.Background(), tt.query, tt.filter))
 			require.NotEmpty(t, got)
 			assert.LessOrEqual(t, len(got), MaxSuggestions)
 			if tt.first != "" {
@@ -141,17 +149,17 @@ func TestSuggest(t *testing.T) {
 			}
 		})
 	}
-	assert.Empty(t, c.Suggest("frobnicate xyzzy", Filter{}), "terms the catalog never uses suggest nothing")
-	assert.Len(t, c.Suggest("群", Filter{}), MaxSuggestions)
+	assert.Empty(t, c.Suggest(context.Background(), "frobnicate xyzzy", Filter{}), "terms the catalog never uses suggest nothing")
+	assert.Len(t, c.Suggest(context.Background(), "群", Filter{}), MaxSuggestions)
 }
 
 func TestFindSuggestsOnlyWhenNothingContainsTheQuery(t *testing.T) {
 	t.Parallel()
 	c := load(t)
-	found, suggested := c.Find("发送群消息", Filter{})
+	found, suggested := c.Find(context.Background(), "发送群消息", Filter{})
 	assert.Empty(t, found, "no summary holds the phrase")
 	assert.Contains(t, names(suggested)[:3], "send_group_msg")
-	found, suggested = c.Find("get_msg", Filter{})
+	found, suggested = c.Find(context.Background(), "get_msg", Filter{})
 	assert.Equal(t, "get_msg", found[0].Name)
 	assert.Nil(t, suggested)
 }
@@ -172,9 +180,11 @@ func TestTermsSplitQueriesAsPeopleTypeThem(t *testing.T) {
 		{"get_msg", []string{"get_msg"}},
 		{"踢him出去 now", []string{"踢"}},
 		{"frobnicate 的", nil},
+		{"mute a member for 10 minutes", []string{"mute", "member"}},
+		{"禁言某人10分钟", []string{"禁言"}},
 	}
 	for _, tt := range tests {
-		ts, _ := c.terms(tt.query)
+		ts, _ := c.terms(context.Background(), tt.query)
 		var got []string
 		for _, x := range ts {
 			got = append(got, x.word)

@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,7 +74,7 @@ var naturalQueries = []struct{ query, action string }{
 // firstCall is what one default search_actions call shows a model: the
 // matches, or when there are none, the suggestions.
 func firstCall(c *Catalog, q string) []string {
-	found, suggested := c.Find(q, Filter{})
+	found, suggested := c.Find(context.Background(), q, Filter{})
 	if len(found) > 0 {
 		return names(found)
 	}
@@ -106,19 +107,10 @@ func TestNaturalQueryHitRates(t *testing.T) {
 		if got := firstCall(c, q.query); assert.NotEmpty(t, got, q.query) && contains(got[:min(5, len(got))], q.action) {
 			first++
 		}
-		if got := names(c.SearchKeywords(q.query, Filter{})); contains(got[:min(5, len(got))], q.action) {
+		if got := names(c.SearchKeywords(context.Background(), q.query, Filter{})); contains(got[:min(5, len(got))], q.action) {
 			keywords++
 		}
 	}
 	t.Logf("natural queries: %d; action in the first five: first call %d, keywords mode %d", len(naturalQueries), first, keywords)
 	assert.GreaterOrEqual(t, len(naturalQueries), 40)
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }

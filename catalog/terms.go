@@ -12,7 +12,12 @@ import (
 // know by the catalog's own text, so that "发送群消息" is 发送 · 群 · 消息 and
 // "机型展示" stays one term. Filler words ("a", "my", "的", "一条") are
 // dropped, and so is a term that occurs nowhere in the catalog under any of
-// its synonyms (Catalog.terms).
+// its synonyms (Catalog.terms), and so is a number, which is a parameter.
+
+// MaxQueryBytes bounds a search's query (search_actions refuses a longer
+// one): 4 KiB, about 1,300 Chinese characters, far beyond any request and
+// still searched in a few milliseconds at worst (BenchmarkSearchLongQuery).
+const MaxQueryBytes = 4096
 
 // term is one word of a query and every word it stands for.
 type term struct {
@@ -58,14 +63,14 @@ func isHan(s string) bool {
 	return s != ""
 }
 
-// terms splits a query into its search terms; corpus is the catalog's
-// whole searchable text, which splits runs of Chinese the vocabulary does
-// not know.
-func terms(query string, corpus haystack) []term {
+// terms splits a query into its search terms; han indexes the catalog's
+// Chinese, which splits runs of Chinese the vocabulary does not know. Its
+// cost grows with the query's length alone (BenchmarkSearchLongQuery).
+func terms(query string, idx *hanIndex) []term {
 	var out []term
 	seen := map[string]bool{}
 	add := func(w string) {
-		if w == "" || fillers[w] || seen[w] {
+		if w == "" || fillers[w] || seen[w] || number(w) {
 			return
 		}
 		seen[w] = true
@@ -74,7 +79,7 @@ func terms(query string, corpus haystack) []term {
 	var word, han []rune
 	flush := func() {
 		add(string(word))
-		for _, w := range segment(han, corpus) {
+		for _, w := range segment(han, idx) {
 			add(w)
 		}
 		word, han = word[:0], han[:0]
@@ -89,7 +94,7 @@ func terms(query string, corpus haystack) []term {
 			han = append(han, r)
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '_' || r == '-' || r == '\'' || r == '.':
 			if len(han) > 0 {
-				for _, w := range segment(han, corpus) {
+				for _, w := range segment(han, idx) {
 					add(w)
 				}
 				han = han[:0]
@@ -101,6 +106,18 @@ func terms(query string, corpus haystack) []term {
 	}
 	flush()
 	return out
+}
+
+// number reports whether w is all digits: in a request it is a parameter
+// ("mute him for 10 minutes", "禁言10分钟"), and as a search word it would
+// only empty a keywords search that every other word matches.
+func number(w string) bool {
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // expand returns a word with its synonyms (or its singular's).
@@ -126,10 +143,12 @@ func singular(w string) (string, bool) {
 }
 
 // segment splits a run of Chinese into the fewest pieces, preferring
-// vocabulary words; runs the vocabulary does not cover are cut into the
-// longest pieces that occur in the corpus (a single unknown character is
-// dropped: alone it matches too much to mean anything).
-func segment(run []rune, corpus haystack) []string {
+// vocabulary words (a map by word, tried up to the longest word's length at
+// each place); runs the vocabulary does not cover are cut into the longest
+// pieces that occur in the catalog, each found by idx in one look (a single
+// unknown character is dropped: alone it matches too much to mean
+// anything).
+func segment(run []rune, idx *hanIndex) []string {
 	if len(run) == 0 {
 		return nil
 	}
@@ -150,13 +169,11 @@ func segment(run []rune, corpus haystack) []string {
 	emit := func() {
 		for len(unknown) > 0 {
 			// The longest prefix the catalog knows.
-			k := len(unknown)
-			for ; k > 1 && !corpus.has(string(unknown[:k])); k-- {
-			}
+			k := idx.longest(unknown)
 			if k > 1 {
 				out = append(out, string(unknown[:k]))
 			}
-			unknown = unknown[k:]
+			unknown = unknown[max(k, 1):]
 		}
 	}
 	for i := 0; i < n; i = next[i] {

@@ -94,6 +94,8 @@ func TestASearchThatFindsNothingSuggests(t *testing.T) {
 				Name     string `json:"name"`
 				ReadOnly bool   `json:"readOnly"`
 			} `json:"suggestions"`
+			SuggestionsMatch string `json:"suggestions_match"`
+			Note             string `json:"note"`
 		}
 		var r reply
 		s.call(t, "search_actions", map[string]any{"query": "把他踢出去"}, nil).decodeResult(t, &r)
@@ -103,6 +105,8 @@ func TestASearchThatFindsNothingSuggests(t *testing.T) {
 		require.NotEmpty(t, r.Suggestions)
 		assert.Equal(t, "set_group_kick", r.Suggestions[0].Name)
 		assert.LessOrEqual(t, len(r.Suggestions), 10)
+		assert.Equal(t, "nearest", r.SuggestionsMatch, "suggestions are marked as guesses")
+		assert.Contains(t, r.Note, "nearest matches, not exact, the best first: set_group_kick")
 
 		var ro reply
 		s.call(t, "search_actions", map[string]any{"query": "who is in this group", "read_only": true}, nil).decodeResult(t, &ro)
@@ -117,7 +121,8 @@ func TestASearchThatFindsNothingSuggests(t *testing.T) {
 		var hit reply
 		s.call(t, "search_actions", map[string]any{"query": "get_msg"}, nil).decodeResult(t, &hit)
 		assert.Positive(t, hit.Count)
-		assert.Nil(t, hit.Suggestions, "a search that found something suggests nothing")
+		assert.Nil(t, hit.Suggestions, "a search whose first hit is the best suggests nothing")
+		assert.Empty(t, hit.Note)
 
 		var kw reply
 		s.call(t, "search_actions", map[string]any{"query": "发送群消息", "match": "keywords"}, nil).decodeResult(t, &kw)

@@ -74,7 +74,7 @@ func GetAction(d *Deps) *pipeline.Tool {
 	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (*pipeline.Result, error) {
 		a, ok := d.Catalog.Lookup(args.Name)
 		if !ok {
-			return nil, fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(args.Name))
+			return nil, pipeline.UnknownAction(d.Catalog, args.Name)
 		}
 		if out, ok := contracts.Load(a.Name); ok {
 			return &pipeline.Result{Payload: out}, nil

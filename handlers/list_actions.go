@@ -24,7 +24,7 @@ func ListActions(d *Deps) *pipeline.Tool {
 		if err := checkCategory(d, args.Category); err != nil {
 			return nil, err
 		}
-		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()), nil)}, nil
+		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()), beside{})}, nil
 	})
 }
 

@@ -21,9 +21,14 @@ type filterArgs struct {
 // paged, {count, total, next_offset, actions}.
 var compactResultSchema = listSchema("")
 
-// searchResultSchema adds the suggestions of a search that found nothing.
+// searchResultSchema adds what a search gives beside its matches: ranked
+// suggestions, marked as nearest matches, the line saying so, and the hint
+// of a message segment.
 var searchResultSchema = listSchema(`,
- "suggestions":{"type":"array","items":` + entrySchema + `,"description":"Only when nothing matched the query: up to ` + strconv.Itoa(catalog.MaxSuggestions) + ` actions ranked by how well they match its words."}`)
+ "suggestions":{"type":"array","items":` + entrySchema + `,"description":"Nearest matches, not exact: up to ` + strconv.Itoa(catalog.MaxSuggestions) + ` actions ranked by the query's words and what it asks for; when nothing matched, or when the best is not the first of actions."},
+ "suggestions_match":{"type":"string","enum":["nearest"],"description":"Present with suggestions: they are nearest matches, not exact."},
+ "note":{"type":"string","description":"Says why suggestions are given and names the best match."},
+ "hint":{"type":"string","description":"What the query asks to send is a message segment: the actions that send it and its JSON shape."}`)
 
 const entrySchema = `{"type":"object","properties":{
   "name":{"type":"string"},"category":{"type":"string"},"summary":{"type":"string"},
@@ -40,9 +45,18 @@ func listSchema(more string) string {
 }
 
 type compactList struct {
-	Count       int             `json:"count"`
-	Actions     []catalog.Entry `json:"actions"`
-	Suggestions []catalog.Entry `json:"suggestions,omitempty"`
+	Count   int             `json:"count"`
+	Actions []catalog.Entry `json:"actions"`
+	beside
+}
+
+// beside is what a search gives beside its matches (searchResultSchema);
+// a list gives none of it.
+type beside struct {
+	Suggestions      []catalog.Entry `json:"suggestions,omitempty"`
+	SuggestionsMatch string          `json:"suggestions_match,omitempty"`
+	Note             string          `json:"note,omitempty"`
+	Hint             string          `json:"hint,omitempty"`
 }
 
 // filter turns the arguments into a catalog filter.
@@ -51,15 +65,11 @@ func (f filterArgs) filter() catalog.Filter {
 }
 
 // page cuts the matching actions to the requested page. Without limit or
-// offset the reply keeps its original {count, actions} shape. Suggestions
-// (a search's, when nothing matched) go beside the actions.
-func (f filterArgs) page(all, suggested []*catalog.Action) any {
-	var sugg []catalog.Entry
-	if len(suggested) > 0 {
-		sugg = entries(suggested)
-	}
+// offset the reply keeps its original {count, actions} shape. What a
+// search gives beside them (b) goes beside every page.
+func (f filterArgs) page(all []*catalog.Action, b beside) any {
 	if f.Limit == nil && f.Offset == nil {
-		return compactList{Count: len(all), Actions: entries(all), Suggestions: sugg}
+		return compactList{Count: len(all), Actions: entries(all), beside: b}
 	}
 	offset, limit := 0, 50
 	if f.Offset != nil {
@@ -75,16 +85,16 @@ func (f filterArgs) page(all, suggested []*catalog.Action) any {
 	if end < total {
 		next = &end
 	}
-	return pagedList{Count: end - start, Total: total, NextOffset: next, Actions: entries(all[start:end]), Suggestions: sugg}
+	return pagedList{Count: end - start, Total: total, NextOffset: next, Actions: entries(all[start:end]), beside: b}
 }
 
 // pagedList always carries next_offset, null on the last page.
 type pagedList struct {
-	Count       int             `json:"count"`
-	Total       int             `json:"total"`
-	NextOffset  *int            `json:"next_offset"`
-	Actions     []catalog.Entry `json:"actions"`
-	Suggestions []catalog.Entry `json:"suggestions,omitempty"`
+	Count      int             `json:"count"`
+	Total      int             `json:"total"`
+	NextOffset *int            `json:"next_offset"`
+	Actions    []catalog.Entry `json:"actions"`
+	beside
 }
 
 func entries(as []*catalog.Action) []catalog.Entry {

@@ -1,6 +1,8 @@
 package pipeline
 
 import (
+	"strings"
+
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
@@ -12,7 +14,7 @@ import (
 func Resolve(cat *catalog.Catalog, name string, actions Actions) (*catalog.Action, error) {
 	a, ok := cat.Lookup(name)
 	if !ok {
-		return nil, fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(name))
+		return nil, UnknownAction(cat, name)
 	}
 	switch {
 	case actions == NoActions:
@@ -25,4 +27,18 @@ func Resolve(cat *catalog.Catalog, name string, actions Actions) (*catalog.Actio
 		return nil, fault.Errorf(fault.CodeWrongTool, "%s is %s; query_action runs only read-only actions, use invoke_action (write mode)", a.Name, what)
 	}
 	return a, nil
+}
+
+// UnknownAction is the failure of a name the catalog does not hold, for
+// every tool that takes one: with the nearest names and aliases
+// (catalog.Nearest) in its message and its next step when the name is one
+// slip from them, so that a model calls the name it meant instead of
+// searching for it.
+func UnknownAction(cat *catalog.Catalog, name string) *fault.Error {
+	near := cat.Nearest(name)
+	if len(near) == 0 {
+		return fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(name))
+	}
+	return fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog; did you mean %s?", fault.Quote(name), strings.Join(near, " or ")).
+		Then("If " + near[0] + " does what you meant, call it by that name (get_action " + near[0] + " shows its parameters); otherwise find the right name with search_actions.")
 }

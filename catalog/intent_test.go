@@ -1,0 +1,138 @@
+package catalog
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// intentQueries are natural requests that read, create or remove, in
+// both languages, written as a model or a QQ user asks.
+var intentQueries = []struct {
+	query string
+	in    intent
+}{
+	{"list my groups", intentRead},
+	{"show the group members", intentRead},
+	{"get the group notice", intentRead},
+	{"how many members are in the group", intentRead},
+	{"which friends do I have", intentRead},
+	{"list group files", intentRead},
+	{"show the essence messages", intentRead},
+	{"who is the admin of the group", intentRead},
+	{"查群公告", intentRead},
+	{"看看群文件", intentRead},
+	{"我加了哪些群", intentRead},
+	{"群里有多少人", intentRead},
+	{"群成员列表", intentRead},
+	{"查看精华消息", intentRead},
+	{"群相册列表", intentRead},
+	{"查询好友信息", intentRead},
+	{"is the bot online", intentRead},
+	{"post a group announcement", intentCreate},
+	{"send a message to the group", intentCreate},
+	{"add a group album", intentCreate},
+	{"upload a file to the group", intentCreate},
+	{"create a group folder", intentCreate},
+	{"send a picture to my friend", intentCreate},
+	{"发群公告", intentCreate},
+	{"发送群消息", intentCreate},
+	{"上传群文件", intentCreate},
+	{"新建群文件夹", intentCreate},
+	{"发说说", intentCreate},
+	{"添加收藏表情", intentCreate},
+	{"check in to the group", intentNone},
+	{"delete a group file", intentRemove},
+	{"recall a message", intentRemove},
+	{"kick someone out of the group", intentRemove},
+	{"删除群公告", intentRemove},
+	{"撤回我刚发的那条", intentRemove},
+	{"踢人", intentRemove},
+}
+
+// assertRankedFor checks the head of one ranked list against the
+// request's intent.
+func assertRankedFor(t *testing.T, in intent, list []*Action, what string) {
+	t.Helper()
+	if len(list) == 0 {
+		return
+	}
+	switch in {
+	case intentRead:
+		if list[0].ReadOnly {
+			return
+		}
+		for _, a := range list {
+			assert.False(t, a.ReadOnly, "%s: the write %s is first while the read %s is in the list", what, list[0].Name, a.Name)
+		}
+	case intentCreate:
+		assert.False(t, removes(list[0]), "%s: a create request gets the removal %s first", what, list[0].Name)
+		if list[0].ReadOnly {
+			for _, a := range list {
+				assert.True(t, a.ReadOnly, "%s: the read %s is first while the write %s is in the list", what, list[0].Name, a.Name)
+			}
+		}
+	}
+}
+
+// TestARequestsIntentDecidesWhatComesFirst: in keywords mode and in every
+// suggestions list, a read request never gets a write above a read, a
+// create request never gets a removal first (nor a read while a write is
+// listed); default mode's actions stay the substring hits in catalog
+// order.
+func TestARequestsIntentDecidesWhatComesFirst(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	ctx := context.Background()
+	for _, q := range intentQueries {
+		t.Run(q.query, func(t *testing.T) {
+			t.Parallel()
+			require.Equal(t, q.in, intentOf(q.query), "the request's intent")
+			assertRankedFor(t, q.in, c.SearchKeywords(ctx, q.query, Filter{}), "keywords")
+			assertRankedFor(t, q.in, c.Suggest(ctx, q.query, Filter{}), "suggestions")
+			found, suggested := c.Find(ctx, q.query, Filter{})
+			assertRankedFor(t, q.in, suggested, "default-mode suggestions")
+			assert.Equal(t, names(catalogOrderHits(c, q.query)), names(found), "default-mode actions are the substring hits in catalog order")
+			if len(found) > 0 && len(suggested) == 0 {
+				assertRankedFor(t, q.in, found, "default-mode actions with no suggestions beside them")
+			}
+		})
+	}
+}
+
+// catalogOrderHits is the seed's default search, written out again.
+func catalogOrderHits(c *Catalog, q string) []*Action {
+	q = strings.ToLower(strings.TrimSpace(q))
+	var out []*Action
+	for _, a := range c.Actions() {
+		if strings.Contains(strings.ToLower(strings.Join(append(append([]string{a.Name}, a.Aliases...), a.Summary, a.Category), "\n")), q) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func TestDefaultModeRanksBesideHitsWhoseFirstIsNotTheBest(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	ctx := context.Background()
+	found, suggested := c.Find(ctx, "群公告", Filter{})
+	require.NotEmpty(t, found)
+	require.NotEmpty(t, suggested)
+	assert.NotEqual(t, found[0], suggested[0], "suggestions come only when the best differs from the first hit")
+
+	found, suggested = c.Find(ctx, "get_group_list", Filter{})
+	assert.Equal(t, "get_group_list", found[0].Name)
+	assert.Empty(t, suggested, "the first hit is the best: nothing beside it")
+}
+
+func TestPlaceholdersGoBelowRealActions(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	got := names(c.Suggest(context.Background(), "能发图片吗", Filter{}))
+	require.NotEmpty(t, got)
+	assert.NotEqual(t, "can_send_image", got[0], "%v", got)
+}

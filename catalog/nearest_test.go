@@ -1,0 +1,56 @@
+package catalog
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+func TestNearestNamesTheActionASlipMeant(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	tests := []struct {
+		name  string
+		slip  string
+		first string
+	}{
+		{"adds a missing leading underscore", "send_group_notice", "_send_group_notice"},
+		{"drops an extra leading underscore", "_send_group_msg", "send_group_msg"},
+		{"reads a plural as its singular", "get_group_lists", "get_group_list"},
+		{"reads a plural anywhere in the name", "get_groups_info", "get_group_info"},
+		{"swaps get_ for set_", "get_group_card", "set_group_card"},
+		{"swaps set_ for get_", "set_group_member_list", "get_group_member_list"},
+		{"forgives a typo", "send_grup_msg", "send_group_msg"},
+		{"forgives two", "sned_grop_msg", "send_group_msg"},
+		{"ignores case and spaces", " Send_Group_Notice ", "_send_group_notice"},
+		{"names an alias when the slip is nearest to it", "nc_get_rkeys", "nc_get_rkey"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			got := c.Nearest(tt.slip)
+			if assert.NotEmpty(t, got) {
+				assert.Equal(t, tt.first, got[0], "%v", got)
+			}
+			assert.LessOrEqual(t, len(got), maxNearest)
+		})
+	}
+}
+
+func TestNearestOffersNothingForAFarName(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, n := range []string{"", "frobnicate", "definitely_not_an_action", "no_such_action", string(make([]byte, 10000))} {
+		assert.Empty(t, c.Nearest(n), "%q", n)
+	}
+}
+
+func TestEditDistanceStopsAtItsLimit(t *testing.T) {
+	t.Parallel()
+	assert.Equal(t, 0, editDistance("abc", "abc", 2))
+	assert.Equal(t, 1, editDistance("abc", "abd", 2))
+	assert.Equal(t, 2, editDistance("abc", "ba", 2))
+	assert.Equal(t, 1, editDistance("send", "sned", 2), "a swap of neighbours is one slip")
+	assert.Equal(t, 3, editDistance("abcdef", "uvwxyz", 2), "beyond the limit reads as limit+1")
+	assert.Equal(t, 3, editDistance("a", "abcdef", 2))
+}

@@ -1,0 +1,160 @@
+package catalog
+
+import (
+	"context"
+	"strings"
+)
+
+// Much of what a request asks to send is not an action but a segment of
+// one message: a picture, a voice clip, a file, a face, an @, a reply, a
+// forward. Searched for by its words, it finds the wrong thing (the
+// can_send_image placeholder, the text-to-speech actions). So such a
+// request is answered with the actions that send it and a short hint with
+// the segment's JSON shape, as SnowLuma v1.11.1 reads it
+// (packages/onebot/src/event-converter/element-codecs.ts,
+// message-parser.ts).
+
+// msgSegment is one message segment a request may ask to send.
+type msgSegment struct {
+	name     string   // what the hint calls it, as a sentence starts
+	en       []string // English words naming it (whole words)
+	pieces   []string // Chinese words and English phrases naming it (pieces of the query)
+	needSend bool     // found only beside a word for sending (图片 alone may ask to read one)
+	actions  []string // the actions that send it, the usual first
+	usage    string   // how it goes into their params
+	fine     []string // other words a request to send it may hold (聊天记录 for a forward)
+}
+
+var messageActions = []string{"send_group_msg", "send_private_msg", "send_msg"}
+
+// inMessage is the usage of a segment that goes into message.
+func inMessage(shape string) string { return "message: [" + shape + "]" }
+
+// withText is the usage of a segment that goes before a message's text.
+func withText(shape string) string {
+	return "message: [" + shape + `, {"type":"text","data":{"text":"…"}}]`
+}
+
+const mediaFile = `"file":"https://… or file:///… or base64://…"`
+
+var segments = []msgSegment{
+	{"An image", []string{"image", "images", "picture", "pictures", "photo", "photos", "pic", "pics", "img", "screenshot"}, []string{"图片", "照片", "截图", "图"}, true,
+		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`), nil},
+	{"A voice message", []string{"voice", "audio", "recording", "ptt"}, []string{"语音", "录音"}, true,
+		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead", nil},
+	{"A video", []string{"video", "videos"}, []string{"视频"}, true,
+		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`), nil},
+	{"A file", []string{"file", "files", "document", "attachment"}, []string{"文件"}, true,
+		append(append([]string{}, messageActions...), "upload_group_file", "upload_private_file"),
+		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil},
+	{"A face (QQ emoji)", []string{"face", "faces", "emoji", "emoticon"}, []string{"表情", "小黄脸"}, true,
+		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil},
+	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"@", "艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
+		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil},
+	{"A reply", []string{"reply", "replies", "quote"}, []string{"回复", "引用"}, false,
+		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil},
+	{"A forward", []string{"forward", "forwarded"}, []string{"转发"}, false,
+		[]string{"send_group_forward_msg", "send_private_forward_msg", "send_forward_msg"},
+		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`, []string{"聊天记录", "记录", "history"}},
+}
+
+// sendWordsEN and sendWordsZH are the words for sending a segment.
+var (
+	sendWordsEN = []string{"send", "sends", "sending", "post", "share", "attach", "insert", "include", "with"}
+	sendWordsZH = []string{"发", "附", "带"}
+)
+
+// aboutAnyMessage are words a request to send a segment may hold without
+// asking for anything else: whom it goes to and that it is a message (each
+// stands for its synonym group).
+var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发送", "全员", "陌生人")
+
+// Hint is what a search for sending a message segment gets beside its
+// actions: the actions that send it, the usual first, and a line with
+// the segment's JSON shape. A query that reads (intent.go) or asks for no
+// segment gets none.
+type Hint struct {
+	Actions []string
+	Text    string
+}
+
+// SegmentHint returns the hint for query, if it asks to send a segment
+// and nothing else: a request whose other words name an action's own
+// object ("发公告带图片" is an announcement with its picture, "post a
+// picture" a Qzone post) is left to the ranking. Once ctx is done it
+// returns none.
+func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
+	if intentOf(query) == intentRead {
+		return Hint{}, false
+	}
+	q := strings.ToLower(query)
+	en := words(englishWords(q)...)
+	for _, w := range strings.Fields(q) {
+		en[strings.Trim(w, ".,!?;:\"'()")] = true // at-mention, with its hyphen
+	}
+	hasAny := func(enWords []string, zh []string) bool {
+		for _, w := range enWords {
+			if en[w] {
+				return true
+			}
+		}
+		for _, w := range zh {
+			if strings.Contains(q, w) {
+				return true
+			}
+		}
+		return false
+	}
+	sending := hasAny(sendWordsEN, sendWordsZH)
+	for _, s := range segments {
+		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) {
+			continue
+		}
+		if !c.onlyAbout(ctx, query, s) {
+			return Hint{}, false
+		}
+		actions := ordered(s.actions, q)
+		send := actions[:min(3, len(actions))]
+		return Hint{Actions: actions, Text: s.name + " is a message segment, not an action: send it with " +
+			strings.Join(send[:len(send)-1], ", ") + " or " + send[len(send)-1] + ", " + s.usage + "."}, true
+	}
+	return Hint{}, false
+}
+
+// onlyAbout reports whether every search term of query (Catalog.terms:
+// words some action holds) is about sending s: one of its words, a word
+// for sending, or whom a message goes to.
+func (c *Catalog) onlyAbout(ctx context.Context, query string, s msgSegment) bool {
+	ok := words(append(append(append(append([]string{}, s.en...), s.pieces...), s.fine...), sendWordsEN...)...)
+	for _, w := range sendWordsZH {
+		ok[w] = true
+	}
+	ts, _ := c.terms(ctx, query)
+	if ctx.Err() != nil {
+		return false
+	}
+	for _, t := range ts {
+		about := false
+		for _, w := range t.words {
+			about = about || ok[w] || aboutAnyMessage[w]
+		}
+		if !about {
+			return false
+		}
+	}
+	return true
+}
+
+// ordered puts the private send first when the query is about a friend
+// or a private chat (the group send leads otherwise).
+func ordered(actions []string, q string) []string {
+	out := append([]string{}, actions...)
+	private := false
+	for _, w := range []string{"private", "friend", "私聊", "好友", "私信"} {
+		private = private || strings.Contains(q, w)
+	}
+	if private && len(out) > 1 && strings.Contains(out[1], "private") {
+		out[0], out[1] = out[1], out[0]
+	}
+	return out
+}

@@ -11,7 +11,7 @@ import (
 
 // ListActions lists catalog actions in compact form, filtered and paged.
 func ListActions(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool[filterArgs, any](pipeline.Spec{
+	return pipeline.NewTool[filterArgs, actionList](pipeline.Spec{
 		Name:        "list_actions",
 		Description: "列出内置目录中的 OneBot 动作（list actions），可过滤、分页；不连接 SnowLuma。",
 		Summary: lang.Text{
@@ -19,12 +19,11 @@ func ListActions(d *Deps) *pipeline.Tool {
 			ZH: "列出 SnowLuma 的 OneBot 动作，可筛选和分页。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-		Result: compactResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (*pipeline.Result, error) {
 		if err := checkCategory(d, args.Category); err != nil {
 			return nil, err
 		}
-		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()), beside{})}, nil
+		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()))}, nil
 	})
 }
 

@@ -17,46 +17,45 @@ type filterArgs struct {
 	Offset   *schema.Int `json:"offset,omitempty" jsonschema:"上一页的 next_offset。" schema:"minimum=0"`
 }
 
-// compactResultSchema describes both list shapes: {count, actions} and, when
-// paged, {count, total, next_offset, actions}.
-var compactResultSchema = listSchema("")
-
-// searchResultSchema adds what a search gives beside its matches: ranked
-// suggestions, marked as nearest matches, the line saying so, and the hint
-// of a message segment.
-var searchResultSchema = listSchema(`,
- "suggestions":{"type":"array","items":` + entrySchema + `,"description":"Nearest matches, not exact: up to ` + strconv.Itoa(catalog.MaxSuggestions) + ` actions ranked by the query's words and what it asks for; when nothing matched, or when the best is not the first of actions."},
- "suggestions_match":{"type":"string","enum":["nearest"],"description":"Present with suggestions: they are nearest matches, not exact."},
- "note":{"type":"string","description":"Says why suggestions are given and names the best match."},
- "hint":{"type":"string","description":"What the query asks to send is a message segment: the actions that send it and its JSON shape."}`)
-
-const entrySchema = `{"type":"object","properties":{
-  "name":{"type":"string"},"category":{"type":"string"},"summary":{"type":"string"},
-  "aliases":{"type":"array","items":{"type":"string"}},"readOnly":{"type":"boolean"},"stream":{"type":"boolean"}},
-  "required":["name","category","summary","aliases","readOnly","stream"]}`
-
-func listSchema(more string) string {
-	return `{"type":["object","null"],"properties":{
- "count":{"type":"integer","description":"Entries in this reply."},
- "total":{"type":"integer","description":"All matching entries (paged replies only)."},
- "next_offset":{"type":["integer","null"],"description":"Offset of the next page, or null on the last page (paged replies only)."},
- "actions":{"type":"array","items":` + entrySchema + `}` + more + `},
- "required":["count","actions"]}`
+// actionList is a list of actions: {count, actions}, and, when paged,
+// total and next_offset too.
+type actionList struct {
+	Count      int             `json:"count" jsonschema:"Entries in this reply."`
+	Total      *int            `json:"total,omitempty" jsonschema:"All matching entries (paged replies only)."`
+	NextOffset nextOffset      `json:"next_offset,omitzero" jsonschema:"Offset of the next page, or null on the last page (paged replies only)." schema:"type=integer|null"`
+	Actions    []catalog.Entry `json:"actions"`
 }
 
-type compactList struct {
-	Count   int             `json:"count"`
-	Actions []catalog.Entry `json:"actions"`
+// nextOffset is next_offset: absent from a reply that was not paged, the
+// next page's offset, or null on a paged reply's last page.
+type nextOffset struct {
+	paged bool
+	next  *int
+}
+
+// IsZero leaves next_offset out of a reply that was not paged (omitzero).
+func (o nextOffset) IsZero() bool { return !o.paged }
+
+// MarshalJSON writes the offset, or null on the last page.
+func (o nextOffset) MarshalJSON() ([]byte, error) {
+	if o.next == nil {
+		return []byte("null"), nil
+	}
+	return strconv.AppendInt(nil, int64(*o.next), 10), nil
+}
+
+// searchReply is a search's list, and what it gives beside its matches.
+type searchReply struct {
+	actionList
 	beside
 }
 
-// beside is what a search gives beside its matches (searchResultSchema);
-// a list gives none of it.
+// beside is what a search gives beside its matches; a list gives none of it.
 type beside struct {
-	Suggestions      []catalog.Entry `json:"suggestions,omitempty"`
-	SuggestionsMatch string          `json:"suggestions_match,omitempty"`
-	Note             string          `json:"note,omitempty"`
-	Hint             string          `json:"hint,omitempty"`
+	Suggestions      []catalog.Entry `json:"suggestions,omitempty" jsonschema:"Nearest matches, not exact: actions ranked by the query's words and what it asks for; when nothing matched, or when the best is not the first of actions."`
+	SuggestionsMatch string          `json:"suggestions_match,omitempty" jsonschema:"Present with suggestions: they are nearest matches, not exact." schema:"enum=nearest"`
+	Note             string          `json:"note,omitempty" jsonschema:"Says why suggestions are given and names the best match."`
+	Hint             string          `json:"hint,omitempty" jsonschema:"What the query asks to send is a message segment: the actions that send it and its JSON shape."`
 }
 
 // filter turns the arguments into a catalog filter.
@@ -65,11 +64,10 @@ func (f filterArgs) filter() catalog.Filter {
 }
 
 // page cuts the matching actions to the requested page. Without limit or
-// offset the reply keeps its original {count, actions} shape. What a
-// search gives beside them (b) goes beside every page.
-func (f filterArgs) page(all []*catalog.Action, b beside) any {
+// offset the reply keeps its original {count, actions} shape.
+func (f filterArgs) page(all []*catalog.Action) actionList {
 	if f.Limit == nil && f.Offset == nil {
-		return compactList{Count: len(all), Actions: entries(all), beside: b}
+		return actionList{Count: len(all), Actions: entries(all)}
 	}
 	offset, limit := 0, 50
 	if f.Offset != nil {
@@ -81,20 +79,11 @@ func (f filterArgs) page(all []*catalog.Action, b beside) any {
 	total := len(all)
 	start := min(offset, total)
 	end := min(start+limit, total)
-	var next *int
+	next := nextOffset{paged: true}
 	if end < total {
-		next = &end
+		next.next = &end
 	}
-	return pagedList{Count: end - start, Total: total, NextOffset: next, Actions: entries(all[start:end]), beside: b}
-}
-
-// pagedList always carries next_offset, null on the last page.
-type pagedList struct {
-	Count      int             `json:"count"`
-	Total      int             `json:"total"`
-	NextOffset *int            `json:"next_offset"`
-	Actions    []catalog.Entry `json:"actions"`
-	beside
+	return actionList{Count: end - start, Total: &total, NextOffset: next, Actions: entries(all[start:end])}
 }
 
 func entries(as []*catalog.Action) []catalog.Entry {

@@ -34,7 +34,7 @@ type searchArgs struct {
 // message segment (search says when). A query beyond 4 KiB is refused and
 // a cancelled call stops.
 func SearchActions(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool[searchArgs, any](pipeline.Spec{
+	return pipeline.NewTool[searchArgs, searchReply](pipeline.Spec{
 		Name:        "search_actions",
 		Description: "搜索动作（search actions）：默认在名称、别名、摘要、分类中找子串，按目录顺序；suggestions 为近似候选，非精确匹配。keywords 模式按相关度排序，精确名称在前。",
 		Summary: lang.Text{
@@ -42,7 +42,6 @@ func SearchActions(d *Deps) *pipeline.Tool {
 			ZH: "按名称、别名、说明和分类搜索动作，中英文都可以。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-		Result: searchResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (*pipeline.Result, error) {
 		if err := checkCategory(d, args.Category); err != nil {
 			return nil, err
@@ -54,7 +53,7 @@ func SearchActions(d *Deps) *pipeline.Tool {
 		if err := ctx.Err(); err != nil {
 			return nil, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
 		}
-		return &pipeline.Result{Payload: args.page(found, b)}, nil
+		return &pipeline.Result{Payload: searchReply{actionList: args.page(found), beside: b}}, nil
 	})
 }
 

@@ -70,11 +70,16 @@ func TestGetActionSaysWhichNameASlipMeant(t *testing.T) {
 // tool's output schema.
 func searchResult(t *testing.T, query, mode string) map[string]any {
 	t.Helper()
-	v, err := call(t, SearchActions(deps(t, config.ModeDocs)), searchArgsJSON(t, query, mode), nil)
+	tool := SearchActions(deps(t, config.ModeDocs))
+	v, err := call(t, tool, searchArgsJSON(t, query, mode), nil)
 	require.NoError(t, err)
 	raw, err := json.Marshal(v)
 	require.NoError(t, err)
-	require.NoError(t, schema.MustCompile(searchResultSchema).Validate(raw, "result"), "the result fits its output schema")
+	var out struct {
+		Properties struct{ Result json.RawMessage }
+	}
+	require.NoError(t, json.Unmarshal(tool.OutputSchema, &out))
+	require.NoError(t, schema.MustCompile(string(out.Properties.Result)).Validate(raw, "result"), "the result fits its output schema")
 	return v.(map[string]any)
 }
 

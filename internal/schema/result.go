@@ -15,7 +15,9 @@ import (
 // what Go may encode as null admits null (the result itself, for a tool
 // error's payload; a nil pointer, slice or map), a json.RawMessage or an
 // interface is any JSON, a map is an object of its values, and a field is
-// required unless it is omitempty or omitzero.
+// required unless it is omitempty or omitzero. A type that encodes itself
+// has no shape reflection can see: its field says its JSON types in a
+// schema tag (`schema:"type=integer|null"`), or the type is refused.
 func ResultFor[T any]() (json.RawMessage, error) {
 	t := reflect.TypeFor[T]()
 	s, err := deriveResult(t)
@@ -101,7 +103,7 @@ func deriveResultStruct(t reflect.Type) (map[string]any, error) {
 // embedded struct's fields as encoding/json promotes them: an embedded
 // pointer that is nil writes none of them, so they are required only
 // when every struct on the way is a value (always).
-func addFields(t reflect.Type, props map[string]any, required *[]string, always bool) error {
+func addFields(t reflect.Type, props map[string]any, required *[]string, always bool) (err error) {
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag := f.Tag.Get("json")
@@ -127,14 +129,21 @@ func addFields(t reflect.Type, props map[string]any, required *[]string, always 
 		if name == "" {
 			name = f.Name
 		}
-		prop, err := deriveResult(f.Type)
-		if err != nil {
+		var prop map[string]any
+		if explicit := typeTag(f.Tag.Get("schema")); explicit != "" {
+			// The wire needs more than the Go type says (a field that
+			// encodes itself): the tag gives its JSON types.
+			prop = map[string]any{"type": strings.Split(explicit, "|")}
+		} else if prop, err = deriveResult(f.Type); err != nil {
 			return fmt.Errorf("field %s: %w", f.Name, err)
+		}
+		if k := f.Type.Kind(); strings.Contains(opts, "omitempty") && (k == reflect.Pointer || k == reflect.Slice || k == reflect.Map) {
+			notNull(prop) // left out when nil, so never null
 		}
 		if d, ok := f.Tag.Lookup("jsonschema"); ok && d != "" {
 			prop["description"] = d
 		}
-		if err := apply(prop, f.Tag.Get("schema")); err != nil {
+		if err := apply(prop, withoutType(f.Tag.Get("schema"))); err != nil {
 			return fmt.Errorf("field %s: %w", f.Name, err)
 		}
 		props[name] = prop
@@ -143,6 +152,39 @@ func addFields(t reflect.Type, props map[string]any, required *[]string, always 
 		}
 	}
 	return nil
+}
+
+// notNull undoes nullable.
+func notNull(s map[string]any) {
+	if ty, ok := s["type"].([]string); ok && len(ty) == 2 && ty[1] == "null" {
+		s["type"] = ty[0]
+	}
+	if enum, ok := s["enum"].([]any); ok && len(enum) > 0 && enum[len(enum)-1] == nil {
+		s["enum"] = enum[:len(enum)-1]
+	}
+}
+
+// typeTag is the value of a result field's "type=a|b" schema tag key: the
+// JSON types of a field whose Go type encodes itself.
+func typeTag(tag string) string {
+	for _, pair := range strings.Split(tag, ",") {
+		if v, ok := strings.CutPrefix(pair, "type="); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// withoutType is a schema tag without its type key, which apply does not
+// know (arguments never need it).
+func withoutType(tag string) string {
+	var keep []string
+	for _, pair := range strings.Split(tag, ",") {
+		if pair != "" && !strings.HasPrefix(pair, "type=") {
+			keep = append(keep, pair)
+		}
+	}
+	return strings.Join(keep, ",")
 }
 
 // encodesItself says whether t (or a pointer to it) has its own JSON

@@ -51,7 +51,7 @@ func TestAMistypedIDIsRefusedAndNothingIsSent(t *testing.T) {
 				assert.Equal(t, "failed", c.res.Diag.Outcome)
 				assert.Contains(t, c.res.Text, "params.group_id: want an integer, or a string of its decimal digits")
 				assert.Contains(t, c.res.Text, "\noutcome: failed (not done)")
-				assert.Contains(t, c.res.Text, "\nnext_step: Correct the arguments")
+				assert.Contains(t, c.res.Text, "\nnext_step: Correct the call as the message says; nothing was sent")
 				c.assertNothingSent(t)
 			})
 		})

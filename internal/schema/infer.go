@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // For derives the JSON Schema of a tool's arguments from the Go struct they
@@ -24,12 +25,23 @@ import (
 // large Schema type) costs a millisecond there.
 func For[T any]() (json.RawMessage, error) {
 	t := reflect.TypeFor[T]()
+	if doc, ok := argumentDocs.Load(t); ok {
+		return doc.(json.RawMessage), nil
+	}
 	s, err := derive(t)
 	if err != nil {
 		return nil, fmt.Errorf("schema for %s: %w", t, err)
 	}
-	return json.Marshal(s)
+	doc, err := json.Marshal(s)
+	if err == nil {
+		argumentDocs.Store(t, json.RawMessage(doc))
+	}
+	return doc, err
 }
+
+// argumentDocs holds each argument type's schema once per process, as
+// resultDocs does results'.
+var argumentDocs sync.Map // reflect.Type → json.RawMessage
 
 // MustFor is For for argument types that are part of the program; a failure
 // is a programming error that every test run catches.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -20,12 +21,24 @@ import (
 // schema tag (`schema:"type=integer|null"`), or the type is refused.
 func ResultFor[T any]() (json.RawMessage, error) {
 	t := reflect.TypeFor[T]()
+	if doc, ok := resultDocs.Load(t); ok {
+		return doc.(json.RawMessage), nil
+	}
 	s, err := deriveResult(t)
 	if err != nil {
 		return nil, fmt.Errorf("result schema for %s: %w", t, err)
 	}
-	return json.Marshal(nullable(s))
+	doc, err := json.Marshal(nullable(s))
+	if err == nil {
+		resultDocs.Store(t, json.RawMessage(doc))
+	}
+	return doc, err
 }
+
+// resultDocs holds each result type's schema once per process: it is a
+// function of the type alone, and every server a process builds (a test,
+// a benchmark, docgen) declares the same tools. Callers only read it.
+var resultDocs sync.Map // reflect.Type → json.RawMessage
 
 // MustResultFor is ResultFor for result types that are part of the
 // program; a failure is a programming error that every test run catches.

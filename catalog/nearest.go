@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"sort"
 	"strings"
 )
@@ -48,7 +49,7 @@ func (c *Catalog) Nearest(name string) []string {
 			case slipKey(n) == key:
 				d = 0
 			default:
-				if e := editDistance(name, strings.ToLower(n), limit); e <= limit {
+				if e := typo.Within(name, strings.ToLower(n), limit); e <= limit {
 					d = e
 				}
 			}
@@ -79,38 +80,4 @@ func slipKey(name string) string {
 		ws[0] = "get/set"
 	}
 	return strings.Join(ws, "_")
-}
-
-// editDistance is the edit distance of a and b, a swap of two letters
-// side by side counting as one edit (the optimal string alignment
-// distance), or limit+1 as soon as it must exceed limit (names differing in
-// length by more are not compared at all).
-func editDistance(a, b string, limit int) int {
-	if d := len(a) - len(b); d > limit || -d > limit {
-		return limit + 1
-	}
-	before, prev, cur := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		best := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], before[j-2]+1)
-			}
-			best = min(best, cur[j])
-		}
-		if best > limit {
-			return limit + 1
-		}
-		before, prev, cur = prev, cur, before
-	}
-	return prev[len(b)]
 }

@@ -44,13 +44,3 @@ func TestNearestOffersNothingForAFarName(t *testing.T) {
 		assert.Empty(t, c.Nearest(n), "%q", n)
 	}
 }
-
-func TestEditDistanceStopsAtItsLimit(t *testing.T) {
-	t.Parallel()
-	assert.Equal(t, 0, editDistance("abc", "abc", 2))
-	assert.Equal(t, 1, editDistance("abc", "abd", 2))
-	assert.Equal(t, 2, editDistance("abc", "ba", 2))
-	assert.Equal(t, 1, editDistance("send", "sned", 2), "a swap of neighbours is one slip")
-	assert.Equal(t, 3, editDistance("abcdef", "uvwxyz", 2), "beyond the limit reads as limit+1")
-	assert.Equal(t, 3, editDistance("a", "abcdef", 2))
-}

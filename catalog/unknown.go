@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"sort"
 	"strings"
 
@@ -215,7 +216,7 @@ func NearestParams(key string, names []string) []string {
 	}
 	limit := min(3, max(1, len(k)/3))
 	for _, n := range names {
-		if d := keyDistance(k, foldKey(n)); d <= limit {
+		if d := typo.Distance(k, foldKey(n)); d <= limit {
 			near = append(near, scored{n, d})
 		}
 	}
@@ -236,32 +237,4 @@ const maxKey = 64
 // user-id and USER_ID are one slip from user_id's point of view.
 func foldKey(s string) string {
 	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
-}
-
-// keyDistance is the optimal string alignment distance between a and b:
-// insertions, deletions, substitutions and swaps of neighbours each count
-// one, the slips a hand makes typing a name.
-func keyDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
 }

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"net"
 	"net/url"
 	"strings"
@@ -130,7 +131,7 @@ func contains(list []string, s string) bool {
 func nearestMode(v string) Mode {
 	best, bestD := Mode(""), 3
 	for _, m := range []Mode{ModeDocs, ModeRead, ModeWrite} {
-		if d := distance(v, string(m)); d < bestD {
+		if d := typo.Distance(v, string(m)); d < bestD {
 			best, bestD = m, d
 		}
 	}

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"runtime"
 	"slices"
 	"strings"
@@ -96,7 +97,7 @@ func closest(name string, names []string) Stray {
 	want := strings.ToUpper(name[len(Prefix):])
 	best, bestD := "", -1
 	for _, k := range names {
-		if d := distance(want, k[len(Prefix):]); bestD < 0 || d < bestD {
+		if d := typo.Distance(want, k[len(Prefix):]); bestD < 0 || d < bestD {
 			best, bestD = k, d
 		}
 	}
@@ -135,31 +136,4 @@ func Notice(strays []Stray) string {
 // spelt otherwise, and what turns the feature on.
 var features = map[string]struct{ variable, fix string }{
 	"LOCKDOWN": {TrustedUsersVar, "lockdown is turned on by " + TrustedUsersVar + ", the QQ numbers whose words the agent may see; set that instead"},
-}
-
-// distance is the optimal string alignment distance between a and b:
-// insertions, deletions, substitutions and swaps of neighbours each count
-// one, the slips a hand makes typing a name.
-func distance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }

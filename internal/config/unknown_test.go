@@ -72,29 +72,6 @@ func TestVariablesAreWhatLoadReads(t *testing.T) {
 	}
 }
 
-func TestDistanceCountsATypistsSlips(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		name string
-		a, b string
-		want int
-	}{
-		{"the same", "MODE", "MODE", 0},
-		{"a letter left out", "TRUSTED_USER", "TRUSTED_USERS", 1},
-		{"a letter changed", "MODA", "MODE", 1},
-		{"neighbours swapped count once", "ENDPIONT", "ENDPOINT", 1},
-		{"a word changed", "SEND_PACING", "SEND_PACE", 3},
-		{"from nothing", "", "MODE", 4},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			assert.Equal(t, tt.want, distance(tt.a, tt.b))
-			assert.Equal(t, tt.want, distance(tt.b, tt.a))
-		})
-	}
-}
-
 func TestNoticeNamesEachIgnoredVariableAndWhatItLikelyMeant(t *testing.T) {
 	t.Parallel()
 	const secret = "hunter2-secret"

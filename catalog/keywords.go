@@ -37,21 +37,12 @@ const (
 // match more tightly), then the rest in catalog order. It stops early,
 // with nothing, once ctx is done: the caller reads ctx.Err().
 func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
-	ts, whole := c.terms(ctx, query)
-	in := intentOf(query)
-	var hits []hit
-	for _, h := range c.match(ctx, ts, whole, f) {
-		if h.found == len(ts) {
-			h.demotion = in.demotion(h.a, c.index[h.a])
-			hits = append(hits, h)
-		}
-	}
+	hits := c.weighed(ctx, query, f, true)
 	slices.SortStableFunc(hits, func(a, b hit) int {
+		if o := exactThenAsked(a, b); o != 0 {
+			return o
+		}
 		switch {
-		case (a.rank == rankExact) != (b.rank == rankExact):
-			return before(a.rank == rankExact)
-		case a.rank != rankExact && a.demotion != b.demotion:
-			return cmp.Compare(a.demotion, b.demotion)
 		case a.rank != b.rank:
 			return cmp.Compare(a.rank, b.rank)
 		case a.rank == rankOther:
@@ -76,22 +67,12 @@ const MaxSuggestions = 10
 // search_actions say when). Like SearchKeywords, it stops early once ctx
 // is done.
 func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
-	ts, whole := c.terms(ctx, query)
-	in := intentOf(query)
-	var hits []hit
-	for _, h := range c.match(ctx, ts, whole, f) {
-		if h.found > 0 {
-			h.demotion = in.demotion(h.a, c.index[h.a])
-			hits = append(hits, h)
-		}
-	}
+	hits := c.weighed(ctx, query, f, false)
 	slices.SortStableFunc(hits, func(a, b hit) int {
-		switch {
-		case (a.rank == rankExact) != (b.rank == rankExact):
-			return before(a.rank == rankExact)
-		case a.rank != rankExact && a.demotion != b.demotion:
-			return cmp.Compare(a.demotion, b.demotion)
-		case a.weight != b.weight:
+		if o := exactThenAsked(a, b); o != 0 {
+			return o
+		}
+		if a.weight != b.weight {
 			return -cmp.Compare(a.weight, b.weight)
 		}
 		return cmp.Compare(len(a.a.Name), len(b.a.Name))
@@ -359,4 +340,33 @@ func (h haystack) nameHas(w string) bool {
 		}
 	}
 	return false
+}
+
+// weighed is the actions passing f that match every one of the query's
+// terms (all) or any, each with its demotion for what the request asks
+// for: what SearchKeywords and Suggest then order.
+func (c *Catalog) weighed(ctx context.Context, query string, f Filter, all bool) []hit {
+	ts, whole := c.terms(ctx, query)
+	in := intentOf(query)
+	var hits []hit
+	for _, h := range c.match(ctx, ts, whole, f) {
+		if (all && h.found == len(ts)) || (!all && h.found > 0) {
+			h.demotion = in.demotion(h.a, c.index[h.a])
+			hits = append(hits, h)
+		}
+	}
+	return hits
+}
+
+// exactThenAsked orders two hits by the first two rules both orders share:
+// exact names and aliases first, then the rest by what the request asks
+// for; 0 when those rules do not tell them apart.
+func exactThenAsked(a, b hit) int {
+	switch {
+	case (a.rank == rankExact) != (b.rank == rankExact):
+		return before(a.rank == rankExact)
+	case a.rank != rankExact && a.demotion != b.demotion:
+		return cmp.Compare(a.demotion, b.demotion)
+	}
+	return 0
 }

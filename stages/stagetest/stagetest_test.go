@@ -157,3 +157,15 @@ func TestSpanIsAValidFixedTrace(t *testing.T) {
 	assert.True(t, Span.IsValid())
 	assert.Equal(t, "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", span.Traceparent(Span))
 }
+
+func TestSkipsTellsAStageThatReturnsNextFromOneThatWraps(t *testing.T) {
+	t.Parallel()
+	reads := pipeline.StageFunc(func(tool *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+		if tool.Actions == pipeline.NoActions {
+			return next
+		}
+		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return next(ctx, c) }
+	})
+	assert.True(t, Skips(reads, Docs))
+	assert.False(t, Skips(reads, Query), "a wrap that only passes the call on still wraps")
+}

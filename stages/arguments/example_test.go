@@ -29,7 +29,9 @@ func (a *queryArgs) Target() (string, json.RawMessage, bool) {
 // further.
 func Example() {
 	tool := pipeline.NewTool(pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":"null"}`},
-		func(context.Context, *pipeline.Call, *queryArgs) (*pipeline.Result, error) { return &pipeline.Result{}, nil })
+		func(context.Context, *pipeline.Call, *queryArgs) (*pipeline.Result, error) {
+			return &pipeline.Result{}, nil
+		})
 	ctx := context.Background()
 
 	o := stagetest.Run(ctx, arguments.New(), stagetest.Raw(tool, `{"action":"get_status"}`), nil)

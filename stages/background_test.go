@@ -29,6 +29,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 // syncBuffer is a log several goroutines write to.
@@ -275,8 +276,7 @@ func (e effects) since(before effects) effects {
 // answered with the refusal.
 func TestBackgroundCallsSpendOnce(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
+	cat := stagetest.Catalog()
 	const (
 		send     = `{"action":"send_group_msg","params":{"group_id":20001,"message":"hi"}}`
 		download = `{"action":"download_file_stream","params":{"file":"a.bin"}}`

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
@@ -20,13 +19,12 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 func docsDeps(t *testing.T) Deps {
 	t.Helper()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	return Deps{Config: &config.Config{Mode: config.ModeDocs, Timeout: time.Minute}, Catalog: cat,
+	return Deps{Config: &config.Config{Mode: config.ModeDocs, Timeout: time.Minute}, Catalog: stagetest.Catalog(),
 		Prompts: prompt.NewStore(time.Now), Slots: slot.NewPool(1, time.Second), Log: io.Discard, Now: time.Now,
 		Content: content.New(nil)}
 }
@@ -147,7 +145,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
-			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}})
+			r, err := h(context.Background(), stagetest.Raw(tt.tool, tt.args))
 			require.NoError(t, err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")

@@ -12,6 +12,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 // listArgs are the arguments of a docs-style tool.
@@ -123,13 +124,9 @@ func TestArguments(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			reached := false
-			h := New().Wrap(tt.tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				reached = true
-				return &pipeline.Result{}, nil
-			})
-			c := &pipeline.Call{Request: pipeline.Request{Tool: tt.tool, Arguments: json.RawMessage(tt.args)}}
-			_, err := h(context.Background(), c)
+			c := stagetest.Raw(tt.tool, tt.args)
+			o := stagetest.Run(context.Background(), New(), c, nil)
+			err, reached := o.Err, o.Reached()
 			if tt.wantErr != "" {
 				require.Error(t, err)
 				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
@@ -167,9 +164,9 @@ func TestArgumentsDecodedOnceReachTheHandler(t *testing.T) {
 			got = a
 			return &pipeline.Result{}, nil
 		})
-	c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"limit":5.0}`)}}
-	_, err := New().Wrap(tool, tool.Handle)(context.Background(), c)
-	require.NoError(t, err)
+	c := stagetest.Raw(tool, `{"limit":5.0}`)
+	o := stagetest.Run(context.Background(), New(), c, tool.Handle)
+	require.NoError(t, o.Err)
 	require.NotNil(t, got)
 	assert.Same(t, c.Args, got, "the handler reads the value the stage decoded")
 	assert.Equal(t, schema.Int(5), got.Limit)
@@ -180,17 +177,13 @@ func TestArgumentsDecodeFailure(t *testing.T) {
 	// A value the schema admits but the type cannot hold (an integer beyond
 	// int64) fails at decoding, as an invalid argument.
 	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
-	c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"limit":1e30}`)}}
+	c := stagetest.Raw(tool, `{"limit":1e30}`)
 	// A plain integer schema, so the value reaches Decode.
 	tool.InputSchema = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)
-	reached := false
-	_, err := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-		reached = true
-		return &pipeline.Result{}, nil
-	})(context.Background(), c)
-	require.Error(t, err)
-	assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
-	assert.Contains(t, err.Error(), "want an integer")
-	assert.False(t, reached)
+	o := stagetest.Run(context.Background(), New(), c, nil)
+	require.Error(t, o.Err)
+	assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(o.Err))
+	assert.Contains(t, o.Err.Error(), "want an integer")
+	assert.False(t, o.Reached())
 	assert.Nil(t, c.Args)
 }

@@ -3,7 +3,6 @@ package calllog
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 func TestLogLine(t *testing.T) {
@@ -25,7 +25,7 @@ func TestLogLine(t *testing.T) {
 		want   []string
 	}{
 		{"logs a success", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "success"}}, "",
-			[]string{"tool=query_action", "outcome=success", "kind=-", "duration_ms=1500.0"}},
+			[]string{"tool=invoke_action", "outcome=success", "kind=-", "duration_ms=1500.0"}},
 		{"logs the failure kind", &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "unknown", Kind: "timeout"}}, "",
 			[]string{"outcome=unknown", "kind=timeout"}},
 		{"logs an escaped error as internal", nil, "", []string{"outcome=failed", "kind=internal"}},
@@ -39,10 +39,9 @@ func TestLogLine(t *testing.T) {
 			clock := time.Unix(100, 0)
 			now := func() time.Time { clock = clock.Add(1500 * time.Millisecond); return clock }
 			sc, _ := span.Start(nil)
-			tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action"}}
-			c := &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"action":"send_group_msg","params":{"message":"secret words"}}`)}, Resolved: pipeline.Resolved{Span: sc, TraceNote: tt.note, ActionName: "send_group_msg", Params: json.RawMessage(`{"message":"secret words"}`)}}
-			h := New(&out, now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
-			_, _ = h(context.Background(), c)
+			c := stagetest.Call(stagetest.Invoke, "send_group_msg", `{"message":"secret words"}`)
+			c.Span, c.TraceNote = sc, tt.note
+			stagetest.Run(context.Background(), New(&out, now), c, stagetest.Answer(tt.result, nil))
 			line := out.String()
 			require.Equal(t, 1, strings.Count(line, "\n"), "exactly one line per call")
 			assert.Contains(t, line, "traceparent="+span.Traceparent(sc))
@@ -61,11 +60,8 @@ func TestLogLine(t *testing.T) {
 func TestNoLineForAQuestion(t *testing.T) {
 	t.Parallel()
 	var out bytes.Buffer
-	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input"}}
-	h := New(&out, time.Now).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-		return &pipeline.Result{InputRequests: mcp.InputRequestMap{"params": &mcp.ElicitParams{Message: "?"}}}, nil
-	})
-	_, _ = h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
+	question := &pipeline.Result{InputRequests: mcp.InputRequestMap{"params": &mcp.ElicitParams{Message: "?"}}}
+	stagetest.Run(context.Background(), New(&out, time.Now), stagetest.Call(stagetest.InvokeWithInput, "send_group_msg", ""), stagetest.Answer(question, nil))
 	assert.Empty(t, out.String(), "the line is written when the call completes")
 }
 
@@ -84,8 +80,7 @@ func TestNoLineForAnAdmittedTaskButOneForARefusal(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var out bytes.Buffer
-			h := New(&out, time.Now).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return tt.result, nil })
-			_, _ = h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
+			stagetest.Run(context.Background(), New(&out, time.Now), stagetest.Call(tool, "send_group_msg", ""), stagetest.Answer(tt.result, nil))
 			assert.Equal(t, tt.lines, strings.Count(out.String(), "\n"))
 		})
 	}

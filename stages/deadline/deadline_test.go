@@ -10,14 +10,13 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
-	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 func TestDeadline(t *testing.T) {
 	t.Parallel()
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}
 	tests := []struct {
 		name        string
 		ctx         context.Context
@@ -34,22 +33,18 @@ func TestDeadline(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			var deadline time.Time
-			var has, reached bool
-			h := New(time.Hour).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				reached = true
-				deadline, has = ctx.Deadline()
-				return &pipeline.Result{}, nil
-			})
+			c := stagetest.Call(stagetest.Invoke, "", "")
+			c.Action = tt.action
 			before := time.Now()
-			_, err := h(tt.ctx, &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{Action: tt.action}})
+			o := stagetest.Run(tt.ctx, New(time.Hour), c, nil)
 			if tt.wantErrCode != "" {
-				assert.Equal(t, tt.wantErrCode, fault.CodeOf(err))
-				assert.True(t, fault.NothingSent(err), "nothing was sent before the call started")
-				assert.False(t, reached)
+				assert.Equal(t, tt.wantErrCode, fault.CodeOf(o.Err))
+				assert.True(t, fault.NothingSent(o.Err), "nothing was sent before the call started")
+				assert.False(t, o.Reached())
 				return
 			}
-			require.NoError(t, err)
+			require.NoError(t, o.Err)
+			deadline, has := o.Ctx.Deadline()
 			assert.Equal(t, tt.wantLimit, has)
 			if has {
 				// The deadline is the timeout from the call's start, not a

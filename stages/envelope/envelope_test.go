@@ -11,20 +11,19 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
-var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "t"}}
+var tool = stagetest.Invoke
 
 func TestEnvelope(t *testing.T) {
 	t.Parallel()
-	write := &catalog.Action{Name: "send_group_msg"}
-	read := &catalog.Action{Name: "get_status", ReadOnly: true}
+	const write, read = "send_group_msg", "get_status"
 	tests := []struct {
 		name    string
-		action  *catalog.Action
+		action  string // "" for a call without one
 		result  *pipeline.Result
 		err     error
 		isError bool
@@ -32,9 +31,9 @@ func TestEnvelope(t *testing.T) {
 		kind    string
 		message string
 	}{
-		{"marks a plain result a success", nil, &pipeline.Result{Payload: 1}, nil, false, "success", "", ""},
+		{"marks a plain result a success", "", &pipeline.Result{Payload: 1}, nil, false, "success", "", ""},
 		{"keeps a handler's business verdict", read, &pipeline.Result{Diagnostics: pipeline.Diagnostics{Outcome: "failed", Kind: "business_failure"}}, nil, false, "failed", "business_failure", ""},
-		{"turns a gate refusal into a failed tool error", nil, nil, fault.Errorf(fault.CodeModeDenied, "no").Unsent(), true, "failed", "mode_denied", "no"},
+		{"turns a gate refusal into a failed tool error", "", nil, fault.Errorf(fault.CodeModeDenied, "no").Unsent(), true, "failed", "mode_denied", "no"},
 		{"calls a timed-out write unknown", write, nil, fault.Errorf(fault.CodeTimeout, "slow"), true, "unknown", "timeout", "slow"},
 		{"calls a cancelled write unknown", write, nil, fault.Errorf(fault.CodeCancelled, "stop"), true, "unknown", "cancelled", "stop"},
 		{"calls a write with a transport failure unknown", write, nil, fault.Errorf(fault.CodeTransport, "reset"), true, "unknown", "transport", "reset"},
@@ -47,15 +46,15 @@ func TestEnvelope(t *testing.T) {
 		{"calls a timed-out read failed", read, nil, fault.Errorf(fault.CodeTimeout, "slow"), true, "failed", "timeout", "slow"},
 		{"calls a refused write failed", write, nil, fault.Errorf(fault.CodeInvalidArgument, "bad"), true, "failed", "invalid_argument", "bad"},
 		{"calls a stream failure failed", write, nil, fault.Errorf(fault.CodeStreamFailed, "retcode 100"), true, "failed", "stream_failed", "retcode 100"},
-		{"hides the text of an unclassified error", nil, nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
+		{"hides the text of an unclassified error", "", nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
 		{"hides an unclassified error on a write and calls it failed", write, nil, errors.New("secret detail"), true, "failed", "internal", "internal error"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return tt.result, tt.err })
-			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{Action: tt.action}})
-			require.NoError(t, err, "the envelope never lets an error escape")
+			o := stagetest.Run(context.Background(), New(), stagetest.Call(tool, tt.action, ""), stagetest.Answer(tt.result, tt.err))
+			r := o.Result
+			require.NoError(t, o.Err, "the envelope never lets an error escape")
 			require.NotNil(t, r)
 			assert.Equal(t, tt.isError, r.IsError)
 			assert.Equal(t, tt.outcome, r.Diagnostics.Outcome)
@@ -91,11 +90,9 @@ func TestEnvelopeEncodesThePayload(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-				return &pipeline.Result{Payload: tt.payload}, nil
-			})
-			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
-			require.NoError(t, err)
+			o := stagetest.Run(context.Background(), New(), stagetest.Call(tool, "", ""), stagetest.Answer(&pipeline.Result{Payload: tt.payload}, nil))
+			r := o.Result
+			require.NoError(t, o.Err)
 			require.IsType(t, json.RawMessage{}, r.Payload)
 			assert.Equal(t, tt.want, string(r.Payload.(json.RawMessage)))
 			assert.False(t, r.IsError)
@@ -117,11 +114,10 @@ func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := New().Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-				return &pipeline.Result{Payload: tt.payload, Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}, nil
-			})
-			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
-			require.NoError(t, err, "the envelope never lets an error escape")
+			o := stagetest.Run(context.Background(), New(), stagetest.Call(tool, "", ""),
+				stagetest.Answer(&pipeline.Result{Payload: tt.payload, Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}, nil))
+			r := o.Result
+			require.NoError(t, o.Err, "the envelope never lets an error escape")
 			assert.True(t, r.IsError)
 			assert.Nil(t, r.Payload)
 			assert.Equal(t, pipeline.OutcomeFailed, r.Diagnostics.Outcome)
@@ -134,7 +130,6 @@ func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
 
 func TestEnvelopeRecordsHowLongASendWasHeld(t *testing.T) {
 	t.Parallel()
-	write := &catalog.Action{Name: "send_group_msg"}
 	tests := []struct {
 		name   string
 		held   time.Duration
@@ -149,13 +144,12 @@ func TestEnvelopeRecordsHowLongASendWasHeld(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := New().Wrap(tool, func(_ context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			o := stagetest.Run(context.Background(), New(), stagetest.Call(tool, "send_group_msg", ""), func(_ context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 				c.Held = tt.held
 				return tt.result, tt.err
 			})
-			r, err := h(context.Background(), &pipeline.Call{Resolved: pipeline.Resolved{Action: write}})
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, r.Diagnostics.HeldMS)
+			require.NoError(t, o.Err)
+			assert.Equal(t, tt.want, o.Result.Diagnostics.HeldMS)
 		})
 	}
 }

@@ -5,29 +5,28 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
-	"reflect"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/span"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 var (
-	docsTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}}
-	queryTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
-	invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
+	docsTool   = stagetest.Docs
+	queryTool  = stagetest.Query
+	invokeTool = stagetest.Invoke
 )
 
-func ok(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
+// stream is a call of a stream action, which needs a slot.
+func stream() *pipeline.Call { return stagetest.Call(invokeTool, "test_download_stream", "") }
 
 func TestExecuteBindsTraceHeaders(t *testing.T) {
 	t.Parallel()
@@ -46,7 +45,9 @@ func TestExecuteBindsTraceHeaders(t *testing.T) {
 	// Two calls through the same stage each carry their own span.
 	for _, meta := range []map[string]any{nil, {"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01", "tracestate": "vendor=abc"}} {
 		sc, _ := span.Start(meta)
-		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Span: sc}})
+		c := stagetest.Call(queryTool, "get_status", "")
+		c.Span = sc
+		_, err := h(context.Background(), c)
 		require.NoError(t, err)
 		headers := <-got
 		assert.Equal(t, span.Traceparent(sc), headers.Get("traceparent"))
@@ -68,17 +69,12 @@ func TestExecuteWithoutClient(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			reached := false
-			next := func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				reached = true
-				assert.Nil(t, c.OneBot)
-				return &pipeline.Result{}, nil
-			}
-			h := New(nil, slot.NewPool(1, time.Second)).Wrap(tt.tool, next)
-			assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
-			_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}})
-			assert.NoError(t, err)
-			assert.True(t, reached)
+			stage := New(nil, slot.NewPool(1, time.Second))
+			assert.True(t, stagetest.Skips(stage, tt.tool), "the stage returns next unchanged")
+			o := stagetest.Run(context.Background(), stage, stagetest.Call(tt.tool, "", ""), nil)
+			assert.NoError(t, o.Err)
+			require.True(t, o.Reached())
+			assert.Nil(t, o.Next.OneBot)
 		})
 	}
 }
@@ -87,7 +83,6 @@ func TestStreamSlots(t *testing.T) {
 	t.Parallel()
 	u, _ := url.Parse("http://127.0.0.1:1/")
 	s := New(onebot.New(u, "", onebot.StreamTimeouts{}), slot.NewPool(1, 50*time.Millisecond))
-	streamAction := &catalog.Action{Name: "test_download_stream", Stream: true}
 	inside := make(chan struct{})
 	release := make(chan struct{})
 	finished := make(chan struct{})
@@ -98,24 +93,24 @@ func TestStreamSlots(t *testing.T) {
 	})
 	go func() {
 		defer close(finished)
-		_, _ = h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
+		_, _ = h(context.Background(), stream())
 	}()
 	<-inside
-	second := s.Wrap(invokeTool, ok)
-	_, err := second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
+	second := s.Wrap(invokeTool, stagetest.Answer(&pipeline.Result{}, nil))
+	_, err := second(context.Background(), stream())
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err), "a second stream fails once the wait is over")
 	assert.True(t, fault.NothingSent(err), "a stream that never got a slot sent nothing")
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = second(cancelled, &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
+	_, err = second(cancelled, stream())
 	assert.Equal(t, fault.CodeCancelled, fault.CodeOf(err), "a cancelled wait for a slot is a cancellation")
 	assert.True(t, fault.NothingSent(err))
-	_, err = second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: &catalog.Action{Name: "get_status"}}})
+	_, err = second(context.Background(), stagetest.Call(invokeTool, "get_status", ""))
 	assert.NoError(t, err, "ordinary actions need no slot")
-	_, err = second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: docsTool}})
+	_, err = second(context.Background(), stagetest.Call(docsTool, "", ""))
 	assert.NoError(t, err, "calls without an action need no slot")
 	close(release)
 	<-finished
-	_, err = second(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: streamAction}})
+	_, err = second(context.Background(), stream())
 	assert.NoError(t, err, "the slot frees when the first stream ends")
 }

@@ -2,29 +2,26 @@ package gate
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 var (
-	docsTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}}
+	docsTool   = stagetest.Docs
 	readTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "get_runtime_info", Mode: config.ModeRead, Actions: pipeline.NoActions}}
-	queryTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
-	invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
+	queryTool  = stagetest.Query
+	invokeTool = stagetest.Invoke
 )
 
 func TestGate(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	tests := []struct {
 		name        string
 		mode        config.Mode
@@ -55,23 +52,18 @@ func TestGate(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			reached := false
-			h := New(tt.mode, cat).Wrap(tt.tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				reached = true
-				return &pipeline.Result{}, nil
-			})
-			c := &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}, Resolved: pipeline.Resolved{ActionName: tt.actionName}}
-			_, err := h(context.Background(), c)
+			c := stagetest.Ungated(tt.tool, tt.actionName, "")
+			o := stagetest.Run(context.Background(), New(tt.mode, stagetest.Catalog()), c, nil)
 			if tt.code != "" {
-				require.Error(t, err)
-				assert.Equal(t, tt.code, fault.CodeOf(err))
-				assert.Equal(t, tt.nothingSent, fault.NothingSent(err))
-				assert.False(t, reached, "a refused call goes no further")
+				require.Error(t, o.Err)
+				assert.Equal(t, tt.code, fault.CodeOf(o.Err))
+				assert.Equal(t, tt.nothingSent, fault.NothingSent(o.Err))
+				assert.False(t, o.Reached(), "a refused call goes no further")
 				assert.Nil(t, c.Action)
 				return
 			}
-			require.NoError(t, err)
-			assert.True(t, reached)
+			require.NoError(t, o.Err)
+			assert.True(t, o.Reached())
 			if tt.action == "" {
 				assert.Nil(t, c.Action)
 				return
@@ -84,9 +76,6 @@ func TestGate(t *testing.T) {
 
 func TestGateMessages(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
 	tests := []struct {
 		name       string
 		mode       config.Mode
@@ -102,25 +91,23 @@ func TestGateMessages(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := New(tt.mode, cat).Wrap(tt.tool, next)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tt.tool}, Resolved: pipeline.Resolved{ActionName: tt.actionName}})
-			require.Error(t, err)
-			assert.Contains(t, err.Error(), tt.want)
+			o := stagetest.Run(context.Background(), New(tt.mode, stagetest.Catalog()), stagetest.Ungated(tt.tool, tt.actionName, ""), nil)
+			require.Error(t, o.Err)
+			assert.Contains(t, o.Err.Error(), tt.want)
 		})
 	}
 }
 
 func TestGateDecidesTheModeAtRegistration(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
 	// The refusal never needs the handler it wraps: it is fixed when the
 	// tool is registered, whatever the call says.
-	h := New(config.ModeRead, cat).Wrap(tool, nil)
+	h := New(config.ModeRead, stagetest.Catalog()).Wrap(tool, nil)
 	require.NotNil(t, h)
 	tool.Mode = config.ModeDocs // a later change to the declaration does not reopen it
 	for _, name := range []string{"", "get_status", "send_group_msg"} {
-		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Resolved: pipeline.Resolved{ActionName: name}})
+		_, err := h(context.Background(), stagetest.Ungated(tool, name, ""))
 		require.Error(t, err, name)
 		assert.Equal(t, fault.CodeModeDenied, fault.CodeOf(err), name)
 		assert.True(t, fault.NothingSent(err), "a mode refusal comes before anything is sent")
@@ -129,16 +116,11 @@ func TestGateDecidesTheModeAtRegistration(t *testing.T) {
 
 func TestGatePassesToolsWithoutActionsStraightThrough(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-		return &pipeline.Result{Payload: "next"}, nil
-	}
-	h := New(config.ModeWrite, cat).Wrap(docsTool, next)
-	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the gate returns next unchanged")
-	c := &pipeline.Call{Request: pipeline.Request{Tool: docsTool}, Resolved: pipeline.Resolved{ActionName: "send_nukes"}}
-	r, err := h(context.Background(), c)
-	require.NoError(t, err)
-	assert.Equal(t, "next", r.Payload)
+	gate := New(config.ModeWrite, stagetest.Catalog())
+	assert.True(t, stagetest.Skips(gate, docsTool), "the gate returns next unchanged")
+	c := stagetest.Ungated(docsTool, "send_nukes", "")
+	o := stagetest.Run(context.Background(), gate, c, stagetest.Answer(&pipeline.Result{Payload: "next"}, nil))
+	require.NoError(t, o.Err)
+	assert.Equal(t, "next", o.Result.Payload)
 	assert.Nil(t, c.Action, "no action is resolved for a tool that runs none")
 }

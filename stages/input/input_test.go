@@ -3,7 +3,6 @@ package input
 import (
 	"context"
 	"encoding/json"
-	"reflect"
 	"testing"
 	"time"
 
@@ -11,14 +10,14 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
-var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input", Mode: config.ModeWrite, Actions: pipeline.AnyAction, AsksInput: true}}
+var tool = stagetest.InvokeWithInput
 
 // client is a 2026-07-28 client that declares caps.
 func client(caps *mcp.ClientCapabilities) pipeline.Client {
@@ -27,77 +26,64 @@ func client(caps *mcp.ClientCapabilities) pipeline.Client {
 
 var formCaps = &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}}
 
-// call builds a first attempt: the raw arguments and the params they name,
-// as the arguments stage leaves them.
-func call(t *testing.T, tl *pipeline.Tool, action *catalog.Action, caps *mcp.ClientCapabilities, args string) *pipeline.Call {
-	t.Helper()
-	var a struct {
-		Params json.RawMessage `json:"params"`
-	}
-	require.NoError(t, json.Unmarshal([]byte(args), &a))
-	if len(a.Params) == 0 {
-		a.Params = json.RawMessage("{}")
-	}
-	return &pipeline.Call{Request: pipeline.Request{Tool: tl, Client: client(caps), Arguments: json.RawMessage(args)}, Resolved: pipeline.Resolved{ActionName: action.Name, Action: action, Params: a.Params}}
+// send is a first attempt of send_group_msg through tl with params, from a
+// client that declares caps.
+func send(tl *pipeline.Tool, caps *mcp.ClientCapabilities, params string) *pipeline.Call {
+	c := stagetest.Call(tl, "send_group_msg", params)
+	c.Client = client(caps)
+	return c
 }
 
 func TestAsking(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	send, _ := cat.Lookup("send_group_msg")
 	tests := []struct {
 		name    string
 		tool    *pipeline.Tool
 		caps    *mcp.ClientCapabilities
-		args    string
+		params  string   // of send_group_msg
 		ask     []string // fields asked for; nil means the call went through
 		errCode fault.Code
 	}{
-		{"lets a complete call through without asking", tool, formCaps, `{"action":"send_group_msg","params":{"group_id":1,"message":"hi"}}`, nil, ""},
-		{"asks for one missing field", tool, formCaps, `{"action":"send_group_msg","params":{"group_id":123456789}}`, []string{"message"}, ""},
-		{"asks for every missing field in catalog order", tool, formCaps, `{"action":"send_group_msg"}`, []string{"group_id", "message"}, ""},
-		{"treats an empty elicitation capability as form", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}}, `{"action":"send_group_msg","params":{"group_id":1}}`, []string{"message"}, ""},
-		{"refuses a client without elicitation", tool, &mcp.ClientCapabilities{}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
-		{"refuses a client that declared no capabilities", tool, nil, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
-		{"refuses a URL-only client", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}, `{"action":"send_group_msg","params":{"group_id":1}}`, nil, fault.CodeUnsupported},
-		{"refuses a key SnowLuma would drop before asking", tool, formCaps, `{"action":"send_group_msg","params":{"group":1,"text":"hi"}}`, nil, fault.CodeInvalidArgument},
-		{"never asks for the plain tools", &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}, formCaps, `{"action":"send_group_msg"}`, nil, ""},
+		{"lets a complete call through without asking", tool, formCaps, `{"group_id":1,"message":"hi"}`, nil, ""},
+		{"asks for one missing field", tool, formCaps, `{"group_id":123456789}`, []string{"message"}, ""},
+		{"asks for every missing field in catalog order", tool, formCaps, "", []string{"group_id", "message"}, ""},
+		{"treats an empty elicitation capability as form", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{}}, `{"group_id":1}`, []string{"message"}, ""},
+		{"refuses a client without elicitation", tool, &mcp.ClientCapabilities{}, `{"group_id":1}`, nil, fault.CodeUnsupported},
+		{"refuses a client that declared no capabilities", tool, nil, `{"group_id":1}`, nil, fault.CodeUnsupported},
+		{"refuses a URL-only client", tool, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}, `{"group_id":1}`, nil, fault.CodeUnsupported},
+		{"refuses a key SnowLuma would drop before asking", tool, formCaps, `{"group":1,"text":"hi"}`, nil, fault.CodeInvalidArgument},
+		{"never asks for the plain tools", stagetest.Invoke, formCaps, "", nil, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			reached := false
-			h := New(prompt.NewStore(time.Now)).Wrap(tt.tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				reached = true
-				return &pipeline.Result{}, nil
-			})
-			r, err := h(context.Background(), call(t, tt.tool, send, tt.caps, tt.args))
+			o := stagetest.Run(context.Background(), New(prompt.NewStore(time.Now)), send(tt.tool, tt.caps, tt.params), nil)
 			if tt.errCode == fault.CodeInvalidArgument {
-				require.Error(t, err)
-				assert.Equal(t, tt.errCode, fault.CodeOf(err))
-				assert.Contains(t, err.Error(), `"group" (did you mean group_id?)`)
-				assert.True(t, fault.NothingSent(err))
-				assert.False(t, reached)
+				require.Error(t, o.Err)
+				assert.Equal(t, tt.errCode, fault.CodeOf(o.Err))
+				assert.Contains(t, o.Err.Error(), `"group" (did you mean group_id?)`)
+				assert.True(t, fault.NothingSent(o.Err))
+				assert.False(t, o.Reached())
 				return
 			}
 			if tt.errCode != "" {
-				require.Error(t, err)
-				assert.Equal(t, tt.errCode, fault.CodeOf(err))
-				assert.Contains(t, err.Error(), "invoke_action with complete params")
-				assert.Contains(t, fault.NextOf(err), "Ask the user in the chat for message", "the fix is the plain tool, the params asked in chat")
-				assert.Contains(t, fault.NextOf(err), "call invoke_action with complete params")
-				assert.True(t, fault.NothingSent(err))
-				assert.False(t, reached)
+				require.Error(t, o.Err)
+				assert.Equal(t, tt.errCode, fault.CodeOf(o.Err))
+				assert.Contains(t, o.Err.Error(), "invoke_action with complete params")
+				assert.Contains(t, fault.NextOf(o.Err), "Ask the user in the chat for message", "the fix is the plain tool, the params asked in chat")
+				assert.Contains(t, fault.NextOf(o.Err), "call invoke_action with complete params")
+				assert.True(t, fault.NothingSent(o.Err))
+				assert.False(t, o.Reached())
 				return
 			}
-			require.NoError(t, err)
+			require.NoError(t, o.Err)
+			r := o.Result
 			if tt.ask == nil {
-				assert.True(t, reached)
+				assert.True(t, o.Reached())
 				assert.Empty(t, r.InputRequests)
 				return
 			}
-			assert.False(t, reached, "nothing runs before the answer")
+			assert.False(t, o.Reached(), "nothing runs before the answer")
 			require.Contains(t, r.InputRequests, Key)
 			p := r.InputRequests[Key].(*mcp.ElicitParams)
 			assert.Equal(t, "form", p.Mode)
@@ -114,46 +100,35 @@ func TestAsking(t *testing.T) {
 
 func TestInputSkips(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	upload, _ := cat.Lookup("upload_file_stream")
+	built := stagetest.Call(tool, "upload_file_stream", "")
+	built.Params, built.ParamsBuilt = nil, true
 	tests := []struct {
 		name string
 		call *pipeline.Call
 	}{
-		{"lets built params through without asking", &pipeline.Call{Request: pipeline.Request{Tool: tool, Client: client(formCaps), Arguments: json.RawMessage(`{"action":"upload_file_stream","execution":{"input_file":"a.txt"}}`)}, Resolved: pipeline.Resolved{ActionName: upload.Name, Action: upload, ParamsBuilt: true}}},
-		{"lets a call without an action through", &pipeline.Call{Request: pipeline.Request{Tool: tool, Client: client(formCaps), Arguments: json.RawMessage(`{}`)}}},
+		{"lets built params through without asking", built},
+		{"lets a call without an action through", stagetest.Call(tool, "", "")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			reached := false
-			h := New(prompt.NewStore(time.Now)).Wrap(tool, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				reached = true
-				return &pipeline.Result{}, nil
-			})
-			r, err := h(context.Background(), tt.call)
-			require.NoError(t, err)
-			assert.True(t, reached)
-			assert.Empty(t, r.InputRequests)
+			tt.call.Client = client(formCaps)
+			o := stagetest.Run(context.Background(), New(prompt.NewStore(time.Now)), tt.call, nil)
+			require.NoError(t, o.Err)
+			assert.True(t, o.Reached())
+			assert.Empty(t, o.Result.InputRequests)
 		})
 	}
 }
 
 func TestInputLeavesToolsThatDoNotAskAlone(t *testing.T) {
 	t.Parallel()
-	plain := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
-	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
-	h := New(prompt.NewStore(time.Now)).Wrap(plain, next)
-	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer(), "the stage returns next unchanged")
+	assert.True(t, stagetest.Skips(New(prompt.NewStore(time.Now)), stagetest.Invoke), "the stage returns next unchanged")
 }
 
 func TestResuming(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	send, _ := cat.Lookup("send_group_msg")
-	const args = `{"action":"send_group_msg","params":{"group_id":123456789}}`
+	const params = `{"group_id":123456789}`
 	accept := func(text any) *mcp.ElicitResult {
 		return &mcp.ElicitResult{Action: "accept", Content: map[string]any{Field: text}}
 	}
@@ -188,11 +163,11 @@ func TestResuming(t *testing.T) {
 				got = c.Params
 				return &pipeline.Result{}, nil
 			})
-			first, err := h(context.Background(), call(t, tool, send, formCaps, args))
+			first, err := h(context.Background(), send(tool, formCaps, params))
 			require.NoError(t, err)
 			require.NotEmpty(t, first.RequestState)
 			retry := func() *pipeline.Call {
-				c := call(t, tool, send, formCaps, args)
+				c := send(tool, formCaps, params)
 				c.Resume = &pipeline.Resume{State: first.RequestState}
 				if tt.answer != nil {
 					c.Resume.Responses = mcp.InputResponseMap{Key: tt.answer}
@@ -210,7 +185,7 @@ func TestResuming(t *testing.T) {
 			}
 			require.NoError(t, err)
 			assert.JSONEq(t, tt.params, string(got))
-			assert.JSONEq(t, args, string(c.Arguments), "the answer goes into the params, not the arguments")
+			assert.JSONEq(t, `{"action":"send_group_msg","params":`+params+`}`, string(c.Arguments), "the answer goes into the params, not the arguments")
 			got = nil
 			_, err = h(context.Background(), retry())
 			assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err), "a replay executes nothing")
@@ -221,25 +196,22 @@ func TestResuming(t *testing.T) {
 
 func TestResumingChecksTheState(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	send, _ := cat.Lookup("send_group_msg")
-	const args = `{"action":"send_group_msg","params":{"group_id":123456789}}`
+	const params = `{"group_id":123456789}`
 	answer := mcp.InputResponseMap{Key: &mcp.ElicitResult{Action: "accept", Content: map[string]any{Field: `{"message":"Hello"}`}}}
 	tests := []struct {
-		name  string
-		state func(issued string) string
-		args  string
-		tool  *pipeline.Tool
+		name   string
+		state  func(issued string) string
+		params string // of the retry
+		tool   *pipeline.Tool
 	}{
-		{"refuses a tampered state", func(s string) string { return s + "x" }, args, tool},
+		{"refuses a tampered state", func(s string) string { return s + "x" }, params, tool},
 		{"refuses a state from another server run", func(string) string {
-			other, err := prompt.NewStore(time.Now).Issue(tool.Name, json.RawMessage(args), []string{"message"})
+			other, err := prompt.NewStore(time.Now).Issue(tool.Name, send(tool, formCaps, params).Arguments, []string{"message"})
 			require.NoError(t, err)
 			return other
-		}, args, tool},
-		{"refuses a state bound to other arguments", func(s string) string { return s }, `{"action":"send_group_msg","params":{"group_id":987654321}}`, tool},
-		{"refuses a state bound to another tool", func(s string) string { return s }, args,
+		}, params, tool},
+		{"refuses a state bound to other arguments", func(s string) string { return s }, `{"group_id":987654321}`, tool},
+		{"refuses a state bound to another tool", func(s string) string { return s }, params,
 			&pipeline.Tool{Spec: pipeline.Spec{Name: "query_action_with_input", Mode: config.ModeRead, Actions: pipeline.ReadActions, AsksInput: true}}},
 	}
 	for _, tt := range tests {
@@ -251,9 +223,9 @@ func TestResumingChecksTheState(t *testing.T) {
 				reached = true
 				return &pipeline.Result{}, nil
 			}
-			first, err := New(store).Wrap(tool, next)(context.Background(), call(t, tool, send, formCaps, args))
+			first, err := New(store).Wrap(tool, next)(context.Background(), send(tool, formCaps, params))
 			require.NoError(t, err)
-			c := call(t, tt.tool, send, formCaps, tt.args)
+			c := send(tt.tool, formCaps, tt.params)
 			c.Resume = &pipeline.Resume{State: tt.state(first.RequestState), Responses: answer}
 			_, err = New(store).Wrap(tt.tool, next)(context.Background(), c)
 			require.Error(t, err)
@@ -266,23 +238,15 @@ func TestResumingChecksTheState(t *testing.T) {
 
 func TestAskingRefusesOnceTooManyPromptsWait(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	send, _ := cat.Lookup("send_group_msg")
 	store := prompt.NewStore(time.Now)
 	for i := 0; i < prompt.MaxPending; i++ {
 		_, err := store.Issue(tool.Name, json.RawMessage(`{}`), []string{"message"})
 		require.NoError(t, err)
 	}
-	reached := false
-	h := New(store).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-		reached = true
-		return &pipeline.Result{}, nil
-	})
-	_, err = h(context.Background(), call(t, tool, send, formCaps, `{"action":"send_group_msg","params":{"group_id":1}}`))
-	require.Error(t, err)
-	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
-	assert.True(t, fault.NothingSent(err), "a prompt the store refused asked nothing and sent nothing")
-	assert.Contains(t, err.Error(), "prompts are already waiting")
-	assert.False(t, reached)
+	o := stagetest.Run(context.Background(), New(store), send(tool, formCaps, `{"group_id":1}`), nil)
+	require.Error(t, o.Err)
+	assert.Equal(t, fault.CodeLimit, fault.CodeOf(o.Err))
+	assert.True(t, fault.NothingSent(o.Err), "a prompt the store refused asked nothing and sent nothing")
+	assert.Contains(t, o.Err.Error(), "prompts are already waiting")
+	assert.False(t, o.Reached())
 }

@@ -11,16 +11,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/frame"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/span"
-	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
-
-var invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
 
 // store is a SnowLuma that knows the account (10001) and a few stored
 // messages by id, as get_msg returns them, and records what it is asked
@@ -126,22 +123,18 @@ func TestLockdownRefusesToForwardWordsItWithholds(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			sl := &store{down: tt.down}
-			s := newStage(t, tt.filter)
+			s := newStage(tt.filter)
 			s.bind = sl.bound
-			sent := false
-			h := s.Wrap(invokeTool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-				sent = true
-				return &pipeline.Result{Payload: json.RawMessage(`{"status":"ok","retcode":0,"data":{"message_id":7}}`)}, nil
-			})
-			_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: action(t, tt.action), Params: json.RawMessage(tt.params)}})
+			o := stagetest.Run(context.Background(), s, stagetest.Call(stagetest.Invoke, tt.action, tt.params), replying(`{"status":"ok","retcode":0,"data":{"message_id":7}}`))
+			err := o.Err
 			assert.Equal(t, tt.asked, sl.log(), "what SnowLuma was asked before the send")
 			if tt.kind == "" {
 				require.NoError(t, err)
-				assert.True(t, sent)
+				assert.True(t, o.Reached())
 				return
 			}
 			require.Error(t, err)
-			assert.False(t, sent, "a refused forward goes no further")
+			assert.False(t, o.Reached(), "a refused forward goes no further")
 			assert.Equal(t, tt.kind, fault.CodeOf(err))
 			assert.True(t, fault.NothingSent(err), "nothing was sent, so the outcome is failed")
 			for _, m := range tt.message {
@@ -155,11 +148,13 @@ func TestLockdownRefusesToForwardWordsItWithholds(t *testing.T) {
 func TestTheCopysReadNamesTheSameMessageWithTheCallsTrace(t *testing.T) {
 	t.Parallel()
 	sl := &store{}
-	s := newStage(t, content.New([]int64{10002}))
+	s := newStage(content.New([]int64{10002}))
 	s.bind = sl.bound
-	h := s.Wrap(invokeTool, replying(`{"status":"ok","retcode":0,"data":{"message_id":7}}`))
+	h := s.Wrap(stagetest.Invoke, replying(`{"status":"ok","retcode":0,"data":{"message_id":7}}`))
 	sc, _ := span.Start(nil)
-	_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: invokeTool}, Resolved: pipeline.Resolved{Action: action(t, "forward_group_single_msg"), Params: json.RawMessage(`{"group_id":20002,"message_id":2}`), Span: sc}})
+	c := stagetest.Call(stagetest.Invoke, "forward_group_single_msg", `{"group_id":20002,"message_id":2}`)
+	c.Span = sc
+	_, err := h(context.Background(), c)
 	require.NoError(t, err)
 	require.NotEmpty(t, sl.params)
 	assert.Equal(t, `{"message_id":2}`, sl.params[0])

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -12,18 +11,12 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/frame"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-)
-
-var (
-	docsTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action", Mode: config.ModeDocs}}
-	queryTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 // snowLuma answers get_login_info, counting the questions, or fails.
@@ -58,20 +51,16 @@ func (s *snowLuma) questions() int {
 
 // newStage is the stage with the bundled catalog and no client of its
 // own: the calls carry theirs.
-func newStage(t *testing.T, f *content.Filter) Stage {
-	t.Helper()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	return New(f, nil, cat, nil, time.Minute)
+func newStage(f *content.Filter) Stage {
+	return New(f, nil, stagetest.Catalog(), nil, time.Minute)
 }
 
-func action(t *testing.T, name string) *catalog.Action {
-	t.Helper()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	a, ok := cat.Lookup(name)
-	require.True(t, ok)
-	return a
+// read is a query_action call of the read action, with SnowLuma's client
+// bound as execute binds it.
+func read(action string, sl onebot.Executor) *pipeline.Call {
+	c := stagetest.Call(stagetest.Query, action, "")
+	c.OneBot = sl
+	return c
 }
 
 // replying is a handler that returns env as SnowLuma's envelope.
@@ -121,15 +110,14 @@ func TestStage(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			sl := &snowLuma{down: tt.down}
-			h := newStage(t, tt.filter).Wrap(queryTool, replying(tt.env))
-			r, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, tt.action), OneBot: sl}})
+			o := stagetest.Run(context.Background(), newStage(tt.filter), read(tt.action, sl), replying(tt.env))
 			if tt.kind != "" {
-				require.Error(t, err)
-				assert.Equal(t, fault.Code(tt.kind), fault.CodeOf(err))
-				assert.NotContains(t, err.Error(), "data", "the unread bytes are not quoted")
+				require.Error(t, o.Err)
+				assert.Equal(t, fault.Code(tt.kind), fault.CodeOf(o.Err))
+				assert.NotContains(t, o.Err.Error(), "data", "the unread bytes are not quoted")
 			} else {
-				require.NoError(t, err)
-				assert.Equal(t, tt.want, string(r.Payload.(json.RawMessage)))
+				require.NoError(t, o.Err)
+				assert.Equal(t, tt.want, string(o.Result.Payload.(json.RawMessage)))
 			}
 			assert.Equal(t, tt.queries, sl.questions())
 		})
@@ -139,22 +127,19 @@ func TestStage(t *testing.T) {
 func TestStageLearnsTheAccountFromGetLoginInfo(t *testing.T) {
 	t.Parallel()
 	sl := &snowLuma{down: true}
-	s := newStage(t, content.New([]int64{10002}))
-	login := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`))
-	_, err := login(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, "get_login_info"), OneBot: sl}})
-	require.NoError(t, err)
-	read := s.Wrap(queryTool, replying(`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`))
-	r, err := read(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, "get_msg"), OneBot: sl}})
-	require.NoError(t, err)
-	assert.Equal(t, `{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, string(r.Payload.(json.RawMessage)))
+	s := newStage(content.New([]int64{10002}))
+	o := stagetest.Run(context.Background(), s, read("get_login_info", sl), replying(`{"status":"ok","retcode":0,"data":{"user_id":10001,"nickname":"bot"}}`))
+	require.NoError(t, o.Err)
+	mine := `{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`
+	o = stagetest.Run(context.Background(), s, read("get_msg", sl), replying(mine))
+	require.NoError(t, o.Err)
+	assert.Equal(t, mine, string(o.Result.Payload.(json.RawMessage)))
 	assert.Zero(t, sl.questions(), "the account came from the agent's own get_login_info")
 }
 
 func TestStageLeavesToolsWithoutActionsAlone(t *testing.T) {
 	t.Parallel()
-	next := replying(`{}`)
-	h := newStage(t, content.New([]int64{1})).Wrap(docsTool, next)
-	assert.Equal(t, reflect.ValueOf(next).Pointer(), reflect.ValueOf(h).Pointer())
+	assert.True(t, stagetest.Skips(newStage(content.New([]int64{1})), stagetest.Docs))
 }
 
 func TestStagePassesFailuresThrough(t *testing.T) {
@@ -163,7 +148,7 @@ func TestStagePassesFailuresThrough(t *testing.T) {
 		return nil, fault.Errorf(fault.CodeTimeout, "slow")
 	}
 	sl := &snowLuma{}
-	_, err := newStage(t, content.New(nil)).Wrap(queryTool, failing)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: action(t, "get_msg"), OneBot: sl}})
-	assert.Equal(t, fault.CodeTimeout, fault.CodeOf(err))
+	o := stagetest.Run(context.Background(), newStage(content.New(nil)), read("get_msg", sl), failing)
+	assert.Equal(t, fault.CodeTimeout, fault.CodeOf(o.Err))
 	assert.Zero(t, sl.questions())
 }

@@ -2,7 +2,6 @@ package pace
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"path/filepath"
 	"strconv"
@@ -19,22 +18,24 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
+// The catalog's deliveries (and one action that delivers nothing): the
+// stage paces what the catalog declares.
 var (
-	sendForwardMsg = &catalog.Action{Name: "send_forward_msg", Delivers: &catalog.Delivery{ChatParam: "message_type", Targets: []catalog.DeliveryTarget{
-		{Param: "group_id", Chat: catalog.ChatGroup}, {Param: "user_id", Chat: catalog.ChatUser}}}}
-	sendGroupMsg = &catalog.Action{Name: "send_group_msg", Delivers: &catalog.Delivery{Targets: []catalog.DeliveryTarget{{Param: "group_id", Chat: catalog.ChatGroup}}}}
-	sendMsg      = &catalog.Action{Name: "send_msg", Delivers: &catalog.Delivery{Targets: []catalog.DeliveryTarget{
-		{Param: "group_id", Chat: catalog.ChatGroup}, {Param: "user_id", Chat: catalog.ChatUser}}}}
-	getStatus = &catalog.Action{Name: "get_status", ReadOnly: true}
+	sendForwardMsg = stagetest.Action("send_forward_msg")
+	sendGroupMsg   = stagetest.Action("send_group_msg")
+	sendMsg        = stagetest.Action("send_msg")
+	getStatus      = stagetest.Action("get_status")
 
-	invoke = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Actions: pipeline.AnyAction}}
+	invoke = stagetest.Invoke
 )
 
 // rig is the stage around a handler that records the clock time of every
 // send that reaches it.
 type rig struct {
+	tool  *pipeline.Tool
 	clock *budgettest.Clock
 	meter *budget.Meter
 	h     pipeline.Handler
@@ -45,7 +46,7 @@ type rig struct {
 }
 
 func newRig(limits config.SendPace, t *pipeline.Tool) *rig {
-	r := &rig{clock: budgettest.New()}
+	r := &rig{tool: t, clock: budgettest.New()}
 	r.meter = budget.New(limits, r.clock, nil)
 	r.h = New(r.meter).Wrap(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 		r.mu.Lock()
@@ -75,10 +76,15 @@ type outcome struct {
 
 func (r *rig) call(ctx context.Context, a *catalog.Action, params string) outcome {
 	var o outcome
-	o.call = &pipeline.Call{Hooks: pipeline.Hooks{Announce: func(_ context.Context, msg string) error {
+	name := ""
+	if a != nil {
+		name = a.Name
+	}
+	o.call = stagetest.Call(r.tool, name, params)
+	o.call.Announce = func(_ context.Context, msg string) error {
 		o.announced = append(o.announced, msg)
 		return nil
-	}}, Resolved: pipeline.Resolved{Action: a, Params: json.RawMessage(params)}}
+	}
 	o.res, o.err = r.h(ctx, o.call)
 	return o
 }
@@ -243,7 +249,7 @@ func TestCancellingAWaitSendsNothing(t *testing.T) {
 	o := <-done
 	require.Error(t, o.err)
 	assert.Equal(t, 2, r.sends(), "the cancelled send never went")
-	d := pipeline.Failure(&pipeline.Call{Resolved: pipeline.Resolved{Action: sendGroupMsg}}, o.err).Diagnostics
+	d := pipeline.Failure(o.call, o.err).Diagnostics
 	assert.Equal(t, string(fault.CodeCancelled), d.Kind)
 	assert.Equal(t, pipeline.OutcomeFailed, d.Outcome, "a write cancelled before sending did not happen")
 	assert.Contains(t, d.Message, "nothing was sent")
@@ -319,8 +325,6 @@ func TestStageRefusesATargetSnowLumaWouldReadDifferently(t *testing.T) {
 // charged; with pacing off the meter only records, and it goes.
 func TestAReactionMustNameItsGroupWhilePaced(t *testing.T) {
 	t.Parallel()
-	reaction := &catalog.Action{Name: "set_group_reaction", Delivers: &catalog.Delivery{Required: true,
-		Targets: []catalog.DeliveryTarget{{Param: "group_id", Chat: catalog.ChatGroup}}}}
 	off := config.SendPace{Off: true}
 	recording := func() *budget.Meter {
 		dir := filepath.Join(t.TempDir(), "state")
@@ -345,7 +349,7 @@ func TestAReactionMustNameItsGroupWhilePaced(t *testing.T) {
 				sent++
 				return &pipeline.Result{Payload: "sent"}, nil
 			})
-			c := &pipeline.Call{Resolved: pipeline.Resolved{Action: reaction, Params: json.RawMessage(tt.params)}}
+			c := stagetest.Call(invoke, "set_group_reaction", tt.params)
 			_, err := h(context.Background(), c)
 			if tt.sent {
 				require.NoError(t, err)
@@ -486,9 +490,9 @@ func BenchmarkPace(b *testing.B) {
 		h    pipeline.Handler
 		c    *pipeline.Call
 	}{
-		{"bare", next, &pipeline.Call{Resolved: pipeline.Resolved{Action: getStatus}}},
-		{"unpaced", stage, &pipeline.Call{Resolved: pipeline.Resolved{Action: getStatus}}},
-		{"paced", stage, &pipeline.Call{Resolved: pipeline.Resolved{Action: sendGroupMsg, Params: json.RawMessage(`{"group_id":20001,"message":"hi"}`)}}},
+		{"bare", next, stagetest.Call(invoke, "get_status", "")},
+		{"unpaced", stage, stagetest.Call(invoke, "get_status", "")},
+		{"paced", stage, stagetest.Call(invoke, "send_group_msg", `{"group_id":20001,"message":"hi"}`)},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			ctx := context.Background()

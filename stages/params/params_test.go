@@ -13,6 +13,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 var (
@@ -22,8 +23,7 @@ var (
 
 func TestParams(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
+	cat := stagetest.Catalog()
 	getMsg, _ := cat.Lookup("get_msg")
 	upload, _ := cat.Lookup("upload_file_stream")
 	status, _ := cat.Lookup("get_status")
@@ -102,12 +102,9 @@ func TestParams(t *testing.T) {
 
 func TestParamsChecksEveryCallNotOnlyTheFirst(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
-	getMsg, _ := cat.Lookup("get_msg")
-	h := New().Wrap(queryTool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil })
+	h := New().Wrap(queryTool, stagetest.Answer(&pipeline.Result{}, nil))
 	for _, p := range []string{`{"message_id":1}`, `{"message_id":0}`, `{"message_id":2}`} {
-		_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: queryTool}, Resolved: pipeline.Resolved{Action: getMsg, Params: json.RawMessage(p)}})
+		_, err := h(context.Background(), stagetest.Call(queryTool, "get_msg", p))
 		if p == `{"message_id":0}` {
 			assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err), p)
 		} else {

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 type report struct{ done, total int64 }
@@ -40,7 +41,14 @@ func (s *sink) values() []int64 {
 	return out
 }
 
-var tool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}
+var tool = stagetest.Invoke
+
+// watched is a transfer's call whose progress s hears.
+func watched(s *sink) *pipeline.Call {
+	c := stagetest.Call(tool, "download_file_stream", "")
+	c.Notify = s.notify
+	return c
+}
 
 func TestProgress(t *testing.T) {
 	t.Parallel()
@@ -77,9 +85,9 @@ func TestProgress(t *testing.T) {
 				}
 				return &pipeline.Result{}, nil
 			})
-			c := &pipeline.Call{Request: pipeline.Request{Tool: tool}}
-			if tt.wanted {
-				c.Notify = s.notify
+			c := watched(s)
+			if !tt.wanted {
+				c.Notify = nil
 			}
 			res, _ := h(context.Background(), c)
 			assert.Equal(t, tt.want, s.values())
@@ -102,7 +110,7 @@ func TestProgressKeepsTheHandlersMessage(t *testing.T) {
 		c.Progress(1, 2)
 		return &pipeline.Result{Diagnostics: pipeline.Diagnostics{Message: "async acknowledgement"}}, nil
 	})
-	res, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Hooks: pipeline.Hooks{Notify: s.notify}})
+	res, err := h(context.Background(), watched(s))
 	require.NoError(t, err)
 	assert.Equal(t, "async acknowledgement; progress notifications could not be delivered: pipe closed", res.Diagnostics.Message)
 }
@@ -117,7 +125,7 @@ func TestProgressSendsNothingAfterCancellation(t *testing.T) {
 		cancel()
 		return &pipeline.Result{}, nil
 	})
-	_, err := h(ctx, &pipeline.Call{Request: pipeline.Request{Tool: tool}, Hooks: pipeline.Hooks{Notify: s.notify}})
+	_, err := h(ctx, watched(s))
 	require.NoError(t, err)
 	assert.Equal(t, []int64{1}, s.values(), "the pending value is dropped once the call is cancelled")
 }
@@ -136,7 +144,7 @@ func cadence(t *testing.T, interval time.Duration) (*sink, *pipeline.Call) {
 		}
 		return &pipeline.Result{}, nil
 	})
-	_, err := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}, Hooks: pipeline.Hooks{Notify: s.notify}})
+	_, err := h(context.Background(), watched(s))
 	require.NoError(t, err)
 	return s, c
 }

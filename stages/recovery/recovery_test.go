@@ -10,6 +10,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
 func TestRecovery(t *testing.T) {
@@ -30,8 +31,8 @@ func TestRecovery(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var log bytes.Buffer
-			tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
-			r, err := New(&log).Wrap(tool, tt.handler)(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
+			o := stagetest.Run(context.Background(), New(&log), stagetest.Call(stagetest.Docs, "", ""), tt.handler)
+			r, err := o.Result, o.Err
 			if tt.code == "" {
 				require.NoError(t, err)
 				assert.NotNil(t, r)
@@ -41,8 +42,8 @@ func TestRecovery(t *testing.T) {
 			require.Error(t, err)
 			assert.Nil(t, r)
 			assert.Equal(t, tt.code, fault.CodeOf(err))
-			assert.Contains(t, log.String(), "tool=get_action")
-			assert.Contains(t, err.Error(), "get_action")
+			assert.Contains(t, log.String(), "tool=list_actions")
+			assert.Contains(t, err.Error(), "list_actions")
 			assert.NotContains(t, log.String()+err.Error(), "secret value")
 		})
 	}
@@ -50,7 +51,6 @@ func TestRecovery(t *testing.T) {
 
 func TestRecoveryWithoutLog(t *testing.T) {
 	t.Parallel()
-	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "get_action"}}
-	_, err := New(nil).Wrap(tool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("boom") })(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool}})
-	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
+	o := stagetest.Run(context.Background(), New(nil), stagetest.Call(stagetest.Docs, "", ""), func(context.Context, *pipeline.Call) (*pipeline.Result, error) { panic("boom") })
+	assert.Equal(t, fault.CodeInternal, fault.CodeOf(o.Err))
 }

@@ -40,7 +40,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	var events *hub.Hub
 	if cfg.EventsURL != nil && cfg.ExecutionEnabled() {
 		events = hub.New(hub.Options{
-			Dial:      hub.WebSocket(cfg.EventsURL, cfg.Token, hub.DefaultLimits.Frame),
+			Dial:      hub.WebSocket(cfg.EventsURL, cfg.EventsToken, hub.DefaultLimits.Frame),
 			Now:       time.Now,
 			Handshake: cfg.Timeout,
 			Screen:    screen.Event,

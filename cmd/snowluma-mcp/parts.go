@@ -106,7 +106,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client) *task.Store
 			return upload.Reset(context.Background(), client.With(span.Headers(sc)), id, startResetTimeout(cfg))
 		},
 	}
-	store, recovered, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}, time.Now, sweep)
+	store, recovered, err := task.Open(cfg.TaskDir, setup.TaskScope(cfg), time.Now, sweep)
 	if err != nil {
 		f := setup.StoreFailed(cfg, err)
 		cfg.Findings = append(cfg.Findings, f)

@@ -68,6 +68,10 @@ func describeClient(c pipeline.Client, tasks bool) clientInfo {
 	_, hostTasks := extensions[generation.TasksExtension]
 	const foreground = "transfers run in the foreground through query_action/invoke_action, and the call lasts as long as the transfer"
 	switch {
+	case hostTasks && !c.Modern:
+		// The extension is served on 2026-07-28 requests only
+		// (generation.Tasks).
+		info.BackgroundTransfers = clientFeature{false, "Background transfers: off. This host declared the tasks extension at a legacy initialize, and tasks need 2026-07-28 requests that declare it; " + foreground + "."}
 	case hostTasks && tasks:
 		info.BackgroundTransfers = clientFeature{true, "Background transfers: on. This host declared the tasks extension, so a long upload or download can run as a task while the conversation goes on."}
 	case hostTasks:

@@ -36,6 +36,9 @@ func TestRuntimeInfoSaysWhatThisClientCanUse(t *testing.T) {
 			[3]bool{false, true, true}, []string{"declared the tasks extension, but the server keeps no task folder"}},
 		{"a legacy client declaring nothing", false, nil, "legacy", []any{},
 			[3]bool{false, false, false}, []string{"did not declare the tasks extension", "query_action/invoke_action", "a preview is given as text", "ask the user in chat"}},
+		{"a legacy client declaring everything", false, everything, "legacy",
+			[]any{"elicitation.form", "extensions/io.modelcontextprotocol/tasks", "extensions/io.modelcontextprotocol/ui"},
+			[3]bool{false, true, true}, []string{"at a legacy initialize"}},
 		{"a legacy client declaring only url elicitation", false, &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{URL: &mcp.URLElicitationCapabilities{}}}, "legacy",
 			[]any{"elicitation.url"}, [3]bool{false, false, false}, []string{"did not declare form elicitation"}},
 	}

@@ -67,6 +67,8 @@ func TestCheckPassesAWorkingSetupAndChangesNothing(t *testing.T) {
 		assert.Contains(t, stdout, line)
 	}
 	assert.Contains(t, stdout, "everything the configured mode needs works")
+	assert.Contains(t, stdout, "background transfers also need a host that declares the tasks extension",
+		"a task folder alone does not give background transfers, and no measured host declares the extension")
 
 	code, stdout, _ = runCheck(t, env, "--json")
 	assert.Zero(t, code)

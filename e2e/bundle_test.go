@@ -69,7 +69,7 @@ func TestBundleRunsAsTheHostStartsIt(t *testing.T) {
 		assert.True(t, got.TokenPassed, "the token reaches the server as SNOWLUMA_MCP_TOKEN")
 		assert.Equal(t, map[string]string{
 			"SNOWLUMA_MCP_MODE": "read", "SNOWLUMA_MCP_ENDPOINT": snow.URL(), "SNOWLUMA_MCP_DOWNLOAD_DIR": downloads,
-			"SNOWLUMA_MCP_EVENTS_URL": "", "SNOWLUMA_MCP_UPLOAD_ROOT": "", "SNOWLUMA_MCP_TASK_DIR": "", "SNOWLUMA_MCP_TRUSTED_USERS": "",
+			"SNOWLUMA_MCP_EVENTS_URL": "", "SNOWLUMA_MCP_EVENTS_TOKEN": "", "SNOWLUMA_MCP_UPLOAD_ROOT": "", "SNOWLUMA_MCP_TASK_DIR": "", "SNOWLUMA_MCP_TRUSTED_USERS": "",
 		}, got.Env, "a setting left out reaches the server empty, never as its ${user_config…} placeholder")
 		assert.Equal(t, bundleVersion, got.ServerInfo.Version, "the bundle runs the release's binary")
 

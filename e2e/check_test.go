@@ -67,6 +67,8 @@ func TestCheckPassesAWorkingSetupAndChangesNothing(t *testing.T) {
 		assert.Contains(t, stdout, line)
 	}
 	assert.Contains(t, stdout, "everything the configured mode needs works")
+	assert.Contains(t, stdout, "background transfers also need a host that declares the tasks extension",
+		"a task folder alone does not give background transfers, and no measured host declares the extension")
 
 	code, stdout, _ = runCheck(t, env, "--json")
 	assert.Zero(t, code)
@@ -106,7 +108,7 @@ func TestCheckNamesWhatToChange(t *testing.T) {
 		says []string
 	}{
 		{"a wrong token", with(readEnv(), "SNOWLUMA_MCP_TOKEN", wrongToken, "SNOWLUMA_MCP_EVENTS_URL", snow.Scene(fake.SceneOptions{}).URL()),
-			"token", []string{"HTTP 401", "SNOWLUMA_MCP_TOKEN must equal", "code 1008"}},
+			"token", []string{"HTTP 401", "into SNOWLUMA_MCP_TOKEN", "code 1008", "set SNOWLUMA_MCP_EVENTS_TOKEN to the WS 服务端 node's 授权 Token"}},
 		{"the WebSocket adapter's port", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", snow.WebSocketHTTPURL()), "endpoint", []string{"HTTP 426", "3000"}},
 		{"a path read as the action", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", snow.URL()+"api"), "endpoint", []string{`"/api"`, "路径"}},
 		{"nothing listening", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", "http://127.0.0.1:9/"), "endpoint", []string{"cannot reach SnowLuma", "running"}},

@@ -227,7 +227,7 @@ func testCtx(t *testing.T) context.Context {
 func assertNoSecrets(t testing.TB, where string, texts ...string) {
 	t.Helper()
 	for _, text := range texts {
-		for _, secret := range []string{token, wrongToken} {
+		for _, secret := range []string{token, wrongToken, wsToken} {
 			assert.False(t, strings.Contains(text, secret), "a token leaked into %s", where)
 		}
 	}
@@ -235,7 +235,7 @@ func assertNoSecrets(t testing.TB, where string, texts ...string) {
 
 // redact replaces the tokens, for text quoted in failure messages.
 func redact(s string) string {
-	return strings.NewReplacer(token, "<token>", wrongToken, "<wrong-token>").Replace(s)
+	return strings.NewReplacer(token, "<token>", wrongToken, "<wrong-token>", wsToken, "<ws-token>").Replace(s)
 }
 
 // assertBearer checks the Authorization header without printing it.

@@ -15,11 +15,14 @@ import (
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
 )
 
-// Two recognisable secrets: the token the fake accepts and a wrong one.
-// Neither may ever appear in a result, on stdout or on stderr.
+// Recognisable secrets: the token the fake accepts, a wrong one, and the
+// token of a WS 服务端 node given one of its own (as SnowLuma's default
+// nodes each have). None may ever appear in a result, on stdout or on
+// stderr.
 const (
 	token      = "sl-e2e-SECRET-TOKEN-5f3a9c1d"
 	wrongToken = "sl-e2e-WRONG-TOKEN-8b2e6c40"
+	wsToken    = "sl-e2e-SECRET-WS-TOKEN-2d7e91b3"
 )
 
 var (

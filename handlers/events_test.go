@@ -61,6 +61,25 @@ func TestSubscribeFailuresHaveTheirCodes(t *testing.T) {
 	}
 }
 
+// TestARefusedEventsTokenNamesTheWSNodeInMessageAndNextStep: the WS
+// node refused, so the next step names its variable and node, not the
+// upstream_auth default (the HTTP node's token), which would contradict
+// the message and send the user into a loop between the two nodes.
+func TestARefusedEventsTokenNamesTheWSNodeInMessageAndNextStep(t *testing.T) {
+	t.Parallel()
+	d := deps(t, config.ModeRead)
+	d.Events = hub.New(hub.Options{Dial: func(context.Context) (hub.Conn, error) {
+		return nil, &hub.Failure{Reason: hub.ReasonAuthRefused, Message: "SnowLuma closed the event connection with code 1008.", NextStep: hub.TokenAdvice}
+	}})
+	_, err := call(t, SubscribeEvents(d), `{"self_id":10001}`, nil)
+	require.Error(t, err)
+	assert.Equal(t, fault.CodeUpstreamAuth, fault.CodeOf(err))
+	next := fault.NextOf(err)
+	assert.Contains(t, next, "set SNOWLUMA_MCP_EVENTS_TOKEN to the WS 服务端 node's 授权 Token (or give both nodes the same Token)")
+	assert.NotContains(t, next, "HTTP", "the HTTP node did not refuse")
+	assert.NotContains(t, err.Error(), "HTTP")
+}
+
 func TestUnsubscribeRefusesWhatIsNotAnActiveResource(t *testing.T) {
 	t.Parallel()
 	d := deps(t, config.ModeRead)

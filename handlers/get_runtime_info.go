@@ -17,12 +17,15 @@ import (
 )
 
 type runtimeInfo struct {
-	Mode              string           `json:"mode"`
-	ExecutionEnabled  bool             `json:"execution_enabled"`
-	WriteEnabled      bool             `json:"write_enabled"`
-	Catalog           catalogInfo      `json:"catalog"`
-	ServerSupport     string           `json:"server_support"`
-	Transport         *transportInfo   `json:"transport"`
+	Mode             string         `json:"mode"`
+	ExecutionEnabled bool           `json:"execution_enabled"`
+	WriteEnabled     bool           `json:"write_enabled"`
+	Catalog          catalogInfo    `json:"catalog"`
+	ServerSupport    string         `json:"server_support"`
+	Transport        *transportInfo `json:"transport"`
+	// Client is what the client of this call declared and what it can
+	// therefore use.
+	Client            clientInfo       `json:"client"`
 	ConnectionChecked bool             `json:"connection_checked"`
 	Checks            map[string]check `json:"checks,omitempty"`
 	// Events is there only when live events are enabled.
@@ -120,8 +123,8 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 		Name:        "get_runtime_info",
 		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与 Token。",
 		Summary: lang.Text{
-			EN: "Shows the mode and limits; in read and write mode it also checks the connection to SnowLuma.",
-			ZH: "查看模式和各项限制；read 和 write 模式下还会检查与 SnowLuma 的连接。",
+			EN: "Shows the mode, the limits and what this host can use; with check_connection: true (read and write mode) it also checks the connection to SnowLuma.",
+			ZH: "查看模式、各项限制和这个宿主能用哪些功能；传入 check_connection: true 时（read 和 write 模式），还会检查与 SnowLuma 的连接。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
@@ -136,6 +139,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 			return nil, fault.Errorf(fault.CodeConfiguration, "%s", msg).Unsent()
 		}
 		info := describe(d)
+		info.Client = describeClient(c.Client, d.Tasks != nil)
 		if !args.CheckConnection {
 			return &pipeline.Result{Payload: info}, nil
 		}

@@ -12,6 +12,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -91,6 +92,11 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 	})
 }
 
+// wsTokenStep is the next step of a token the WS 服务端 node refused: the
+// same variable and node as the message and as `check`'s fix.
+var wsTokenStep = "Tell the user to " + hub.TokenFix + " in this server's entry in the MCP client configuration (only they can; the Token is in " +
+	onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + ") and restart the server, then subscribe again."
+
 // subscribeFailure gives each way a subscription can fail its code; none of
 // them reached SnowLuma's actions.
 func subscribeFailure(ctx context.Context, err error) error {
@@ -107,11 +113,12 @@ func subscribeFailure(ctx context.Context, err error) error {
 		}
 		return fault.Errorf(code, "%s", ref.Msg).Unsent()
 	case errors.As(err, &f):
-		code := fault.CodeEventConnection
 		if f.Reason == hub.ReasonAuthRefused {
-			code = fault.CodeUpstreamAuth
+			// The code's default next step names the HTTP node's
+			// token; the WS node refused, so the step is its own.
+			return fault.Errorf(fault.CodeUpstreamAuth, "%s", f.Message).Unsent().Then(wsTokenStep)
 		}
-		return fault.Errorf(code, "%s", f.Text()).Unsent()
+		return fault.Errorf(fault.CodeEventConnection, "%s", f.Text()).Unsent()
 	case ctx.Err() != nil:
 		return fault.Wrap(fault.CodeEventConnection, ctx.Err(),
 			"the event connection did not deliver its first frame before the call ended; nothing was subscribed").Unsent()

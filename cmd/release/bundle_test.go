@@ -99,7 +99,7 @@ func TestBundleSettingsAreVariablesTheServerReads(t *testing.T) {
 		o := options[s.Key].(map[string]any)
 		assert.Equal(t, "", o["default"], "%s: a blank setting is passed as empty, not as its placeholder", s.Key)
 		assert.Equal(t, false, o["required"], s.Key)
-		assert.Equal(t, s.Key == "token", o["sensitive"] == true, "%s: only the token is kept in the keychain", s.Key)
+		assert.Equal(t, s.Key == "token" || s.Key == "events_token", o["sensitive"] == true, "%s: only the two tokens are kept in the keychain", s.Key)
 		assert.Equal(t, strings.HasSuffix(s.Var, "_ROOT") || strings.HasSuffix(s.Var, "_DIR"), o["type"] == "directory", "%s: a folder is picked as one", s.Key)
 		assert.Equal(t, s.Title.EN+" · "+s.Title.ZH, o["title"], "%s: the settings are not localizable, so the title has both languages", s.Key)
 		assert.Equal(t, s.Description.EN+"\n"+s.Description.ZH, o["description"], s.Key)
@@ -115,7 +115,7 @@ func TestBundleSettingsAreVariablesTheServerReads(t *testing.T) {
 	for _, s := range bundleSettings {
 		keys = append(keys, s.Key)
 	}
-	assert.Equal(t, []string{"mode", "endpoint", "token", "events_url", "upload_root", "download_dir", "task_dir", "trusted_users"}, keys)
+	assert.Equal(t, []string{"mode", "endpoint", "token", "events_url", "events_token", "upload_root", "download_dir", "task_dir", "trusted_users"}, keys)
 	assert.Contains(t, string(jsonFile(bundleFor(t, target{"windows", "amd64"}))), `"user_config": {
     "mode": {`, "the settings keep their order in the file")
 }

@@ -40,7 +40,7 @@ func parts(cfg *config.Config, cat *catalog.Catalog, log io.Writer, calls *sync.
 	var events *hub.Hub
 	if cfg.EventsURL != nil && cfg.ExecutionEnabled() {
 		events = hub.New(hub.Options{
-			Dial:      hub.WebSocket(cfg.EventsURL, cfg.Token, hub.DefaultLimits.Frame),
+			Dial:      hub.WebSocket(cfg.EventsURL, cfg.EventsToken, hub.DefaultLimits.Frame),
 			Now:       time.Now,
 			Handshake: cfg.Timeout,
 			Screen:    screen.Event,
@@ -108,7 +108,7 @@ func tasks(cfg *config.Config, log io.Writer, client *onebot.Client, screen *con
 			return upload.Reset(context.Background(), client.With(span.Headers(sc)), id, startResetTimeout(cfg))
 		},
 	}
-	store, recovered, err := task.Open(cfg.TaskDir, task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}, time.Now, sweep)
+	store, recovered, err := task.Open(cfg.TaskDir, setup.TaskScope(cfg), time.Now, sweep)
 	if err != nil {
 		f := setup.StoreFailed(cfg, err)
 		cfg.Findings = append(cfg.Findings, f)

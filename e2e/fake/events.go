@@ -51,6 +51,14 @@ type SceneOptions struct {
 	SelfID int64
 	// Heartbeat is the heartbeat interval; 0 means SnowLuma's 30 s.
 	Heartbeat time.Duration
+	// Token is the scene's WS 服务端 node's own accessToken; empty means
+	// the fake's Token. SnowLuma gives each node a random token of its
+	// own (makeDefaultOneBotConfig in packages/onebot/src/config.ts calls
+	// generateAccessToken for http-default and ws-default alike), and
+	// each adapter checks only its own (ws-server-adapter.ts in
+	// packages/onebot/src/network passes its config.accessToken to
+	// isAuthorized).
+	Token string
 }
 
 // Scene is one test's own event endpoint.
@@ -76,6 +84,9 @@ func (f *Fake) Scene(o SceneOptions) *Scene {
 	s := &Scene{
 		path: fmt.Sprintf("/scene-%d", e.next), selfID: o.SelfID, heartbeat: o.Heartbeat, token: e.token,
 		arrived: make(chan *Peer, 64),
+	}
+	if o.Token != "" {
+		s.token = o.Token
 	}
 	if s.selfID == 0 {
 		s.selfID = 10001
@@ -191,9 +202,9 @@ func (e *events) serve(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	s.dials++
 	s.mu.Unlock()
-	bearer := e.token != "" && r.Header.Get("Authorization") == "Bearer "+e.token
+	bearer := s.token != "" && r.Header.Get("Authorization") == "Bearer "+s.token
 	query := r.URL.Query().Has("access_token")
-	authorized := e.token == "" || bearer || r.URL.Query().Get("access_token") == e.token
+	authorized := s.token == "" || bearer || r.URL.Query().Get("access_token") == s.token
 	c, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return

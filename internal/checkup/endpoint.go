@@ -43,7 +43,13 @@ func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.
 	switch {
 	case first.err != nil && fault.CodeOf(first.err) == fault.CodeUpstreamAuth:
 		r.add(Item{Name: "endpoint", Status: OK, Detail: "SnowLuma's HTTP server answers at " + redact(cfg.Endpoint)})
-		r.add(failure("token", first.err))
+		item := failure("token", first.err)
+		if cfg.EventsURL != nil {
+			// Said beside the HTTP node's fix, so that the two
+			// nodes' fixes never ask for one token in two places.
+			item.Fix = strings.Replace(item.Fix, again, " (the WS 服务端 node's Token, if it differs, goes into "+config.EventsTokenVar+")"+again, 1)
+		}
+		r.add(item)
 		r.skip("SnowLuma refused the token", "account", "version")
 		return 0
 	case first.err != nil:
@@ -60,7 +66,7 @@ func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.
 	if cfg.Token == "" {
 		r.add(Item{Name: "token", Status: OK, Detail: "SnowLuma accepts the requests without SNOWLUMA_MCP_TOKEN"})
 	} else {
-		r.add(Item{Name: "token", Status: OK, Detail: "SNOWLUMA_MCP_TOKEN is accepted"})
+		r.add(Item{Name: "token", Status: OK, Detail: "SNOWLUMA_MCP_TOKEN is accepted by the HTTP API node"})
 	}
 	id := r.account(answers[onebot.Probes[0]], answers[onebot.Probes[1]])
 	r.version(answers[onebot.Probes[2]], cat)

@@ -10,6 +10,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
 
 // events opens the event WebSocket as a subscription would, with the
@@ -27,7 +28,7 @@ func (r *Report) events(ctx context.Context, cfg *config.Config, account int64, 
 	}
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
-	conn, err := hub.WebSocket(cfg.EventsURL, cfg.Token, hub.DefaultLimits.Frame)(ctx)
+	conn, err := hub.WebSocket(cfg.EventsURL, cfg.EventsToken, hub.DefaultLimits.Frame)(ctx)
 	if err != nil {
 		r.add(eventFailure(err))
 		return
@@ -50,7 +51,7 @@ func (r *Report) events(ctx context.Context, cfg *config.Config, account int64, 
 			Fix:    "point SNOWLUMA_MCP_EVENTS_URL and SNOWLUMA_MCP_ENDPOINT at the same SnowLuma account"})
 		return
 	}
-	r.add(Item{Name: "events", Status: OK, Detail: fmt.Sprintf("the WebSocket server accepts the token and greets for account %d", g.SelfID)})
+	r.add(Item{Name: "events", Status: OK, Detail: fmt.Sprintf("the WebSocket server accepts %s and greets for account %d", cfg.EventsTokenFrom, g.SelfID)})
 }
 
 // firstFrame reads one frame, or gives up when ctx ends (closing the
@@ -89,6 +90,12 @@ func forPerson(next string) string {
 func eventFailure(err error) Item {
 	var f *hub.Failure
 	if errors.As(err, &f) {
+		if f.Reason == hub.ReasonAuthRefused {
+			// The same words as subscribe_events' next step: the WS
+			// node's own variable, never the HTTP node's.
+			return Item{Name: "events", Status: Fail, Detail: f.Message,
+				Fix: hub.TokenFix + " in this server's entry in the MCP host (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + ")" + again}
+		}
 		// A subscription's advice to release its resources does not
 		// apply: the check holds none.
 		return Item{Name: "events", Status: Fail, Detail: f.Message, Fix: forPerson(f.NextStep)}

@@ -15,15 +15,27 @@ func (r *Report) directories(cfg *config.Config) {
 	if !cfg.WriteEnabled() {
 		return
 	}
-	r.folder(cfg, "upload root", upload.RootVar, cfg.UploadRoot, "automatic upload is off")
-	r.folder(cfg, "download dir", download.DirVar, cfg.DownloadDir, "")
-	r.folder(cfg, "task dir", config.TaskDirVar, cfg.TaskDir, "no background tasks")
-	r.folder(cfg, "state dir", config.StateDirVar, cfg.StateDir, "")
+	r.folder(cfg, "upload root", upload.RootVar, cfg.UploadRoot, "automatic upload is off", "")
+	r.folder(cfg, "download dir", download.DirVar, cfg.DownloadDir, "", "")
+	r.folder(cfg, "task dir", config.TaskDirVar, cfg.TaskDir, "no background tasks", tasksNeedTheHost)
+	r.folder(cfg, "state dir", config.StateDirVar, cfg.StateDir, "", "")
 }
 
+// MeasuredHosts are the hosts whose initialize was captured, with what
+// each declared (the table in docs/platforms.md): none declares the tasks
+// extension, so a task folder alone does not give background transfers.
+const MeasuredHosts = "Claude Code 2.1.332, Gemini CLI 0.61.0 and Codex 0.171.0"
+
+// tasksNeedTheHost follows a usable task folder: what else background
+// transfers need, which no setting gives. Without it the folder's "ok"
+// read as if transfers would run in the background in any host.
+const tasksNeedTheHost = "background transfers also need a host that declares the tasks extension (on 2026-07-28 requests), and none of the hosts measured does (" +
+	MeasuredHosts + "; see docs/platforms.md): there, transfers run in the foreground through query_action/invoke_action"
+
 // folder is the item of one folder: none when a finding named it, skip
-// when it is not set (unset says what that leaves off), ok otherwise.
-func (r *Report) folder(cfg *config.Config, name, variable, path, unset string) {
+// when it is not set (unset says what that leaves off), ok otherwise,
+// followed by note when there is one.
+func (r *Report) folder(cfg *config.Config, name, variable, path, unset, note string) {
 	for _, f := range cfg.Findings {
 		if f.Var == variable {
 			return
@@ -33,7 +45,11 @@ func (r *Report) folder(cfg *config.Config, name, variable, path, unset string) 
 		r.add(Item{Name: name, Status: Skip, Detail: variable + " is not set: " + unset})
 		return
 	}
-	r.add(Item{Name: name, Status: OK, Detail: path})
+	detail := path
+	if note != "" {
+		detail += "; " + note
+	}
+	r.add(Item{Name: name, Status: OK, Detail: detail})
 }
 
 // settings reports how send pacing and lockdown will apply.

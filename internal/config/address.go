@@ -13,8 +13,13 @@ const (
 	EndpointVar = "SNOWLUMA_MCP_ENDPOINT"
 	TokenVar    = "SNOWLUMA_MCP_TOKEN"
 	EventsVar   = "SNOWLUMA_MCP_EVENTS_URL"
-	TaskDirVar  = "SNOWLUMA_MCP_TASK_DIR"
-	StateDirVar = "SNOWLUMA_MCP_STATE_DIR"
+	// EventsTokenVar is the WS 服务端 node's own token. SnowLuma gives
+	// each node a random token of its own, so one variable for both made
+	// users copy one node's token over the other's; unset, events reuse
+	// TokenVar.
+	EventsTokenVar = "SNOWLUMA_MCP_EVENTS_TOKEN"
+	TaskDirVar     = "SNOWLUMA_MCP_TASK_DIR"
+	StateDirVar    = "SNOWLUMA_MCP_STATE_DIR"
 	// DownloadDirVar is download.DirVar (which this package cannot
 	// import).
 	DownloadDirVar = "SNOWLUMA_MCP_DOWNLOAD_DIR"

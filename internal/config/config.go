@@ -48,7 +48,15 @@ type Config struct {
 	StreamIdleTimeout    time.Duration
 	UploadChunkBytes     int
 	EventsURL            *url.URL // nil when events are off
-	TaskDir              string   // "" when tasks are off
+	// EventsToken is what the event WebSocket is dialled with:
+	// SNOWLUMA_MCP_EVENTS_TOKEN, or Token when that is unset (never
+	// printed, and never part of the task directory's scope: events do
+	// not touch tasks).
+	EventsToken string
+	// EventsTokenFrom names the variable EventsToken came from, so that a
+	// refusal names the one to change.
+	EventsTokenFrom string
+	TaskDir         string // "" when tasks are off
 	// TrustedUsers are the QQ users whose content lockdown shows; nil
 	// when lockdown is off (see trusted.go).
 	TrustedUsers []int64
@@ -138,13 +146,18 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
 		DownloadDir:          p.dir(DownloadDirVar),
 		StateDir:             p.dir(StateDirVar),
-		Token:                p.token(),
+		Token:                p.token(TokenVar, onebot.NodeHTTP),
+		EventsToken:          p.token(EventsTokenVar, onebot.NodeWS),
 		SendPace:             p.sendPace(),
+	}
+	cfg.EventsTokenFrom = EventsTokenVar
+	if p.value(EventsTokenVar) == "" {
+		cfg.EventsToken, cfg.EventsTokenFrom = cfg.Token, TokenVar
 	}
 	cfg.Endpoint = p.url(EndpointVar, false, "http", "https")
 	cfg.EventsURL = p.url(EventsVar, true, "ws", "wss")
 	if cfg.EventsURL != nil && (cfg.EventsURL.RawQuery != "" || cfg.EventsURL.Fragment != "" || cfg.EventsURL.ForceQuery) {
-		p.failOff(EventsVar, "must not carry a query or fragment: the token travels in the Authorization header (set SNOWLUMA_MCP_TOKEN), so remove everything from ? or # on")
+		p.failOff(EventsVar, "must not carry a query or fragment: the token travels in the Authorization header (set SNOWLUMA_MCP_EVENTS_TOKEN, or SNOWLUMA_MCP_TOKEN when both nodes have the same Token), so remove everything from ? or # on")
 		cfg.EventsURL = nil
 	}
 	cfg.Mode = p.mode(cfg.Endpoint != nil)
@@ -290,16 +303,16 @@ func (p *parser) chunkBytes() int {
 	return 524288
 }
 
-// token reads SNOWLUMA_MCP_TOKEN. It travels in the Authorization header,
-// which cannot carry a control character: a line break pasted along with
-// the token would otherwise make every call fail as if SnowLuma were down.
-// Like every other refusal, the message never repeats the value.
-func (p *parser) token() string {
-	const name = "SNOWLUMA_MCP_TOKEN"
+// token reads the token variable name, copied from node's 授权 Token. It
+// travels in the Authorization header, which cannot carry a control
+// character: a line break pasted along with the token would otherwise make
+// every call fail as if SnowLuma were down. Like every other refusal, the
+// message never repeats the value.
+func (p *parser) token(name, node string) string {
 	v := p.value(name)
 	if strings.ContainsFunc(v, unicode.IsControl) {
 		p.fail(name, "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: "+
-			"it travels in the Authorization header, which cannot carry them. Copy the token again from "+onebot.InWebUI(onebot.NodeHTTP, onebot.FieldToken))
+			"it travels in the Authorization header, which cannot carry them. Copy the token again from "+onebot.InWebUI(node, onebot.FieldToken))
 		return ""
 	}
 	return v

@@ -48,11 +48,17 @@ var dialog = []DialogSetting{
 		ZH: "这个 HTTP API 节点的授权 Token，原样复制；保存在系统钥匙串里。节点没有 Token 时留空。",
 	}, true},
 	{"events_url", "SNOWLUMA_MCP_EVENTS_URL", "string", lang.Text{EN: "SnowLuma WebSocket server (live events)", ZH: "SnowLuma 的 WS 服务端（实时事件）"}, lang.Text{
-		EN: "The address of a WS 服务端 (WebSocket server) node in SnowLuma's WebUI, such as ws://127.0.0.1:3001/, " +
-			"with the same Token. Turns on the live event tools in read and write mode. Leave it empty for none.",
-		ZH: "SnowLuma WebUI“节点配置”里 WS 服务端节点的地址，例如 ws://127.0.0.1:3001/，Token 与上面的相同。" +
+		EN: "The address of a WS 服务端 (WebSocket server) node in SnowLuma's WebUI, such as ws://127.0.0.1:3001/. " +
+			"Turns on the live event tools in read and write mode. Leave it empty for none.",
+		ZH: "SnowLuma WebUI“节点配置”里 WS 服务端节点的地址，例如 ws://127.0.0.1:3001/。" +
 			"填写后，read 和 write 模式提供实时事件工具。不需要时留空。",
 	}, false},
+	{"events_token", "SNOWLUMA_MCP_EVENTS_TOKEN", "string", lang.Text{EN: "WebSocket server's access token", ZH: "WS 服务端的授权 Token"}, lang.Text{
+		EN: "That WS 服务端 node's 授权 Token, copied exactly; it is kept in the system keychain. SnowLuma gives each node a Token of its own. " +
+			"Leave it empty when the node has the same Token as the HTTP API node (or none): events then reuse the access token above.",
+		ZH: "这个 WS 服务端节点的授权 Token，原样复制；保存在系统钥匙串里。SnowLuma 会给每个节点各自生成 Token。" +
+			"如果它和 HTTP API 节点的 Token 相同（或者没有 Token），就留空，事件连接会沿用上面的授权 Token。",
+	}, true},
 	{"upload_root", "SNOWLUMA_MCP_UPLOAD_ROOT", "directory", lang.Text{EN: "Folder for uploads", ZH: "上传文件夹"}, lang.Text{
 		EN: "In write mode the agent may upload files from inside this folder only. Leave it empty to turn automatic upload off.",
 		ZH: "write 模式下，智能体只能上传这个文件夹里的文件。留空则关闭自动上传。",

@@ -59,9 +59,17 @@ func dialFailure(err error, resp *http.Response) *Failure {
 }
 
 // refusal words an upgrade answered with an HTTP status instead of 101.
-// TokenAdvice is the fix of a refused token, for the agent: the WS 服务端
-// node's token must be the one set.
-var TokenAdvice = "SNOWLUMA_MCP_TOKEN must equal the token of SnowLuma's WebSocket server (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + ")."
+// TokenAdvice is the fix of a refused token. SnowLuma gives each node a
+// random token of its own, so the WS 服务端 node's goes into a variable of
+// its own; it holds whichever variable the events token came from (the
+// advice is the same: setting SNOWLUMA_MCP_EVENTS_TOKEN overrides
+// SNOWLUMA_MCP_TOKEN for events), and never asks to change the HTTP
+// node's token, which would break the HTTP calls.
+var TokenAdvice = "S" + TokenFix[1:] + "; it is in " + onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + "."
+
+// TokenFix is TokenAdvice's change alone, which `check` words for the
+// person at the terminal.
+const TokenFix = "set SNOWLUMA_MCP_EVENTS_TOKEN to the WS 服务端 node's 授权 Token (or give both nodes the same Token)"
 
 // SnowLuma's WebSocket server answers a wrong path with 400 "Bad path for
 // WebSocket". An HTTP server answers the upgrade as an ordinary request, and

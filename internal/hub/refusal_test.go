@@ -26,7 +26,7 @@ func TestAnUpgradeRefusalNamesItsCause(t *testing.T) {
 		{"the HTTP adapter answers 200", 200, `{"status":"ok","retcode":0,"data":{"online":true}}`, ReasonConnectFailed,
 			[]string{"HTTP 200", "HTTP server", "3001", "WS 服务端"}, "path"},
 		{"a wrong path is 400", 400, "Bad path for WebSocket", ReasonConnectFailed, []string{"HTTP 400", "path", "wsServers"}, "port belongs"},
-		{"a wrong token is 401", 401, "Unauthorized", ReasonAuthRefused, []string{"HTTP 401", "SNOWLUMA_MCP_TOKEN"}, "path"},
+		{"a wrong token is 401", 401, "Unauthorized", ReasonAuthRefused, []string{"HTTP 401", "Set SNOWLUMA_MCP_EVENTS_TOKEN to the WS 服务端 node's 授权 Token (or give both nodes the same Token)"}, "path"},
 		{"another status", 502, "bad gateway", ReasonConnectFailed, []string{"HTTP 502"}, "path"},
 	}
 	for _, tt := range tests {

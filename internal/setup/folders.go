@@ -51,8 +51,7 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 		// words a refusal the same way); only check, which opens no
 		// store, reads it here, so a start pays for the slow digest once.
 		if cfg.TaskDir != "" && !fix {
-			scope := task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}
-			if err := task.Bound(cfg.TaskDir, scope); errors.Is(err, task.ErrScope) {
+			if err := task.Bound(cfg.TaskDir, TaskScope(cfg)); errors.Is(err, task.ErrScope) {
 				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
 					"set "+config.TaskDirVar+" to a new folder for this configuration (keep the old one for its history), then restart the server"))
 				cfg.TaskDir = ""
@@ -129,4 +128,13 @@ func StoreFailed(cfg *config.Config, err error) config.Finding {
 	cfg.TaskDir = ""
 	return off(cfg, config.TaskDirVar, "the task store in "+config.TaskDirVar+" cannot be opened: "+err.Error(),
 		"do what the message says, or set "+config.TaskDirVar+" to a new folder, then restart the server")
+}
+
+// TaskScope is what a task directory is bound to, for the server's store
+// and `check` alike: the mode, the endpoint and the HTTP node's token,
+// which decide what its tasks may do and to whom. The events token is not
+// part of it: events never touch tasks, and setting it (or giving the WS
+// node a new Token) must not turn background transfers off.
+func TaskScope(cfg *config.Config) task.Scope {
+	return task.Scope{Mode: string(cfg.Mode), Endpoint: cfg.Endpoint.String(), Token: cfg.Token}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
 // TestDecideGivesTheServerAndCheckOneVerdict: for each setting problem the
@@ -115,4 +116,20 @@ func with(m map[string]string, kv ...string) map[string]string {
 		out[kv[i]] = kv[i+1]
 	}
 	return out
+}
+
+// TestTheEventsTokenIsNotPartOfTheTaskScope: a task directory is bound
+// to the mode, endpoint and HTTP token; setting or changing the WS node's
+// own token leaves it bound, where a new HTTP token does not.
+func TestTheEventsTokenIsNotPartOfTheTaskScope(t *testing.T) {
+	t.Parallel()
+	base := map[string]string{"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_ENDPOINT": "http://127.0.0.1:3000/", "SNOWLUMA_MCP_TOKEN": "httpTOK"}
+	scope := func(env map[string]string) task.Scope {
+		cfg, _, err := config.Load(getenv(env))
+		require.NoError(t, err)
+		return TaskScope(cfg)
+	}
+	assert.Equal(t, scope(base), scope(with(base, "SNOWLUMA_MCP_EVENTS_TOKEN", "wsTOK")))
+	assert.Equal(t, scope(with(base, "SNOWLUMA_MCP_EVENTS_TOKEN", "wsTOK")), scope(with(base, "SNOWLUMA_MCP_EVENTS_TOKEN", "otherWS")))
+	assert.NotEqual(t, scope(base), scope(with(base, "SNOWLUMA_MCP_TOKEN", "otherHTTP")))
 }

@@ -1,0 +1,93 @@
+package handlers
+
+import (
+	"slices"
+
+	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/pipeline"
+)
+
+// clientInfo is what the client of this call declared and what the server
+// therefore offers it. A host that shows the server as connected says
+// nothing of this, and none of the hosts measured (docs/platforms.md)
+// declares the tasks or the MCP Apps extension, so the agent and the user
+// read here why background transfers or the preview panel are missing,
+// and what stands in for them. It is read where the call is served: a
+// 2026-07-28 client declares its capabilities on each request, a legacy
+// one at initialize (pipeline.Client reads whichever applies).
+type clientInfo struct {
+	// Protocol is "2026-07-28" (declared with this request) or "legacy"
+	// (declared at initialize).
+	Protocol string `json:"protocol"`
+	// Declared names what the client declared that the server reads:
+	// roots, sampling, elicitation.form, elicitation.url and each
+	// extension as extensions/<id>.
+	Declared            []string      `json:"declared"`
+	BackgroundTransfers clientFeature `json:"background_transfers"`
+	PreviewPanel        clientFeature `json:"preview_panel"`
+	AskForMissingParams clientFeature `json:"ask_for_missing_params"`
+}
+
+// clientFeature is one feature: on or off, and one line for a person
+// that says why and, when off, what happens instead.
+type clientFeature struct {
+	On   bool   `json:"on"`
+	Line string `json:"line"`
+}
+
+// describeClient reads c's declaration; tasks says whether the server
+// keeps a task store (write mode with a usable SNOWLUMA_MCP_TASK_DIR).
+func describeClient(c pipeline.Client, tasks bool) clientInfo {
+	info := clientInfo{Protocol: "legacy", Declared: []string{}}
+	if c.Modern {
+		info.Protocol = generation.ModernVersion
+	}
+	caps := c.Capabilities()
+	var extensions map[string]any
+	if caps != nil {
+		extensions = caps.Extensions
+		if caps.RootsV2 != nil {
+			info.Declared = append(info.Declared, "roots")
+		}
+		if caps.Sampling != nil {
+			info.Declared = append(info.Declared, "sampling")
+		}
+		if e := caps.Elicitation; e != nil {
+			if e.Form != nil || e.URL == nil {
+				info.Declared = append(info.Declared, "elicitation.form")
+			}
+			if e.URL != nil {
+				info.Declared = append(info.Declared, "elicitation.url")
+			}
+		}
+		for id := range extensions {
+			info.Declared = append(info.Declared, "extensions/"+id)
+		}
+		slices.Sort(info.Declared)
+	}
+	_, hostTasks := extensions[generation.TasksExtension]
+	const foreground = "transfers run in the foreground through query_action/invoke_action, and the call lasts as long as the transfer"
+	switch {
+	case hostTasks && !c.Modern:
+		// The extension is served on 2026-07-28 requests only
+		// (generation.Tasks).
+		info.BackgroundTransfers = clientFeature{false, "Background transfers: off. This host declared the tasks extension at a legacy initialize, and tasks need 2026-07-28 requests that declare it; " + foreground + "."}
+	case hostTasks && tasks:
+		info.BackgroundTransfers = clientFeature{true, "Background transfers: on. This host declared the tasks extension, so a long upload or download can run as a task while the conversation goes on."}
+	case hostTasks:
+		info.BackgroundTransfers = clientFeature{false, "Background transfers: off. This host declared the tasks extension, but the server keeps no task folder (write mode with SNOWLUMA_MCP_TASK_DIR); " + foreground + "."}
+	default:
+		info.BackgroundTransfers = clientFeature{false, "Background transfers: off. This host did not declare the tasks extension; " + foreground + "."}
+	}
+	if generation.RendersApps(extensions[generation.AppsExtension]) {
+		info.PreviewPanel = clientFeature{true, "Preview panel: on. This host declared the MCP Apps extension, so a draft can be shown in a panel."}
+	} else {
+		info.PreviewPanel = clientFeature{false, "Preview panel: off. This host did not declare the MCP Apps extension (with HTML); a preview is given as text."}
+	}
+	if c.FormElicitation() {
+		info.AskForMissingParams = clientFeature{true, "Asking for missing parameters: on. This host declared form elicitation, so a call missing a parameter can ask the user in a form."}
+	} else {
+		info.AskForMissingParams = clientFeature{false, "Asking for missing parameters: off. This host did not declare form elicitation; ask the user in chat, then call again with the answer."}
+	}
+	return info
+}

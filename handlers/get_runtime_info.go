@@ -119,7 +119,7 @@ type runtimeArgs struct {
 // GetRuntimeInfo reports the effective configuration and, on request,
 // checks the connection with three read-only actions.
 func GetRuntimeInfo(d *Deps) *pipeline.Tool {
-	return pipeline.NewTool[runtimeArgs, any](pipeline.Spec{
+	return pipeline.NewTool[runtimeArgs, runtimeInfo](pipeline.Spec{
 		Name:        "get_runtime_info",
 		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与 Token。",
 		Summary: lang.Text{
@@ -127,7 +127,6 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 			ZH: "查看模式、各项限制和这个宿主能用哪些功能；传入 check_connection: true 时（read 和 write 模式），还会检查与 SnowLuma 的连接。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-		Result: `{"type":["object","null"],"required":["mode","execution_enabled","write_enabled","catalog","server_support","transport","connection_checked"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (*pipeline.Result, error) {
 		if p := d.Config.Broken; p != nil {
 			// What the runtime would be depends on the setting that was

@@ -46,9 +46,11 @@ func describeClient(c pipeline.Client, tasks bool) clientInfo {
 	var extensions map[string]any
 	if caps != nil {
 		extensions = caps.Extensions
+		//lint:ignore SA1019 what a client declares is reported, deprecated or not
 		if caps.RootsV2 != nil {
 			info.Declared = append(info.Declared, "roots")
 		}
+		//lint:ignore SA1019 what a client declares is reported, deprecated or not
 		if caps.Sampling != nil {
 			info.Declared = append(info.Declared, "sampling")
 		}

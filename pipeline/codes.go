@@ -45,10 +45,6 @@ func (t Table) facts(code fault.Code) CodeFacts {
 	return CodeFacts{Code: code}
 }
 
-// Codes is every failure code the server can raise, in the order the docs
-// list them.
-func Codes() Table { return append(Table(nil), codes...) }
-
 // NextStep is the agent's default next step for a failure code.
 func NextStep(code fault.Code) string { return codes.facts(code).Next }
 

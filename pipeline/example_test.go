@@ -68,7 +68,7 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 // envelope is a minimal stand-in for the envelope stage: it turns failures
 // into results with pipeline.Failure and encodes payloads for
 // pipeline.Render.
-var envelope = pipeline.StageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var envelope = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {

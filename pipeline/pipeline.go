@@ -34,13 +34,6 @@ type Stage interface {
 	Wrap(t *Tool, next Handler) Handler
 }
 
-// StageFunc makes a stage of a wrapping function, for a stage that keeps
-// no state of its own beyond what the function closes over.
-type StageFunc func(t *Tool, next Handler) Handler
-
-// Wrap implements Stage.
-func (f StageFunc) Wrap(t *Tool, next Handler) Handler { return f(t, next) }
-
 // Chain composes stages so that stages[0] is outermost: a request meets the
 // stages in list order and the result travels back in reverse order.
 func Chain(stages ...Stage) func(t *Tool, h Handler) Handler {

@@ -14,7 +14,7 @@ import (
 )
 
 func recorder(name string, log *[]string) pipeline.Stage {
-	return pipeline.StageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	return stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			*log = append(*log, "in:"+name)
 			r, err := next(ctx, c)
@@ -57,7 +57,7 @@ func TestChain(t *testing.T) {
 func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 	t.Parallel()
 	var seen []string
-	skip := pipeline.StageFunc(func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	skip := stageFunc(func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		seen = append(seen, t.Name)
 		if !t.AsksInput {
 			return next

@@ -156,7 +156,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	// call, so it has an admission reason too, and leaves an admitted
 	// call (an answer with a Task) to the task's run.
 	var counted atomic.Int64
-	count := pipeline.StageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	count := stagetest.Func(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 			r, err := next(ctx, c)
 			if r == nil || r.Task == nil {

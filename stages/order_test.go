@@ -85,7 +85,7 @@ func TestEveryPlaceSaysWhyAndBuildsTheStageItNames(t *testing.T) {
 func TestHandlersWrapEachToolOnce(t *testing.T) {
 	t.Parallel()
 	wraps := map[string]int{}
-	counting := pipeline.StageFunc(func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	counting := stagetest.Func(func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		wraps[t.Name]++
 		return next
 	})

@@ -22,7 +22,6 @@ type resultSample struct {
 	Extra        json.RawMessage   `json:"extra"`
 	Labels       map[string]int    `json:"labels,omitempty"`
 	Next         *resultInner      `json:"next"`
-	private      int               //nolint:unused // not encoded, so not in the schema
 	*resultInner                   // promoted as encoding/json does, never required: nil writes none
 	Nested       struct{ X Int }   `json:"nested"`
 	Anyway       any               `json:"anyway"`
@@ -62,7 +61,6 @@ func TestResultForDescribesWhatEncodingJSONWrites(t *testing.T) {
 	}
 	assert.Equal(t, []any{"object", "null"}, got["type"], "a tool error's payload is null")
 	assert.NotContains(t, props, "Skipped")
-	assert.NotContains(t, props, "private")
 	assert.ElementsMatch(t, []any{"name", "state", "since", "tags", "extra", "next", "nested", "anyway", "keyed"}, got["required"],
 		"omitempty fields and an embedded pointer's fields are not required")
 }

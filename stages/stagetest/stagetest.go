@@ -177,3 +177,11 @@ func Skips(stage pipeline.Stage, tool *pipeline.Tool) bool {
 	next := Answer(&pipeline.Result{}, nil)
 	return reflect.ValueOf(stage.Wrap(tool, next)).Pointer() == reflect.ValueOf(next).Pointer()
 }
+
+// Func makes a stage of a wrapping function, for a test's stage that keeps
+// no state beyond what the function closes over (the server's own stages
+// are each a package's type).
+type Func func(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler
+
+// Wrap implements pipeline.Stage.
+func (f Func) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler { return f(t, next) }

@@ -108,7 +108,7 @@ func TestCallsAreBuiltAsTheStagesInFrontLeaveThem(t *testing.T) {
 
 // refuse is a stage that refuses calls of a write action and passes the
 // rest on, under a deadline.
-var refuse = pipeline.StageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var refuse = Func(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		if c.Action != nil && !c.Action.ReadOnly {
 			return nil, fault.Errorf(fault.CodeModeDenied, "no writes").Unsent()
@@ -160,7 +160,7 @@ func TestSpanIsAValidFixedTrace(t *testing.T) {
 
 func TestSkipsTellsAStageThatReturnsNextFromOneThatWraps(t *testing.T) {
 	t.Parallel()
-	reads := pipeline.StageFunc(func(tool *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+	reads := Func(func(tool *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if tool.Actions == pipeline.NoActions {
 			return next
 		}

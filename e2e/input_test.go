@@ -216,6 +216,16 @@ func TestContinuationState(t *testing.T) {
 			other := map[string]any{"action": "send_group_msg", "params": map[string]any{"group_id": 987654321, fake.Marker: args["params"].(map[string]any)[fake.Marker]}}
 			return []rawMessage{r.await(retry(r, other, state))}
 		}, 0, 0},
+		{"binds the state to the arguments without a host's control key", func(t *testing.T, r *rawServer, args map[string]any, state string) []rawMessage {
+			// Gemini CLI forwards wait_for_previous when its model sets
+			// it, on one call and not the next: the server drops it
+			// before signing, so the answer resumes the call it asked for.
+			waited := map[string]any{"wait_for_previous": true}
+			for k, v := range args {
+				waited[k] = v
+			}
+			return []rawMessage{r.await(retry(r, waited, state))}
+		}, 1, 1},
 		{"runs concurrent resumes at most once", func(t *testing.T, r *rawServer, args map[string]any, state string) []rawMessage {
 			pending := map[string]bool{}
 			for range 8 {

@@ -150,7 +150,16 @@ func checkInvariants(t *testing.T, d *mcp.Tool) {
 	require.NoError(t, json.Unmarshal(in, &top))
 	assert.Equal(t, "object", top["type"])
 	assert.NotContains(t, top, "anyOf", "no top-level anyOf in %s", d.Name)
-	assert.Equal(t, false, top["additionalProperties"], "%s refuses unknown arguments", d.Name)
+	// Unknown arguments are refused, with one documented exception: the
+	// host-added control keys of pipeline.HostKeys (Gemini CLI's
+	// wait_for_previous), which the arguments stage drops before
+	// validating. So no tool may declare a property of that name: the
+	// drop would take a real argument away.
+	assert.Equal(t, false, top["additionalProperties"], "%s refuses unknown arguments (except pipeline.HostKeys, dropped before validation)", d.Name)
+	props, _ := top["properties"].(map[string]any)
+	for _, k := range pipeline.HostKeys {
+		assert.NotContains(t, props, k.Name, "%s declares %s, a key %s %s adds and the arguments stage drops", d.Name, k.Name, k.Host, k.Version)
+	}
 	out, _ := json.Marshal(d.OutputSchema)
 	_, err := schema.Compile(out)
 	require.NoError(t, err, d.Name)

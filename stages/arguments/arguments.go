@@ -36,6 +36,10 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		if trimmed := bytes.TrimSpace(c.Arguments); len(trimmed) == 0 || string(trimmed) == "null" {
 			c.Arguments = json.RawMessage("{}")
 		}
+		// A host's own control key is dropped before anything reads the
+		// arguments, so validation, the decoded value and a signed
+		// continuation all see the call as the model meant it.
+		c.Arguments = dropHostKeys(c.Arguments)
 		if t.QuotedIDs {
 			// The one reader of quoted ids the params stage uses, so a
 			// tool reads "20001" exactly as every action does.

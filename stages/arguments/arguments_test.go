@@ -118,6 +118,14 @@ func TestArguments(t *testing.T) {
 			nil, "", "", false, `arguments.limit: want an integer, or a string of its decimal digits`, ""},
 		{"still checks a read id against the schema", idTool, `{"limit":"51"}`,
 			nil, "", "", false, "arguments.limit: maximum violated", ""},
+		{"drops Gemini CLI's wait_for_previous before validating", listTool, `{"limit":5,"wait_for_previous":true}`,
+			&listArgs{Limit: 5}, "", "", false, "", ""},
+		{"drops a host key an action tool is sent", actionTool, `{"wait_for_previous":false,"action":"get_status"}`,
+			&actionArgs{Action: "get_status"}, "get_status", `{}`, false, "", ""},
+		{"still refuses an unknown argument beside a host key", listTool, `{"wait_for_previous":true,"extra":1}`,
+			nil, "", "", false, `"extra"`, "wait_for_previous"},
+		{"refuses a misspelt host key: only the exact name is the host's", listTool, `{"wait_for_prev":true}`,
+			nil, "", "", false, `"wait_for_prev"`, ""},
 		{"refuses broken JSON", listTool, `{"limit":`,
 			nil, "", "", false, "arguments: not valid JSON", ""},
 	}
@@ -153,6 +161,41 @@ func TestArguments(t *testing.T) {
 			}
 			assert.True(t, json.Valid(c.Arguments), "the arguments are an object after the stage")
 		})
+	}
+}
+
+func TestHostKeysAreDroppedFromWhatLaterStagesRead(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, args, want string
+	}{
+		{"removes the key at the top level", `{"limit":5,"wait_for_previous":true}`, `{"limit":5}`},
+		{"keeps values byte for byte", `{"wait_for_previous":true,"query":"a<b \u00e9"}`, `{"query":"a<b \u00e9"}`},
+		{"leaves arguments without a host key untouched", `{"query":"x" , "limit":5}`, `{"query":"x" , "limit":5}`},
+		{"leaves the name inside a value alone", `{"query":"\"wait_for_previous\""}`, `{"query":"\"wait_for_previous\""}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			c := stagetest.Raw(listTool, tt.args)
+			o := stagetest.Run(context.Background(), New(), c, nil)
+			require.NoError(t, o.Err)
+			assert.Equal(t, tt.want, string(c.Arguments), "what the input stage signs and the call log records")
+		})
+	}
+}
+
+func TestEveryHostKeyNamesItsHostAndVersion(t *testing.T) {
+	t.Parallel()
+	require.NotEmpty(t, pipeline.HostKeys)
+	seen := map[string]bool{}
+	for _, k := range pipeline.HostKeys {
+		assert.NotEmpty(t, k.Name)
+		assert.NotEmpty(t, k.Host, k.Name)
+		assert.Regexp(t, `^\d+\.\d+\.\d+$`, k.Version, k.Name)
+		assert.NotEmpty(t, k.Why, k.Name)
+		assert.False(t, seen[k.Name], "%s is listed once", k.Name)
+		seen[k.Name] = true
 	}
 }
 

@@ -138,6 +138,11 @@ func ownParts(t *testing.T, def *mcp.Tool) (own, envelope []byte) {
 	return append(own, '\n'), append(envelope, '\n')
 }
 
+// destructive are the tools that may change the account or what others
+// see: those that run any catalog action. unsubscribe_events, which only
+// releases a buffer in this process, is not.
+var destructive = map[string]bool{"invoke_action": true, "invoke_action_with_input": true, "invoke_action_background": true}
+
 // checkInvariants holds every tool to what MCP clients rely on: annotations
 // and an output schema, an object input schema without top-level anyOf that
 // refuses unknown arguments, and schemas that compile.
@@ -159,6 +164,12 @@ func checkInvariants(t *testing.T, d *mcp.Tool) {
 	props, _ := top["properties"].(map[string]any)
 	for _, k := range pipeline.HostKeys {
 		assert.NotContains(t, props, k.Name, "%s declares %s, a key %s %s adds and the arguments stage drops", d.Name, k.Name, k.Host, k.Version)
+	}
+	if !d.Annotations.ReadOnlyHint {
+		// Codex counts a missing destructiveHint as true, and codex exec
+		// then refuses the tool: a tool that is not read-only says which.
+		require.NotNil(t, d.Annotations.DestructiveHint, "%s says whether it is destructive", d.Name)
+		assert.Equal(t, destructive[d.Name], *d.Annotations.DestructiveHint, "%s's destructiveHint", d.Name)
 	}
 	out, _ := json.Marshal(d.OutputSchema)
 	_, err := schema.Compile(out)

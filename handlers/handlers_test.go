@@ -8,16 +8,19 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/payload"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -488,4 +491,29 @@ func TestAConnectionCheckAnsweredUnknownEverywhereBlamesThePath(t *testing.T) {
 			assert.NotContains(t, r.Diagnostics.Message, u.Host)
 		})
 	}
+}
+
+// TestListActionsSteersModelsToPage: Codex cuts a result past about 12 KB
+// (its tool_output_token_limit), so the whole list reaches a Codex model
+// broken; list_actions' description tells a model to page, and a page of
+// the size the Codex guide suggests fits under that cut.
+func TestListActionsSteersModelsToPage(t *testing.T) {
+	t.Parallel()
+	tool := ListActions(deps(t, config.ModeDocs))
+	def := tool.Def()
+	assert.Contains(t, def.Description, "limit/offset")
+	assert.Contains(t, def.Description, "分页")
+	// codexPage is the limit docs/hosts/codex.md suggests.
+	const codexCut, codexPage = 12 * 1024, 40
+	size := func(args string) int {
+		c := &pipeline.Call{}
+		c.Tool, c.Arguments = tool, json.RawMessage(args)
+		r, err := tool.Handle(context.Background(), c)
+		require.NoError(t, err)
+		raw, err := payload.Encode(r.Payload)
+		require.NoError(t, err)
+		return len(pipeline.Render(&pipeline.Result{Payload: raw, Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}).Content[0].(*mcp.TextContent).Text)
+	}
+	assert.Greater(t, size(`{}`), codexCut, "the whole list is past Codex's cut, so paging is needed")
+	assert.Less(t, size(`{"limit":`+strconv.Itoa(codexPage)+`}`), codexCut, "the page the Codex guide suggests fits")
 }

@@ -36,7 +36,11 @@ func UnsubscribeEvents(d *Deps) *pipeline.Tool {
 			ZH: "取消订阅实时事件。",
 		},
 		Mode:        config.ModeRead,
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), IdempotentHint: true, OpenWorldHint: boolPtr(false)},
+		// Not read-only (it ends a subscription), yet not destructive: it
+		// releases a buffer in this process and touches nothing of the
+		// account. Said explicitly: Codex counts a missing destructiveHint
+		// as true and then refuses the tool in `codex exec`.
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(false), IdempotentHint: true, OpenWorldHint: boolPtr(false)},
 	}, func(ctx context.Context, c *pipeline.Call, args *unsubscribeArgs) (*pipeline.Result, error) {
 		id, ok := hub.IDOf(args.URI)
 		if !ok {

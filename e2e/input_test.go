@@ -136,6 +136,13 @@ func TestInputCompletion(t *testing.T) {
 					assert.True(t, call.res.IsError)
 					assert.Equal(t, tt.kind, call.res.Diag.Kind, call.res.Diag.Message)
 					call.assertNothingSent(t)
+					if tt.kind == "input_declined" {
+						// The SDK's client answers like a host that
+						// answers alone: never the user's choice.
+						assert.NotContains(t, call.res.Text, "user chose")
+						assert.Contains(t, call.res.Diag.Message, "by the user or by a host that answers forms without showing them")
+						assert.Contains(t, call.res.Diag.NextStep, "ask them in the chat for message")
+					}
 					if tt.kind == "unsupported" {
 						assert.Contains(t, call.res.Diag.Message, "invoke_action with complete params")
 					}

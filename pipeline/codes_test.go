@@ -150,3 +150,17 @@ func TestAReadIsToldItCanBeRepeated(t *testing.T) {
 		})
 	}
 }
+
+// TestAnUnansweredFormIsNotCalledTheUsersChoice: a host may answer a form
+// without showing it (Claude Code's -p mode cancels at once, Codex with
+// writes allowed declines), so neither the agent's step nor the docs'
+// words say the user chose it, and both send the agent to the chat.
+func TestAnUnansweredFormIsNotCalledTheUsersChoice(t *testing.T) {
+	t.Parallel()
+	row := codes.facts(fault.CodeInputDeclined)
+	assert.Contains(t, row.Next, "ask them in the chat")
+	assert.Contains(t, row.Happened.EN, "by the user or by a host that answers forms without showing them")
+	assert.Contains(t, row.Happened.ZH, "宿主")
+	assert.Contains(t, row.Fix.EN, "asks in the chat")
+	assert.Contains(t, row.Fix.ZH, "对话里")
+}

@@ -103,7 +103,7 @@ func (s Stage) resume(t *pipeline.Tool, c *pipeline.Call) error {
 	switch answer.Action {
 	case "accept":
 	case "decline", "cancel":
-		return fault.Errorf(fault.CodeInputDeclined, "the user chose %s; %s was not executed", answer.Action, c.Action.Name)
+		return unanswered(c.Action.Name, answer.Action, missing)
 	default:
 		return fault.Errorf(fault.CodeInvalidArgument, "unknown elicitation action %q; nothing was executed", answer.Action)
 	}
@@ -121,6 +121,20 @@ func (s Stage) resume(t *pipeline.Tool, c *pipeline.Call) error {
 	}
 	c.Params = merged
 	return nil
+}
+
+// unanswered is the refusal of a form that was declined or cancelled. The
+// server cannot tell a person who declined from a host that answers every
+// form without showing it (Claude Code's -p mode cancels at once; Codex
+// with writes allowed declines by itself), so the text never says the user
+// chose it, and the way on is the chat.
+func unanswered(action, how string, missing []string) error {
+	done := map[string]string{"decline": "declined", "cancel": "cancelled"}[how]
+	fields := strings.Join(missing, ", ")
+	return fault.Errorf(fault.CodeInputDeclined,
+		"the form asking for %s was %s, by the user or by a host that answers forms without showing them; %s was not executed",
+		fields, done, action).Unsent().
+		Then(fmt.Sprintf("Nothing was executed. If the user wants it, ask them in the chat for %s (get_action %s says what each means), then call again with it in params.", fields, action))
 }
 
 // checkAnswer parses params_json and validates it against the missing

@@ -141,8 +141,8 @@ func TestResuming(t *testing.T) {
 	}{
 		{"merges an accepted answer", accept(`{"message":"Hello"}`), `{"group_id":123456789,"message":"Hello"}`, "", ""},
 		{"accepts segment arrays", accept(`{"message":[{"type":"text","data":{"text":"hi"}}]}`), `{"group_id":123456789,"message":[{"type":"text","data":{"text":"hi"}}]}`, "", ""},
-		{"runs nothing on decline", &mcp.ElicitResult{Action: "decline"}, "", fault.CodeInputDeclined, "decline"},
-		{"runs nothing on cancel", &mcp.ElicitResult{Action: "cancel"}, "", fault.CodeInputDeclined, "cancel"},
+		{"runs nothing on decline", &mcp.ElicitResult{Action: "decline"}, "", fault.CodeInputDeclined, "the form asking for message was declined, by the user or by a host that answers forms without showing them; send_group_msg was not executed"},
+		{"runs nothing on cancel", &mcp.ElicitResult{Action: "cancel"}, "", fault.CodeInputDeclined, "the form asking for message was cancelled, by the user or by a host"},
 		{"refuses an unknown elicitation action", &mcp.ElicitResult{Action: "later"}, "", fault.CodeInvalidArgument, "unknown elicitation action"},
 		{"refuses invalid JSON", accept(`{"message":`), "", fault.CodeInvalidArgument, "must hold one JSON object"},
 		{"refuses a JSON array", accept(`["Hello"]`), "", fault.CodeInvalidArgument, "must hold one JSON object"},
@@ -181,6 +181,12 @@ func TestResuming(t *testing.T) {
 				assert.Equal(t, tt.errCode, fault.CodeOf(err))
 				assert.Contains(t, err.Error(), tt.errText)
 				assert.Nil(t, got, "nothing was executed")
+				if tt.errCode == fault.CodeInputDeclined {
+					// A host may answer alone: never claim the user chose it.
+					assert.NotContains(t, err.Error(), "user chose")
+					assert.True(t, fault.NothingSent(err))
+					assert.Equal(t, "Nothing was executed. If the user wants it, ask them in the chat for message (get_action send_group_msg says what each means), then call again with it in params.", fault.NextOf(err))
+				}
 				return
 			}
 			require.NoError(t, err)

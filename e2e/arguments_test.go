@@ -27,6 +27,10 @@ func TestArgumentEdges(t *testing.T) {
 		{"refuses null for an integer in plain words", "list_actions", map[string]any{"limit": nil}, true, "arguments.limit: want integer, got null"},
 		{"refuses a fraction for an integer", "list_actions", map[string]any{"limit": 5.5}, true, "arguments.limit: want integer, got number"},
 		{"names the allowed values of an enum", "search_actions", map[string]any{"query": "x", "match": "fuzzy"}, true, "must be one of [substring keywords]"},
+		{"names the argument a slip meant and the one left out", "get_action", map[string]any{"nme": "get_msg"}, true,
+			`arguments: unexpected additional properties ["nme"] (did you mean name in place of "nme"?); required: missing properties: ["name"]`},
+		{"names every problem of a search in one refusal", "search_actions", map[string]any{"querry": "禁言", "limit": 0}, true,
+			`unexpected additional properties ["querry"] (did you mean query in place of "querry"?); required: missing properties: ["query"]; arguments.limit: minimum violated`},
 		{"caps a huge unknown action name", "get_action", map[string]any{"name": huge}, true, "(6291456 bytes)"},
 		{"caps a huge unknown category", "list_actions", map[string]any{"category": huge}, true, "(6291456 bytes)"},
 	}

@@ -24,6 +24,8 @@ import (
 type Validator struct {
 	rs    *jsonschema.Resolved
 	spell map[string]kind // see Normalize
+	top   *top            // see complete
+	near  Near            // see Suggest
 }
 
 // Compile resolves a schema document.
@@ -36,7 +38,7 @@ func Compile(doc json.RawMessage) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Validator{rs: rs, spell: spellings(&s)}, nil
+	return &Validator{rs: rs, spell: spellings(&s), top: topOf(&s, doc)}, nil
 }
 
 // MustCompile compiles a schema that is part of the program; a failure is a
@@ -50,13 +52,18 @@ func MustCompile(doc string) *Validator {
 }
 
 // Validate checks doc. The error is prefixed with prefix (say "params") and
-// the JSON path of the offending value.
+// the JSON path of the offending value. For an object it names every
+// unexpected and every missing top-level property, and the first problem
+// inside a value beside them, so one refusal says all a caller must fix.
 func (v *Validator) Validate(doc json.RawMessage, prefix string) error {
 	var inst any
 	if err := json.Unmarshal(doc, &inst); err != nil {
 		return fmt.Errorf("%s: not valid JSON", prefix)
 	}
 	if err := v.rs.Validate(inst); err != nil {
+		if all := v.complete(inst, prefix); all != "" {
+			return fmt.Errorf("%s", all)
+		}
 		return fmt.Errorf("%s", reword(err.Error(), prefix))
 	}
 	return nil

@@ -71,3 +71,47 @@ func TestCompileRefusesBadSchema(t *testing.T) {
 	_, err = Compile(json.RawMessage(`{`))
 	assert.Error(t, err)
 }
+
+// TestValidateNamesEveryTopLevelProblem: the validator stops at its first
+// problem, so get_action {nme: …} used to hear only of "nme" and came back
+// without name; a refusal now names every unexpected and missing property,
+// with the suggester's names, and the first problem inside a value.
+func TestValidateNamesEveryTopLevelProblem(t *testing.T) {
+	t.Parallel()
+	const closed = `{"type":"object","properties":{"name":{"type":"string","minLength":1},"limit":{"type":"integer","maximum":5}},"required":["name"],"additionalProperties":false}`
+	near := func(key string, names []string) []string {
+		if key == "nme" {
+			return []string{"name"}
+		}
+		return nil
+	}
+	tests := []struct {
+		name   string
+		schema string
+		near   Near
+		doc    string
+		want   string
+	}{
+		{"a slip and the property it left out", closed, near, `{"nme":"get_msg"}`,
+			`arguments: unexpected additional properties ["nme"] (did you mean name in place of "nme"?); required: missing properties: ["name"]`},
+		{"without a suggester, the names alone", closed, nil, `{"nme":"get_msg"}`,
+			`arguments: unexpected additional properties ["nme"]; required: missing properties: ["name"]`},
+		{"every unexpected property, sorted", closed, nil, `{"name":"x","b":1,"a":2}`,
+			`arguments: unexpected additional properties ["a" "b"]`},
+		{"a value's problem beside a missing property", closed, nil, `{"limit":9}`,
+			`arguments: required: missing properties: ["name"]; arguments.limit: maximum violated: the value must be at most 5`},
+		{"a value's problem alone reads as before", closed, nil, `{"name":"x","limit":9}`,
+			`arguments.limit: maximum violated: the value must be at most 5`},
+		{"an open schema names only what is missing", `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a","b"]}`, nil, `{"c":1}`,
+			`arguments: required: missing properties: ["a" "b"]`},
+		{"a non-object reads as before", closed, nil, `[1]`, `arguments: want object, got array`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			err := MustCompile(tt.schema).Suggest(tt.near).Validate(json.RawMessage(tt.doc), "arguments")
+			require.Error(t, err)
+			assert.Equal(t, tt.want, err.Error())
+		})
+	}
+}

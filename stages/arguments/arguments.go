@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"sync"
 
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/pipeline"
@@ -32,7 +33,9 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		v    *schema.Validator
 	)
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-		once.Do(func() { v = schema.MustCompile(string(t.InputSchema)) })
+		// A refusal offers the argument a slip meant, by the same
+		// did-you-mean as an action's parameters.
+		once.Do(func() { v = schema.MustCompile(string(t.InputSchema)).Suggest(catalog.NearestParams) })
 		if trimmed := bytes.TrimSpace(c.Arguments); len(trimmed) == 0 || string(trimmed) == "null" {
 			c.Arguments = json.RawMessage("{}")
 		}

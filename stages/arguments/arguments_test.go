@@ -126,6 +126,12 @@ func TestArguments(t *testing.T) {
 			nil, "", "", false, `"extra"`, "wait_for_previous"},
 		{"refuses a misspelt host key: only the exact name is the host's", listTool, `{"wait_for_prev":true}`,
 			nil, "", "", false, `"wait_for_prev"`, ""},
+		{"names a slip's meaning and every missing argument in one refusal", actionTool, `{"acton":"get_status"}`,
+			nil, "", "", false, `arguments: unexpected additional properties ["acton"] (did you mean action in place of "acton"?); required: missing properties: ["action"]`, ""},
+		{"names a value's problem beside the unexpected ones", listTool, `{"limit":500,"extra":1}`,
+			nil, "", "", false, `arguments: unexpected additional properties ["extra"]; arguments.limit: maximum violated: the value must be at most 50`, ""},
+		{"names every unexpected argument", listTool, `{"querry":"x","lmit":5}`,
+			nil, "", "", false, `unexpected additional properties ["lmit" "querry"] (did you mean limit in place of "lmit", query in place of "querry"?)`, ""},
 		{"refuses broken JSON", listTool, `{"limit":`,
 			nil, "", "", false, "arguments: not valid JSON", ""},
 	}

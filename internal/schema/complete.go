@@ -151,4 +151,3 @@ func (v *Validator) Suggest(near Near) *Validator {
 	v.near = near
 	return v
 }
-

@@ -97,5 +97,6 @@ func Example_composeStages() {
 	// shout: error=false "HI"
 	// loud_shout: error=true loud_shout waits until morning
 	// outcome: failed (not done)
+	// kind: limit
 	// next_step: The call crossed a configured limit; get_runtime_info shows the effective limits.
 }

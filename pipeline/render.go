@@ -64,6 +64,12 @@ func verdictText(message string, d Diagnostics) string {
 	if o := outcomes[d.Outcome]; o != "" {
 		fmt.Fprintf(&b, "\noutcome: %s (%s)", d.Outcome, o)
 	}
+	if d.Kind != "" {
+		// The kind too: Claude Code shows a model only this text of an
+		// error, so it reads there what Codex's model reads in
+		// structuredContent.
+		b.WriteString("\nkind: " + d.Kind)
+	}
 	if d.RetryAfterMS > 0 {
 		fmt.Fprintf(&b, "\nretry_after_ms: %d", d.RetryAfterMS)
 	}

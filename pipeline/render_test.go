@@ -24,8 +24,8 @@ func TestRender(t *testing.T) {
 			`{"data":{"message_id":-1559550018,"size":"10","n":null,"o":{}}}`},
 		{"writes the text compact, keeping every member", &Result{Payload: json.RawMessage("{\n  \"text\": \"a  b\",\n  \"third_party\": {\"author\": 1}\n}")},
 			false, `{"text":"a  b","third_party":{"author":1}}`, `{"text":"a  b","third_party":{"author":1}}`},
-		{"renders an error with a null result, its outcome and next step", &Result{IsError: true, Text: "nope", Diagnostics: Diagnostics{Outcome: OutcomeFailed, Kind: "invalid_argument", Message: "nope", NextStep: "Fix it."}},
-			true, `null`, "nope\noutcome: failed (not done)\nnext_step: Fix it."},
+		{"renders an error with a null result, its outcome, kind and next step", &Result{IsError: true, Text: "nope", Diagnostics: Diagnostics{Outcome: OutcomeFailed, Kind: "invalid_argument", Message: "nope", NextStep: "Fix it."}},
+			true, `null`, "nope\noutcome: failed (not done)\nkind: invalid_argument\nnext_step: Fix it."},
 		{"says when SnowLuma may have acted and how long to wait", &Result{IsError: true, Text: "slow", Diagnostics: Diagnostics{Outcome: OutcomeUnknown, Message: "slow", NextStep: "Check.", RetryAfterMS: 1500}},
 			true, `null`, "slow\noutcome: unknown (not confirmed: SnowLuma may have acted, so check before repeating a write)\nretry_after_ms: 1500\nnext_step: Check."},
 	}
@@ -52,7 +52,7 @@ func TestRenderKeepsAnEnvelopeWholeAndAddsItsVerdict(t *testing.T) {
 	assert.False(t, res.IsError)
 	require.Len(t, res.Content, 2)
 	assert.JSONEq(t, env, res.Content[0].(*mcp.TextContent).Text)
-	assert.Equal(t, "no such group\noutcome: failed (not done)\nnext_step: Read the wording.", res.Content[1].(*mcp.TextContent).Text)
+	assert.Equal(t, "no such group\noutcome: failed (not done)\nkind: business_failure\nnext_step: Read the wording.", res.Content[1].(*mcp.TextContent).Text)
 
 	ok := Render(&Result{Payload: json.RawMessage(`{"status":"ok"}`), Diagnostics: Diagnostics{Outcome: OutcomeSuccess, Message: "a note"}})
 	assert.Len(t, ok.Content, 1, "a success is its payload alone")

@@ -135,7 +135,11 @@ func checkServer(t *testing.T, where string, server map[string]any, read map[str
 	command, _ := server["command"].(string)
 	assert.NotEmpty(t, command, "%s: a command", where)
 	for key := range server {
-		assert.Contains(t, []string{"command", "args", "env", "type"}, key, "%s: a key the hosts read", where)
+		assert.Contains(t, []string{"command", "args", "env", "type", "default_tools_approval_mode"}, key, "%s: a key the hosts read", where)
+	}
+	if mode, ok := server["default_tools_approval_mode"]; ok {
+		// Codex's per-server approval setting, the values it accepts.
+		assert.Contains(t, []any{"auto", "prompt", "writes", "approve"}, mode, "%s: a value Codex accepts", where)
 	}
 	if args, ok := server["args"]; ok {
 		list, ok := args.([]any)

@@ -84,3 +84,19 @@ func TestEveryPageNamesTheMeasuredHostVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestPlatformsListsEveryHostKey: the arguments stage drops exactly
+// pipeline.HostKeys; docs/platforms.md lists each, with its host and
+// version, in both languages.
+func TestPlatformsListsEveryHostKey(t *testing.T) {
+	t.Parallel()
+	for _, page := range []string{"docs/platforms.md", "docs/zh-CN/platforms.md"} {
+		text := readDoc(t, page)
+		for _, k := range pipeline.HostKeys {
+			assert.Contains(t, text, fmt.Sprintf("| `%s` | %s | %s |", k.Name, k.Host, k.Version), "%s lists the host key", page)
+		}
+		for _, fact := range []string{"codex/auth-change", "mcp_2026_07_28", "CODEX_MCP_PROTOCOL_VERSION", "gemini mcp list", "<untrusted_context>", "Wall time", "ToolSearch", "12 KB"} {
+			assert.Contains(t, text, fact, "%s says what the hosts do", page)
+		}
+	}
+}

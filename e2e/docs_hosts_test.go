@@ -100,3 +100,18 @@ func TestPlatformsListsEveryHostKey(t *testing.T) {
 		}
 	}
 }
+
+// TestTheCodexGuideSaysWhatCodexNeeds: codex exec refuses every call it
+// would ask about, so the guide says which approval mode fits each mode,
+// how long results are cut and what lets a model get whole answers, and
+// what its Auth column means, in both languages.
+func TestTheCodexGuideSaysWhatCodexNeeds(t *testing.T) {
+	t.Parallel()
+	for _, page := range []string{"docs/hosts/codex.md", "docs/zh-CN/hosts/codex.md"} {
+		text := readDoc(t, page)
+		for _, fact := range []string{"default_tools_approval_mode", "| `auto`", "| `prompt`", "| `writes`", "| `approve`",
+			"tool_output_token_limit", "`limit`", "`offset`", "`Unsupported`", "codex mcp login"} {
+			assert.Contains(t, text, fact, page)
+		}
+	}
+}

@@ -95,7 +95,7 @@ func TestPlatformsListsEveryHostKey(t *testing.T) {
 		for _, k := range pipeline.HostKeys {
 			assert.Contains(t, text, fmt.Sprintf("| `%s` | %s | %s |", k.Name, k.Host, k.Version), "%s lists the host key", page)
 		}
-		for _, fact := range []string{"codex/auth-change", "mcp_2026_07_28", "CODEX_MCP_PROTOCOL_VERSION", "gemini mcp list", "<untrusted_context>", "Wall time", "ToolSearch", "12 KB"} {
+		for _, fact := range []string{"codex/auth-change", "mcp_2026_07_28", "CODEX_MCP_PROTOCOL_VERSION", "gemini mcp list", "<untrusted_context>", "Wall time", "ToolSearch", "12 KB", "tool_output_token_limit"} {
 			assert.Contains(t, text, fact, "%s says what the hosts do", page)
 		}
 	}
@@ -110,7 +110,7 @@ func TestTheCodexGuideSaysWhatCodexNeeds(t *testing.T) {
 	for _, page := range []string{"docs/hosts/codex.md", "docs/zh-CN/hosts/codex.md"} {
 		text := readDoc(t, page)
 		for _, fact := range []string{"default_tools_approval_mode", "| `auto`", "| `prompt`", "| `writes`", "| `approve`",
-			"tool_output_token_limit", "`limit`", "`offset`", "`Unsupported`", "codex mcp login"} {
+			"`tool_output_token_limit = 20000`", "`limit`", "`offset`", "`Unsupported`", "codex mcp login"} {
 			assert.Contains(t, text, fact, page)
 		}
 	}

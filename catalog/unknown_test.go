@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -8,13 +9,10 @@ import (
 
 func TestNearestBoundsWhatItCompares(t *testing.T) {
 	t.Parallel()
-	huge := make([]byte, 10000)
-	for i := range huge {
-		huge[i] = 'a'
-	}
-	assert.Empty(t, NearestParams(string(huge), []string{"card", "aaaa"}))
-	assert.Equal(t, []string{"group_id"}, NearestParams("groupid", []string{"group_id", "user_id"}))
-	assert.Empty(t, NearestParams("zz", []string{"group_id"}))
+	a := &Action{Name: "x", Params: []Param{{Name: "group_id", Type: "uint", Role: "group_id"}, {Name: "user_id", Type: "uint"}, {Name: "aaaa", Type: "string"}}}
+	assert.Empty(t, a.NearestParams(strings.Repeat("a", 10000)), "a key no param is as long as is not a slip of one")
+	assert.Equal(t, []string{"group_id"}, a.NearestParams("groupid"))
+	assert.Empty(t, a.NearestParams("zz"))
 }
 
 func TestTopKeysReadsOnlyTheTopLevel(t *testing.T) {
@@ -35,7 +33,21 @@ func TestTopKeysReadsOnlyTheTopLevel(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			assert.Equal(t, tt.want, topKeys([]byte(tt.doc)))
+			var names []string
+			for _, k := range topKeys([]byte(tt.doc)) {
+				names = append(names, k.name)
+			}
+			assert.Equal(t, tt.want, names)
 		})
 	}
+}
+
+func TestTopKeysSaysEachValuesKind(t *testing.T) {
+	t.Parallel()
+	keys := topKeys([]byte(`{"s":"x","t":true,"f":false,"n":null,"i":-1,"o":{},"a":[]}`))
+	var kinds []byte
+	for _, k := range keys {
+		kinds = append(kinds, k.kind)
+	}
+	assert.Equal(t, []byte{'"', 't', 'f', 'n', '-', '{', '['}, kinds)
 }

@@ -234,4 +234,3 @@ func skipValue(b []byte, i int) int {
 	}
 	return i
 }
-

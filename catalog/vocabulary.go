@@ -33,21 +33,22 @@ var meanings = []meaning{
 			"member memberid memberuin memberqq memberqqid friend friendid frienduin friendqq friendqqid target targetqq targetuser " +
 			"targetuserid targetuin targetid touser touserid touin toqq recipient recipientid peer peerid peeruin sender senderid " +
 			"senderuin author authorid fromid fromuser fromuin qqacc id users userids uids uins qqs members memberids targets friends " +
-			"at atqq atuser mention mentionid"},
+			"at atqq atuser mention mentionid to touid qq号 用户 用户id 用户qq 成员 成员qq 好友 好友qq 对方 目标 目标qq 账号"},
 	{params: "target_uins", words: "users userids uids uins qqs members memberids targets friends userlist uidlist qqlist memberlist targetlist visibleto allowlist"},
 	// Which group (or chat) it happens in.
 	{params: "group_id", roles: "group_id",
 		words: "group gid groupid groupuin groupcode groupnumber groupno groupnum groupqq qqgroup qqgroupid qun qunid qunhao " +
 			"chat chatid chatroom room roomid guild guildid channel channelid targetgroup togroup groupaccount grouptarget peer peerid id " +
-			"discussid discuss clusterid troop troopuin troopid"},
+			"discussid discuss clusterid troop troopuin troopid fromchatid tochatid to 群 群号 群聊 群id 群号码 qq群"},
 	// Which message.
 	{params: "message_id msg_seq", roles: "message_id",
 		words: "msgid messageid msg mid id seq msgseq messageseq sequence replyid replyto replytomessageid reply quote quoteid " +
-			"source sourceid sourcemsgid realid realseq targetmessageid targetmsgid target messageids msgids messages_id originmsgid"},
+			"source sourceid sourcemsgid realid realseq targetmessageid targetmsgid target messageids msgids messages_id originmsgid " +
+			"anchor anchorid startid startseq beforeid before lastid 消息id 消息号"},
 	{params: "id", words: "forwardid resid res_id forward_msg_id forwardmessageid msgid messageid"},
 	// What to send.
 	{params: "message", words: "text content msg body messagetext msgtext messagecontent chain messagechain segments segment " +
-		"cq cqcode rawmessage raw caption words say reply contents payload messagebody msgbody data string str value"},
+		"cq cqcode rawmessage raw caption words say reply contents payload messagebody msgbody data string str value 消息 内容 文本 文字"},
 	{params: "messages", words: "nodes node forward forwardmsg forwardmessage forwardmessages forwardnodes msgs messagelist msglist " +
 		"chain messagechain content contents items list records history"},
 	{params: "content text wording", words: "text content msg message body notice noticecontent announcement words say comment " +
@@ -56,15 +57,16 @@ var meanings = []meaning{
 	{params: "duration", roles: "duration",
 		words: "time seconds second sec secs mutetime bantime banduration muteduration durationseconds durationsec length period " +
 			"timeout timeoutseconds muteseconds banseconds mute ban shutup shutuptime forbidtime mutefor banfor minutes mins untildate " +
+			"communicationdisableduntil 时长 时间 秒 秒数 禁言时长 禁言时间 " +
 			"until expire expires expiry ttl lifetime timespan", keep: "1800 seconds is 30 minutes, and 0 lifts the mute"},
 	// Names and labels.
 	{params: "card", words: "nickname nick name groupcard membercard cardname groupnickname groupnick groupname displayname " +
-		"display alias newcard newname newnick title label inname", keep: "an empty card clears the member's card"},
+		"display alias newcard newname newnick title label inname 群名片 名片 群昵称 昵称", keep: "an empty card clears the member's card"},
 	{params: "remark", words: "remarkname alias note notes memo friendremark comment label nickname nick name newremark newname markname"},
 	{params: "nickname", words: "nick name username displayname screenname qqnick qqname newnick newnickname newname"},
 	{params: "personal_note long_nick longNick", words: "signature sign bio about motto personalsignature personalnote longnick " +
 		"longnickname selfsign status statustext note intro description desc"},
-	{params: "special_title", words: "title specialtitle badge honor tag grouptitle exclusivetitle membertitle headtitle rank newtitle label", keep: "an empty title clears it"},
+	{params: "special_title", words: "title specialtitle badge honor tag grouptitle exclusivetitle membertitle headtitle rank newtitle label customtitle 头衔 专属头衔", keep: "an empty title clears it"},
 	{params: "group_name", words: "name groupname title newname newgroupname subject topic chatname chattitle", keep: "SnowLuma would set an empty name"},
 	{params: "new_name new_folder_name name file_name filename album_name", words: "name newname filename newfilename rename to " +
 		"title displayname foldername newfoldername dirname albumname target targetname savename saveas"},
@@ -78,30 +80,33 @@ var meanings = []meaning{
 	{params: "enable", words: "enabled on switch open set value state status active turnon isenable isenabled toggle flag admin isadmin setadmin " +
 		"makeadmin mute muteall wholeban allmute ban", flip: "turn it off"},
 	{params: "approve", words: "agree accept accepted allow allowed approved pass permit ok confirm isagree isapprove isaccept result " +
-		"decision operate action accepting agreed reject refuse deny decline", flip: "reject"},
-	{params: "reason", words: "message msg remark note comment rejectreason refusereason denyreason declinereason why text explanation"},
+		"decision operate action accepting agreed reject refuse deny decline yes 同意 通过 拒绝", flip: "reject"},
+	{params: "reason", words: "message msg remark note comment rejectreason refusereason denyreason declinereason why text explanation auditlogreason 理由 原因"},
 	{params: "flag", words: "requestid request requestflag req reqid seq eventid token id ticket requestseq invitationid"},
 	{params: "no_cache", words: "nocache refresh force forcerefresh cache reload fresh update usecache cached", flip: "refresh from the server"},
 	{params: "auto_escape", words: "escape plaintext plain raw autoescape astext notcq nocq textonly", flip: "send a string message as plain text, without CQ codes"},
 	{params: "reject_add_request", words: "reject block ban blacklist rejectadd refuse rejectfuture forbid rejectrequest blockrejoin noreadd permanent forever",
 		flip: "also refuse their later join requests"},
 	{params: "block", words: "blacklist ban reject blocked addblacklist blocklist", flip: "block them too"},
-	{params: "is_set set", words: "add on enable enabled set isadd active toggle state value", flip: "remove it"},
+	{params: "is_set set", words: "add on enable enabled set isadd active toggle state value remove cancel unset undo delete", flip: "remove it"},
 	{params: "upload_file", words: "send post notify sendmessage posttochat sendmsg announce", flip: "only upload, posting no message"},
 	{params: "rsp", words: "wait waitresponse response reply needresponse", flip: "not wait for the reply"},
 	{params: "error", words: "fail failure simulateerror", flip: "simulate a failure"},
 	{params: "pinned", words: "pin top sticky istop ispinned"},
 	// Files, media and links.
 	{params: "file image", roles: "file image record", words: "path filepath image img pic picture photo url fileurl src source uri " +
-		"audio voice record recording sound base64 localpath upload document attachment media imageurl imgurl picurl avatar portrait video"},
+		"audio voice record recording sound base64 localpath upload document attachment media imageurl imgurl picurl avatar portrait video " +
+		"file files 文件 图片 路径"},
 	{params: "file_id", roles: "file_id", words: "fileid id fid uuid fileuuid busid fileidx filekey key"},
 	{params: "images", words: "pics pictures photos imgs image img pic picture photo imageurls medias media attachments"},
 	{params: "url", words: "link href uri address src source downloadurl fileurl"},
 	{params: "headers", words: "header httpheaders requestheaders"},
 	{params: "base64", words: "b64 data content bytes"},
-	{params: "folder folder_id parent_id parent_directory target_directory current_parent_directory",
-		words: "folder dir directory folderid dirid parent parentid targetfolder destination dest to path targetdir todir fromdir " +
-			"srcdir sourcedir currentdir"},
+	{params: "folder folder_id parent_id target_directory",
+		words: "folder dir directory folderid dirid parent parentid targetfolder destination dest to path targetdir todir id " +
+			"targetparentdirectory targetpath topath newparent newfolder 文件夹 目录"},
+	{params: "parent_directory current_parent_directory", words: "from fromdir srcdir sourcedir currentdir currentfolder source " +
+		"parent parentid folder dir directory oldparent frompath sourcepath"},
 	{params: "face_id emoji_id emojiId code", roles: "face_id", words: "emoji emojiid face faceid reaction reactionid emoticon sticker " +
 		"icon like likeid code emojicode"},
 	{params: "domain", words: "host site website hostname"},
@@ -119,6 +124,33 @@ var meanings = []meaning{
 	{params: "notice_id fid", words: "noticeid announcementid id"},
 	{params: "event_type", words: "type status typing"},
 	{params: "cmd", words: "command"},
+	{params: "sub_type type", words: "requesttype subtype kind category"},
+	{params: "add_type", words: "type jointype addoption option mode joinmode"},
+	{params: "source", words: "title header heading"},
+	{params: "words", words: "text content input query sentence sentences strings list"},
+	{params: "chunk_data", words: "chunk data content base64 bytes"},
+	{params: "chunk_index", words: "index chunkno seq part partindex partno"},
+	{params: "total_chunks", words: "total count chunks numchunks chunkcount parts partcount"},
+	{params: "file_size", words: "size filesize length bytes totalsize"},
+	{params: "expected_sha256", words: "sha256 hash checksum digest sha"},
+	{params: "stream_id", words: "id streamid uploadid sessionid"},
+	{params: "is_complete", words: "complete done finish finished final last end"},
+	{params: "file_hash", words: "hash md5 sha filehash"},
+	{params: "fileset_id", words: "filesetid id fileset flashid shareid setid"},
+	{params: "share_code", words: "code sharecode link url shareurl"},
+	{params: "album_id", words: "album albumid"},
+	{params: "lloc", words: "mediaid photoid picid media"},
+	{params: "batch_id", words: "batch batchid"},
+	{params: "confirm_required", words: "confirm needconfirm requireconfirm confirmation"},
+	{params: "bot_appid", words: "appid botid app"},
+	{params: "callback_data", words: "data callback payload"},
+	{params: "jump_url jumpUrl", words: "url link href"},
+	{params: "pic_url picUrl", words: "image img pic picture cover imageurl"},
+	{params: "db_path", words: "path dbpath database db file"},
+	{params: "files", words: "paths file filelist path"},
+	{params: "thumb_path", words: "thumb thumbnail cover thumbnailpath"},
+	{params: "model", words: "device devicename phonemodel"},
+	{params: "chunk_size", words: "chunk blocksize block size buffersize"},
 	{params: "data", words: "body payload hex"},
 	{params: "out_format return_type", words: "format outputformat type returntype"},
 }

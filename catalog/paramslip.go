@@ -159,10 +159,10 @@ const maxDefaults = 4
 // defaultsLeftOut names the defaults of the params the call does not give
 // (what leaving a key out applies), those whose type takes the value of a
 // key left out first (agree: false is about a bool), at most maxDefaults.
-func (a *Action) defaultsLeftOut(given []topKey, kinds []byte) []string {
+func (a *Action) defaultsLeftOut(given []string, kinds []byte) []string {
 	var fit, other []string
 	for _, p := range a.allParams() {
-		if len(p.Default) == 0 || givesKey(given, p.Name) {
+		if len(p.Default) == 0 || listHas(given, p.Name) {
 			continue
 		}
 		match := false
@@ -177,16 +177,6 @@ func (a *Action) defaultsLeftOut(given []topKey, kinds []byte) []string {
 	}
 	out := append(fit, other...)
 	return out[:min(len(out), maxDefaults)]
-}
-
-// givesKey reports whether the call's keys hold name.
-func givesKey(keys []topKey, name string) bool {
-	for _, k := range keys {
-		if k.name == name {
-			return true
-		}
-	}
-	return false
 }
 
 func listHas(list []string, s string) bool {

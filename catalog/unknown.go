@@ -28,20 +28,35 @@ import (
 // request: only maxExamined unknown keys are compared. Params that are not
 // an object are left to the schema check, which says so.
 func (a *Action) Unknown(params json.RawMessage) error {
-	keys := topKeys(params)
-	var unknown []topKey
-	seen := map[string]bool{}
-	for _, k := range keys {
-		if !a.Reads(k.name) && !seen[k.name] {
-			seen[k.name] = true
-			unknown = append(unknown, k)
+	var (
+		unknown []topKey // the first maxExamined, once each
+		given   []string // the params the call gives
+		count   int      // every unknown key (a repeat past the first maxExamined counts again)
+	)
+	scanKeys(params, func(key []byte, kind byte) {
+		if name, ok := a.readsKey(key); ok {
+			if !listHas(given, name) {
+				given = append(given, name)
+			}
+			return
 		}
-	}
-	if len(unknown) == 0 {
+		if len(unknown) == maxExamined {
+			count++
+			return
+		}
+		for _, u := range unknown {
+			if u.name == string(key) {
+				return
+			}
+		}
+		count++
+		unknown = append(unknown, topKey{name: string(key), kind: kind})
+	})
+	if count == 0 {
 		return nil
 	}
 	named := a.pickNamed(unknown)
-	rest := len(unknown) - len(named)
+	rest := count - len(named)
 	var parts, swaps, left []string
 	var leftKinds []byte
 	for _, n := range named {
@@ -64,7 +79,7 @@ func (a *Action) Unknown(params json.RawMessage) error {
 		left = append(left, fmt.Sprintf("the %d more", rest))
 	}
 	word := "parameter"
-	if len(unknown) > 1 {
+	if count > 1 {
 		word = "parameters"
 	}
 	names := a.ParamNames()
@@ -84,7 +99,7 @@ func (a *Action) Unknown(params json.RawMessage) error {
 		if len(swaps) == 0 {
 			leave = "Leave out " + strings.Join(left, " and ") + ", or use one of the parameters " + a.Name + " reads"
 		}
-		if d := a.defaultsLeftOut(keys, leftKinds); len(d) > 0 {
+		if d := a.defaultsLeftOut(given, leftKinds); len(d) > 0 {
 			leave += "; a parameter left out takes its default: " + strings.Join(d, "; ")
 		}
 		next = append(next, leave)
@@ -113,7 +128,7 @@ type namedKey struct {
 // given, at most maxNamed in all.
 func (a *Action) pickNamed(unknown []topKey) []namedKey {
 	var with, without []namedKey
-	for _, k := range unknown[:min(len(unknown), maxExamined)] {
+	for _, k := range unknown {
 		n := namedKey{name: k.name, kind: k.kind, near: a.nearestParams(k.name, k.kind)}
 		if len(n.near) > 0 {
 			with = append(with, n)
@@ -135,40 +150,43 @@ func quoteKey(k string) string {
 	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(head), len(k))
 }
 
-// topKeys lists the top-level keys of a JSON object, in order; nil when
-// params is not an object or not valid JSON (the schema check says what is
-// wrong). It scans the bytes instead of decoding them: it runs on every
-// call, and a decoder copied every value (a whole message) to skip it.
-func topKeys(params json.RawMessage) []topKey {
+// scanKeys calls fn with each top-level key of a JSON object, in order,
+// and the first byte of its value; nothing when params is not an object
+// or not valid JSON (the schema check says what is wrong). It scans the
+// bytes instead of decoding them: it runs on every call, and a decoder
+// copied every value (a whole message) to skip it. A key is passed as the
+// bytes between its quotes, so a request of many keys allocates nothing
+// for those the refusal does not name; only an escaped key is decoded.
+func scanKeys(params json.RawMessage, fn func(key []byte, kind byte)) {
 	if !json.Valid(params) {
-		return nil
+		return
 	}
 	b := params
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return nil
+		return
 	}
-	var keys []topKey
 	i++
 	for {
 		i = skipSpace(b, i)
 		if i >= len(b) || b[i] == '}' {
-			return keys
+			return
 		}
 		if b[i] == ',' {
 			i++
 			continue
 		}
 		end := stringEnd(b, i)
-		key := b[i:end]
-		var k string
-		if bytes.IndexByte(key, '\\') < 0 {
-			k = string(key[1 : len(key)-1])
-		} else if json.Unmarshal(key, &k) != nil {
-			return nil
+		key := b[i+1 : end-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(b[i:end], &k) != nil {
+				return
+			}
+			key = []byte(k)
 		}
 		i = skipSpace(b, skipSpace(b, end)+1) // past the colon
-		keys = append(keys, topKey{name: k, kind: b[i]})
+		fn(key, b[i])
 		i = skipValue(b, i)
 	}
 }

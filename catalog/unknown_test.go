@@ -15,7 +15,7 @@ func TestNearestBoundsWhatItCompares(t *testing.T) {
 	assert.Empty(t, a.NearestParams("zz"))
 }
 
-func TestTopKeysReadsOnlyTheTopLevel(t *testing.T) {
+func TestScanKeysReadsOnlyTheTopLevel(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name, doc string
@@ -34,20 +34,15 @@ func TestTopKeysReadsOnlyTheTopLevel(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var names []string
-			for _, k := range topKeys([]byte(tt.doc)) {
-				names = append(names, k.name)
-			}
+			scanKeys([]byte(tt.doc), func(k []byte, _ byte) { names = append(names, string(k)) })
 			assert.Equal(t, tt.want, names)
 		})
 	}
 }
 
-func TestTopKeysSaysEachValuesKind(t *testing.T) {
+func TestScanKeysSaysEachValuesKind(t *testing.T) {
 	t.Parallel()
-	keys := topKeys([]byte(`{"s":"x","t":true,"f":false,"n":null,"i":-1,"o":{},"a":[]}`))
 	var kinds []byte
-	for _, k := range keys {
-		kinds = append(kinds, k.kind)
-	}
+	scanKeys([]byte(`{"s":"x","t":true,"f":false,"n":null,"i":-1,"o":{},"a":[]}`), func(_ []byte, k byte) { kinds = append(kinds, k) })
 	assert.Equal(t, []byte{'"', 't', 'f', 'n', '-', '{', '['}, kinds)
 }

@@ -167,11 +167,13 @@ func BenchmarkUnknownHugeRequest(b *testing.B) {
 		params := manyKeys(100000, slip)
 		b.Run(fmt.Sprintf("slip=%v/bytes=%d", slip, len(params)), func(b *testing.B) {
 			b.SetBytes(int64(len(params)))
+			var err error
 			for b.Loop() {
-				if send.Unknown(params) == nil {
+				if err = send.Unknown(params); err == nil {
 					b.Fatal("not refused")
 				}
 			}
+			b.ReportMetric(float64(len(err.Error())+len(fault.NextOf(err))), "reply-bytes")
 		})
 	}
 }

@@ -28,9 +28,24 @@ func manyKeysCall(n int) string {
 	return b.String()
 }
 
+// oneLongValueCall is the same size of request with one unknown key whose
+// value is a long string: what any request of that size costs the
+// transport (the SDK reads and decodes the line), keys aside.
+func oneLongValueCall(n int) string {
+	return `"name":"query_action","arguments":{"action":"get_group_info","params":{"group_id":1,"zz":"` + strings.Repeat("x", n) + `"}}`
+}
+
 func BenchmarkBinaryManyKeysRaw(b *testing.B) {
+	benchRefused(b, manyKeysCall(100000))
+}
+
+func BenchmarkBinaryOneLongValueRaw(b *testing.B) {
+	benchRefused(b, oneLongValueCall(len(manyKeysCall(100000))))
+}
+
+// benchRefused sends one tools/call that the params stage refuses.
+func benchRefused(b *testing.B, call string) {
 	stdin, out := lineClient(b, readEnv())
-	call := manyKeysCall(100000)
 	line := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},` + call + `}}` + "\n")
 	b.SetBytes(int64(len(line)))
 	var reply []byte

@@ -24,6 +24,7 @@ import (
 type Validator struct {
 	rs    *jsonschema.Resolved
 	spell map[string]kind // see Normalize
+	free  map[string]bool // see freeForms
 }
 
 // Compile resolves a schema document.
@@ -36,7 +37,7 @@ func Compile(doc json.RawMessage) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Validator{rs: rs, spell: spellings(&s)}, nil
+	return &Validator{rs: rs, spell: spellings(&s), free: freeForms(&s)}, nil
 }
 
 // MustCompile compiles a schema that is part of the program; a failure is a
@@ -52,8 +53,8 @@ func MustCompile(doc string) *Validator {
 // Validate checks doc. The error is prefixed with prefix (say "params") and
 // the JSON path of the offending value.
 func (v *Validator) Validate(doc json.RawMessage, prefix string) error {
-	var inst any
-	if err := json.Unmarshal(doc, &inst); err != nil {
+	inst, err := v.instance(doc)
+	if err != nil {
 		return fmt.Errorf("%s: not valid JSON", prefix)
 	}
 	if err := v.rs.Validate(inst); err != nil {

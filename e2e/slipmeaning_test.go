@@ -59,8 +59,12 @@ func TestARequestOfManyKeysGetsASmallRefusal(t *testing.T) {
 	t.Parallel()
 	forEachVersion(t, func(t *testing.T, version string) {
 		s := start(t, version, writeEnv())
-		for _, slip := range []bool{false, true} {
-			t.Run(fmt.Sprintf("slip=%v", slip), func(t *testing.T) {
+		for _, tt := range []struct {
+			tool string
+			slip bool
+		}{{"invoke_action", false}, {"invoke_action", true}, {"invoke_action_with_input", false}} {
+			slip := tt.slip
+			t.Run(fmt.Sprintf("%s slip=%v", tt.tool, slip), func(t *testing.T) {
 				tag := newTag(t)
 				params := map[string]any{fake.Marker: "tag:" + tag, "group_id": fake.GroupID, "message": "hi"}
 				for i := range 100000 {
@@ -74,7 +78,7 @@ func TestARequestOfManyKeysGetsASmallRefusal(t *testing.T) {
 				req, err := json.Marshal(args)
 				require.NoError(t, err)
 				began := time.Now()
-				r := s.call(t, "invoke_action", args, nil)
+				r := s.call(t, tt.tool, args, nil)
 				took := time.Since(began)
 				require.True(t, r.IsError, r.Text)
 				assert.Equal(t, "failed", r.Diag.Outcome)
@@ -84,7 +88,7 @@ func TestARequestOfManyKeysGetsASmallRefusal(t *testing.T) {
 				reply, err := json.Marshal(r.Raw)
 				require.NoError(t, err)
 				assert.Less(t, len(reply), 4096, "the whole tool result")
-				t.Logf("%s: a %d-byte request refused in %v (end to end, measured not asserted) with a %d-byte result", version, len(req), took, len(reply))
+				t.Logf("%s %s: a %d-byte request refused in %v (end to end, measured not asserted) with a %d-byte result", version, tt.tool, len(req), took, len(reply))
 				assert.Empty(t, snow.ByTag(tag), "refused before SnowLuma saw anything")
 				next := s.call(t, "get_action", map[string]any{"name": "send_group_msg"}, nil)
 				assert.False(t, next.IsError, "the server answers the next call: %s", next.Text)

@@ -20,7 +20,8 @@ func (a *Action) NearestParams(key string) []string { return a.nearestParams(key
 // key (its meaning: agree is approve, qq is user_id, chat_id is group_id),
 // then those spelt nearly like it (case, "_", "-" and "." aside, within an
 // edit distance of a third of its length, at most 3), then those the
-// vocabulary gives for one of its words (target_qq, newGroupName). Among
+// vocabulary or spelling gives for one of its words (target_qq,
+// newGroupName), the head noun first. Among
 // the first and the last, a param whose type takes the key's value (kind,
 // the first byte of its JSON; 0 when unknown) comes first.
 func (a *Action) nearestParams(key string, kind byte) []string {
@@ -39,13 +40,27 @@ func (a *Action) nearestParams(key string, kind byte) []string {
 	add(a.meant(slipWords[k], kind)...)
 	add(a.spelt(k)...)
 	if len(out) == 0 {
-		for _, w := range keyWords(key) {
-			add(a.meant(slipWords[w], kind)...)
-			add(a.spelt(w)...)
+		// The words of a compound, the head noun first: in target_group_id
+		// it is group (the last word that is not a mere id or number), in
+		// friend_qq friend; a word such as qq or id only when no other
+		// word gives anything.
+		words := keyWords(key)
+		for _, generic := range []bool{false, true} {
+			for i := len(words) - 1; i >= 0; i-- {
+				if idWords[words[i]] == generic {
+					add(a.meant(slipWords[words[i]], kind)...)
+					add(a.spelt(words[i])...)
+				}
+			}
 		}
 	}
 	return out
 }
+
+// idWords are words that, in a compound key, say "the number of" what the
+// other words name (group_qq is a group's number, target_id a target's).
+var idWords = map[string]bool{"id": true, "ids": true, "no": true, "num": true, "number": true, "code": true,
+	"key": true, "qq": true, "uin": true, "uid": true, "seq": true}
 
 // meant lists the params of the action that carry one of the meanings
 // (rows of the vocabulary), in the vocabulary's order, those whose type

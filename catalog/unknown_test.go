@@ -46,3 +46,37 @@ func TestScanKeysSaysEachValuesKind(t *testing.T) {
 	scanKeys([]byte(`{"s":"x","t":true,"f":false,"n":null,"i":-1,"o":{},"a":[]}`), func(_ []byte, k byte) { kinds = append(kinds, k) })
 	assert.Equal(t, []byte{'"', 't', 'f', 'n', '-', '{', '['}, kinds)
 }
+
+// TestACompoundKeyIsReadByItsHeadNoun: a key the vocabulary does not hold
+// whole is read by its words, the head noun first and a mere number word
+// (id, qq) last, each offered only where the action reads the param.
+func TestACompoundKeyIsReadByItsHeadNoun(t *testing.T) {
+	t.Parallel()
+	cat, err := Load()
+	if !assert.NoError(t, err) {
+		return
+	}
+	tests := []struct {
+		action, key string
+		first       string
+	}{
+		{"send_msg", "target_group_id", "group_id"},
+		{"set_group_kick", "group_qq", "group_id"},
+		{"send_like", "friend_qq", "user_id"},
+		{"send_like", "group_qq", "user_id"},
+		{"set_group_special_title", "custom_title", "special_title"},
+		{"move_group_file", "target_parent_directory", "target_directory"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.action+" "+tt.key, func(t *testing.T) {
+			t.Parallel()
+			a, ok := cat.Lookup(tt.action)
+			if assert.True(t, ok) {
+				got := a.NearestParams(tt.key)
+				if assert.NotEmpty(t, got) {
+					assert.Equal(t, tt.first, got[0], "%v", got)
+				}
+			}
+		})
+	}
+}

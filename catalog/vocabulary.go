@@ -69,7 +69,7 @@ var meanings = []meaning{
 	{params: "special_title", words: "title specialtitle badge honor tag grouptitle exclusivetitle membertitle headtitle rank newtitle label customtitle 头衔 专属头衔", keep: "an empty title clears it"},
 	{params: "group_name", words: "name groupname title newname newgroupname subject topic chatname chattitle", keep: "SnowLuma would set an empty name"},
 	{params: "new_name new_folder_name name file_name filename album_name", words: "name newname filename newfilename rename to " +
-		"title displayname foldername newfoldername dirname albumname target targetname savename saveas"},
+		"title displayname foldername newfoldername dirname albumname targetname savename saveas"},
 	// Counts and pages.
 	{params: "times", words: "count num number liketimes likes likecount amount repeat n cnt total howmany quantity"},
 	{params: "count num", words: "limit size num number pagesize perpage max maxcount maxnum total n cnt amount top length howmany quantity pagecount"},

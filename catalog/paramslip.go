@@ -37,7 +37,7 @@ func (a *Action) nearestParams(key string, kind byte) []string {
 		}
 	}
 	k := foldWord(key)
-	add(a.meant(slipWords[k], kind)...)
+	add(a.meant(slipWords()[k], kind)...)
 	add(a.spelt(k)...)
 	if len(out) == 0 {
 		// The words of a compound, the head noun first: in target_group_id
@@ -48,7 +48,7 @@ func (a *Action) nearestParams(key string, kind byte) []string {
 		for _, generic := range []bool{false, true} {
 			for i := len(words) - 1; i >= 0; i-- {
 				if idWords[words[i]] == generic {
-					add(a.meant(slipWords[words[i]], kind)...)
+					add(a.meant(slipWords()[words[i]], kind)...)
 					add(a.spelt(words[i])...)
 				}
 			}

@@ -1,6 +1,9 @@
 package catalog
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // meaning is one thing SnowLuma has a parameter for, and the names other
 // bot APIs (go-cqhttp, NapCat, Lagrange, mirai, oicq/Yunzai, the Telegram
@@ -197,8 +200,9 @@ func keyWords(s string) []string {
 	return out
 }
 
-// slipWords indexes meanings by their folded words and params, once.
-var slipWords = func() map[string][]int {
+// slipWords indexes meanings by their folded words, once, on the first
+// slip (start-up does not pay for it).
+var slipWords = sync.OnceValue(func() map[string][]int {
 	m := map[string][]int{}
 	add := func(w string, i int) {
 		for _, j := range m[w] {
@@ -214,7 +218,7 @@ var slipWords = func() map[string][]int {
 		}
 	}
 	return m
-}()
+})
 
 // has reports whether the param carries the meaning: by its name or its
 // catalog role.

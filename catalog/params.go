@@ -47,6 +47,27 @@ func (a *Action) Reads(name string) bool {
 	return false
 }
 
+// readsKey is Reads for a key given as bytes, without copying it, and the
+// name it matched.
+func (a *Action) readsKey(key []byte) (string, bool) {
+	for _, k := range extraKeys {
+		if k == string(key) {
+			return k, true
+		}
+	}
+	for _, p := range a.Params {
+		if p.Name == string(key) {
+			return p.Name, true
+		}
+	}
+	for _, p := range a.RawParams {
+		if p.Name == string(key) {
+			return p.Name, true
+		}
+	}
+	return "", false
+}
+
 // AcceptedSchema is the input schema the params stage checks a call
 // against: InputSchema (SnowLuma's published schema) with the raw-read
 // keys added as optional properties, so their types are checked and the

@@ -4,8 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"github.com/snowluma/snowluma-mcp/internal/typo"
-	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
@@ -21,39 +20,69 @@ import (
 // card. Only top-level keys are looked at; what is inside a param (message
 // segments, forward nodes, news, headers, free-form values) is the param's.
 //
-// The refusal names each unknown key, the nearest names this action reads
-// (by spelling, and by the words models use for SnowLuma's), and the
-// action's parameter list. Params that are not an object are left to the
-// schema check, which says so.
+// The refusal names at most maxNamed unknown keys (those with a param to
+// offer first) and counts the rest, each with the params it may have meant
+// (by meaning and by spelling, nearestParams), the action's parameter
+// list, and, where a model would leave a key out, the defaults that
+// leaving it out applies. Its size is bounded and its cost linear in the
+// request: only maxExamined unknown keys are compared. Params that are not
+// an object are left to the schema check, which says so.
 func (a *Action) Unknown(params json.RawMessage) error {
-	keys := topKeys(params)
-	var unknown []string
-	seen := map[string]bool{}
-	for _, k := range keys {
-		if !a.Reads(k) && !seen[k] {
-			seen[k] = true
-			unknown = append(unknown, k)
+	var (
+		unknown []topKey // the first maxExamined, once each
+		given   []string // the params the call gives
+		count   int      // every unknown key (a repeat past the first maxExamined counts again)
+	)
+	scanKeys(params, func(key []byte, kind byte) {
+		if name, ok := a.readsKey(key); ok {
+			if !listHas(given, name) {
+				given = append(given, name)
+			}
+			return
 		}
-	}
-	if len(unknown) == 0 {
+		if len(unknown) == maxExamined {
+			count++
+			return
+		}
+		for _, u := range unknown {
+			if u.name == string(key) {
+				return
+			}
+		}
+		count++
+		unknown = append(unknown, topKey{name: string(key), kind: kind})
+	})
+	if count == 0 {
 		return nil
 	}
-	names := a.ParamNames()
-	var parts, swaps, quoted []string
-	for _, k := range unknown {
-		near := NearestParams(k, names)
-		part := fault.Quote(k)
-		quoted = append(quoted, part)
-		if len(near) > 0 {
-			part += " (did you mean " + strings.Join(near, " or ") + "?)"
-			swaps = append(swaps, near[0]+" in place of "+fault.Quote(k))
+	named := a.pickNamed(unknown)
+	rest := count - len(named)
+	var parts, swaps, left []string
+	var leftKinds []byte
+	for _, n := range named {
+		part := quoteKey(n.name)
+		if len(n.near) == 0 {
+			left = append(left, part)
+			leftKinds = append(leftKinds, n.kind)
+			parts = append(parts, part)
+			continue
 		}
-		parts = append(parts, part)
+		parts = append(parts, part+" (did you mean "+strings.Join(n.near, " or ")+"?)")
+		swap := n.near[0] + " in place of " + part
+		if p := a.param(n.near[0]); p != nil && len(p.Default) > 0 {
+			swap += " (" + defaultNote(p) + ")"
+		}
+		swaps = append(swaps, swap)
+	}
+	if rest > 0 {
+		parts = append(parts, fmt.Sprintf("and %d more", rest))
+		left = append(left, fmt.Sprintf("the %d more", rest))
 	}
 	word := "parameter"
-	if len(unknown) > 1 {
+	if count > 1 {
 		word = "parameters"
 	}
+	names := a.ParamNames()
 	list := "it takes no parameters"
 	if len(names) > 0 {
 		list = "it reads only " + strings.Join(names, ", ")
@@ -61,48 +90,113 @@ func (a *Action) Unknown(params json.RawMessage) error {
 	err := fault.Errorf(fault.CodeInvalidArgument,
 		"%s does not read the %s %s: SnowLuma drops a parameter it does not know without a word, so the call could not do what was meant, and nothing was sent; %s",
 		a.Name, word, strings.Join(parts, ", "), list).Unsent()
+	var next []string
 	if len(swaps) > 0 {
-		return err.Then(fmt.Sprintf("Call again with %s (get_action %s says what each parameter means); nothing was sent, so nothing needs checking first.", strings.Join(swaps, ", "), a.Name))
+		next = append(next, "Call again with "+strings.Join(swaps, ", "))
 	}
-	return err.Then(fmt.Sprintf("Leave out %s, or use one of the parameters %s reads (get_action %s says what each means); nothing was sent.", strings.Join(quoted, ", "), a.Name, a.Name))
+	if len(left) > 0 {
+		leave := "leave out " + strings.Join(left, " and ") + ", or use the parameters you meant"
+		if len(swaps) == 0 {
+			leave = "Leave out " + strings.Join(left, " and ") + ", or use one of the parameters " + a.Name + " reads"
+		}
+		if d := a.defaultsLeftOut(given, leftKinds); len(d) > 0 {
+			leave += "; a parameter left out takes its default: " + strings.Join(d, "; ")
+		}
+		next = append(next, leave)
+	}
+	return err.Then(fmt.Sprintf("%s (get_action %s says what each parameter means); nothing was sent, so nothing needs checking first.", strings.Join(next, "; "), a.Name))
 }
 
-// topKeys lists the top-level keys of a JSON object, in order; nil when
-// params is not an object or not valid JSON (the schema check says what is
-// wrong). It scans the bytes instead of decoding them: it runs on every
-// call, and a decoder copied every value (a whole message) to skip it.
-func topKeys(params json.RawMessage) []string {
+// maxNamed bounds the unknown keys a refusal names; maxExamined bounds
+// those compared with the action's params to find which to name. Both
+// keep a request of 100,000 keys answered in a few lines, at a cost
+// linear in the request.
+const (
+	maxNamed    = 3
+	maxExamined = 32
+)
+
+// namedKey is an unknown key the refusal names, with the params offered.
+type namedKey struct {
+	name string
+	kind byte
+	near []string
+}
+
+// pickNamed chooses the keys to name: of the first maxExamined unknown
+// keys, those with a param to offer first, then the others, in the order
+// given, at most maxNamed in all.
+func (a *Action) pickNamed(unknown []topKey) []namedKey {
+	var with, without []namedKey
+	for _, k := range unknown {
+		n := namedKey{name: k.name, kind: k.kind, near: a.nearestParams(k.name, k.kind)}
+		if len(n.near) > 0 {
+			with = append(with, n)
+		} else {
+			without = append(without, n)
+		}
+	}
+	out := append(with, without...)
+	return out[:min(len(out), maxNamed)]
+}
+
+// quoteKey quotes a key for a message, cut shorter than fault.Quote cuts
+// a value: a refusal names several, and no parameter name is this long.
+func quoteKey(k string) string {
+	head, cut := fault.Prefix(k, maxKey)
+	if !cut {
+		return strconv.Quote(k)
+	}
+	return fmt.Sprintf("%s… (%d bytes)", strconv.Quote(head), len(k))
+}
+
+// scanKeys calls fn with each top-level key of a JSON object, in order,
+// and the first byte of its value; nothing when params is not an object
+// or not valid JSON (the schema check says what is wrong). It scans the
+// bytes instead of decoding them: it runs on every call, and a decoder
+// copied every value (a whole message) to skip it. A key is passed as the
+// bytes between its quotes, so a request of many keys allocates nothing
+// for those the refusal does not name; only an escaped key is decoded.
+func scanKeys(params json.RawMessage, fn func(key []byte, kind byte)) {
 	if !json.Valid(params) {
-		return nil
+		return
 	}
 	b := params
 	i := skipSpace(b, 0)
 	if i >= len(b) || b[i] != '{' {
-		return nil
+		return
 	}
-	var keys []string
 	i++
 	for {
 		i = skipSpace(b, i)
 		if i >= len(b) || b[i] == '}' {
-			return keys
+			return
 		}
 		if b[i] == ',' {
 			i++
 			continue
 		}
 		end := stringEnd(b, i)
-		key := b[i:end]
-		var k string
-		if bytes.IndexByte(key, '\\') < 0 {
-			k = string(key[1 : len(key)-1])
-		} else if json.Unmarshal(key, &k) != nil {
-			return nil
+		key := b[i+1 : end-1]
+		if bytes.IndexByte(key, '\\') >= 0 {
+			var k string
+			if json.Unmarshal(b[i:end], &k) != nil {
+				return
+			}
+			key = []byte(k)
 		}
-		keys = append(keys, k)
-		i = skipSpace(b, end)
-		i = skipValue(b, skipSpace(b, i+1)) // past the colon and the value
+		i = skipSpace(b, skipSpace(b, end)+1) // past the colon
+		fn(key, b[i])
+		i = skipValue(b, i)
 	}
+}
+
+// topKey is a top-level key and the first byte of its value, which says
+// its JSON kind: '"' a string, 't' or 'f' a bool, '{' an object, '[' an
+// array, 'n' null, anything else a number.
+type topKey struct {
+	name string
+	kind byte
 }
 
 // skipSpace returns the index of the first byte at or after i that is not
@@ -157,84 +251,4 @@ func skipValue(b []byte, i int) int {
 		i++
 	}
 	return i
-}
-
-// modelWords are the names models (and other OneBot implementations) use
-// for a parameter SnowLuma spells otherwise. Each is suggested only where
-// the action reads that name: "name" and "count" are real parameters of
-// other actions, and a key is only ever looked up here when the action
-// does not read it.
-var modelWords = map[string][]string{
-	"time": {"duration"}, "seconds": {"duration"}, "second": {"duration"}, "mute_time": {"duration"}, "ban_time": {"duration"},
-	"ban_duration": {"duration"}, "mute_duration": {"duration"}, "duration_seconds": {"duration"},
-	"nickname": {"card", "remark"}, "name": {"card", "group_name", "filename", "new_name"}, "nick": {"card", "nickname"},
-	"group_card": {"card"}, "member_card": {"card"}, "card_name": {"card"}, "group_nickname": {"card"},
-	"count": {"times"}, "num": {"times", "count"}, "number": {"times", "count"}, "like_times": {"times"},
-	"times": {"count"}, "limit": {"count"}, "size": {"count"},
-	"text": {"message", "content"}, "content": {"message"}, "msg": {"message"}, "message_text": {"message"}, "body": {"message", "content"},
-	"qq": {"user_id"}, "uid": {"user_id"}, "uin": {"user_id"}, "user": {"user_id"}, "qq_id": {"user_id"}, "qq_number": {"user_id"},
-	"member_id": {"user_id"}, "friend_id": {"user_id"}, "target_id": {"user_id"}, "target": {"user_id", "group_id"},
-	"group": {"group_id"}, "gid": {"group_id"}, "group_number": {"group_id"}, "group_code": {"group_id"}, "group_uin": {"group_id"},
-	"msg_id": {"message_id"}, "id": {"message_id"}, "message_seq": {"message_id"}, "reply_id": {"message_id"}, "msg_seq": {"message_id"},
-	"title": {"special_title", "group_name"}, "remark_name": {"remark"}, "alias": {"remark"},
-	"type": {"message_type"}, "chat_type": {"message_type"}, "detail_type": {"message_type"},
-	"enabled": {"enable"}, "on": {"enable"}, "forward": {"messages"}, "nodes": {"messages"},
-	"path": {"file"}, "file_path": {"file"}, "image": {"file"}, "url": {"file"},
-}
-
-// NearestParams returns up to three of names nearest to key: first those the
-// model-words table gives for key, then those spelt nearly like it (case,
-// underscores and hyphens aside, within an edit distance of a third of
-// its length, at most 3), nearest first.
-func NearestParams(key string, names []string) []string {
-	reads := map[string]bool{}
-	for _, n := range names {
-		reads[n] = true
-	}
-	var out []string
-	add := func(n string) {
-		for _, o := range out {
-			if o == n {
-				return
-			}
-		}
-		out = append(out, n)
-	}
-	for _, w := range modelWords[strings.ToLower(key)] {
-		if reads[w] {
-			add(w)
-		}
-	}
-	type scored struct {
-		name string
-		d    int
-	}
-	var near []scored
-	k := foldKey(key)
-	if len(k) > maxKey {
-		return out // no parameter name is this long: not a slip of one
-	}
-	limit := min(3, max(1, len(k)/3))
-	for _, n := range names {
-		if d := typo.Distance(k, foldKey(n)); d <= limit {
-			near = append(near, scored{n, d})
-		}
-	}
-	sort.SliceStable(near, func(i, j int) bool { return near[i].d < near[j].d })
-	for _, s := range near {
-		add(s.name)
-	}
-	if len(out) > 3 {
-		out = out[:3]
-	}
-	return out
-}
-
-// maxKey bounds the keys compared by spelling, so a huge key costs nothing.
-const maxKey = 64
-
-// foldKey spells a name without case, underscores or hyphens: userId,
-// user-id and USER_ID are one slip from user_id's point of view.
-func foldKey(s string) string {
-	return strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(s))
 }

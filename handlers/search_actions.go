@@ -22,6 +22,25 @@ func checkQuery(q string) error {
 		Then("Search with a few words of the request, such as \"send group message\" or 发送群消息; nothing was run.")
 }
 
+// firstOfPage says how the first action on the page asked for stands
+// against the best match: a paged search's note speaks of the actions the
+// reply holds, not of the full list's first (which another page holds).
+func firstOfPage(args *searchArgs, found []*catalog.Action, best *catalog.Action) string {
+	paged := args.Limit != nil || args.Offset != nil
+	if !paged {
+		return "The first of actions, " + found[0].Name + ", is not the best match by the query's words"
+	}
+	page := args.page(found).Actions
+	switch {
+	case len(page) == 0:
+		return "This page holds none of the actions (offset is past the last)"
+	case page[0].Name == best.Name:
+		return "The first of actions on this page, " + page[0].Name + ", is the best match by the query's words"
+	default:
+		return "The first of actions on this page, " + page[0].Name + ", is not the best match by the query's words"
+	}
+}
+
 type searchArgs struct {
 	Query string `json:"query" jsonschema:"要找的文字（query），中英文皆可，如 发送群消息。"`
 	Match string `json:"match,omitempty" jsonschema:"substring 子串（默认）或 keywords 分词加同义词、每词都须命中（match）。" schema:"enum=substring|keywords,default=substring"`
@@ -91,7 +110,7 @@ func search(ctx context.Context, cat *catalog.Catalog, args *searchArgs) ([]*cat
 		if len(found) == 0 {
 			why = "No action's name, alias, summary or category holds the query"
 		} else if len(suggested) > 0 {
-			why = "The first of actions, " + found[0].Name + ", is not the best match by the query's words"
+			why = firstOfPage(args, found, suggested[0])
 		}
 	}
 	if len(suggested) == 0 {

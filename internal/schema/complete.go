@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"sort"
 	"strings"
 	"sync"
@@ -53,6 +54,10 @@ func topOf(s *jsonschema.Schema, doc json.RawMessage) *top {
 	return t
 }
 
+// maxNamed is how many unexpected properties a refusal names; it counts
+// the rest, so its size does not grow with the request's.
+const maxNamed = 3
+
 // problems lists what is wrong with inst's top level (an object): the
 // unexpected properties, each with the names it was likely meant to be,
 // and the missing required ones; "" when neither.
@@ -67,7 +72,16 @@ func (t *top) problems(inst map[string]any, near Near) string {
 		}
 		sort.Strings(extra)
 		if len(extra) > 0 {
+			// A request may carry any number of keys: name a few, count
+			// the rest, and look for what only those few meant.
+			more := len(extra) - maxNamed
+			if more > 0 {
+				extra = extra[:maxNamed]
+			}
 			part := "unexpected additional properties " + quoted(extra)
+			if more > 0 {
+				part += fmt.Sprintf(" and %d more", more)
+			}
 			var means []string
 			for _, k := range extra {
 				if near == nil {

@@ -26,6 +26,7 @@ type Validator struct {
 	spell map[string]kind // see Normalize
 	top   *top            // see complete
 	near  Near            // see Suggest
+	free  map[string]bool // see freeForms
 }
 
 // Compile resolves a schema document.
@@ -38,7 +39,7 @@ func Compile(doc json.RawMessage) (*Validator, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Validator{rs: rs, spell: spellings(&s), top: topOf(&s, doc)}, nil
+	return &Validator{rs: rs, spell: spellings(&s), top: topOf(&s, doc), free: freeForms(&s)}, nil
 }
 
 // MustCompile compiles a schema that is part of the program; a failure is a
@@ -56,8 +57,8 @@ func MustCompile(doc string) *Validator {
 // unexpected and every missing top-level property, and the first problem
 // inside a value beside them, so one refusal says all a caller must fix.
 func (v *Validator) Validate(doc json.RawMessage, prefix string) error {
-	var inst any
-	if err := json.Unmarshal(doc, &inst); err != nil {
+	inst, err := v.instance(doc)
+	if err != nil {
 		return fmt.Errorf("%s: not valid JSON", prefix)
 	}
 	if err := v.rs.Validate(inst); err != nil {

@@ -2,6 +2,7 @@ package schema
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -105,6 +106,8 @@ func TestValidateNamesEveryTopLevelProblem(t *testing.T) {
 		{"an open schema names only what is missing", `{"type":"object","properties":{"a":{"type":"integer"}},"required":["a","b"]}`, nil, `{"c":1}`,
 			`arguments: required: missing properties: ["a" "b"]`},
 		{"a non-object reads as before", closed, nil, `[1]`, `arguments: want object, got array`},
+		{"many unexpected properties: a few named, the rest counted", closed, nil, `{"name":"x","e":1,"d":1,"c":1,"b":1,"a":1}`,
+			`arguments: unexpected additional properties ["a" "b" "c"] and 2 more`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,4 +117,19 @@ func TestValidateNamesEveryTopLevelProblem(t *testing.T) {
 			assert.Equal(t, tt.want, err.Error())
 		})
 	}
+}
+
+func TestARefusalOfManyKeysStaysSmall(t *testing.T) {
+	t.Parallel()
+	var b strings.Builder
+	b.WriteString(`{"name":"x"`)
+	for i := range 100000 {
+		fmt.Fprintf(&b, `,"junk_key_%d":1`, i)
+	}
+	b.WriteString("}")
+	v := MustCompile(`{"type":"object","properties":{"name":{"type":"string"}},"required":["name"],"additionalProperties":false}`)
+	err := v.Validate(json.RawMessage(b.String()), "arguments")
+	require.Error(t, err)
+	assert.Less(t, len(err.Error()), 200, "the refusal names a few keys and counts the rest")
+	assert.Contains(t, err.Error(), "and 99997 more")
 }

@@ -35,7 +35,7 @@ func (Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		// A refusal offers the argument a slip meant, by the same
 		// did-you-mean as an action's parameters.
-		once.Do(func() { v = schema.MustCompile(string(t.InputSchema)).Suggest(catalog.NearestParams) })
+		once.Do(func() { v = schema.MustCompile(string(t.InputSchema)).Suggest(catalog.NearestNames) })
 		if trimmed := bytes.TrimSpace(c.Arguments); len(trimmed) == 0 || string(trimmed) == "null" {
 			c.Arguments = json.RawMessage("{}")
 		}

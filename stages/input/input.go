@@ -53,13 +53,15 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			}
 			return next(ctx, c)
 		}
-		params, err := fields(c.Params)
-		if err != nil {
+		// A key SnowLuma would drop is refused before the user is asked
+		// anything: the call could not do what was meant. It is checked
+		// before the params are decoded, so a request of 100,000 keys is
+		// refused in one scan, never put in a map (issue 49).
+		if err := c.Action.Unknown(c.Params); err != nil {
 			return nil, err
 		}
-		// A key SnowLuma would drop is refused before the user is asked
-		// anything: the call could not do what was meant.
-		if err := c.Action.Unknown(c.Params); err != nil {
+		params, err := fields(c.Params)
+		if err != nil {
 			return nil, err
 		}
 		missing := missingFields(c.Action, params)

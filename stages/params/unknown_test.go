@@ -74,6 +74,15 @@ func TestUnknownNamesTheNearestNamesTheActionReads(t *testing.T) {
 		{"several at once", "set_group_ban", `{"group":1,"qq":2,"seconds":60}`, []string{"the parameters", `"group" (did you mean group_id?)`, `"qq" (did you mean user_id?)`, `"seconds" (did you mean duration?)`}, "group_id in place of", ""},
 		{"an action that takes none", "get_status", `{"verbose":true}`, []string{"it takes no parameters"}, "", ""},
 		{"a raw-read key is a name to suggest", "download_file", `{"url":"https://x","header":"a=b"}`, []string{`"header" (did you mean headers?)`}, "", ""},
+		{"agree for approve, by meaning", "set_friend_add_request", `{"flag":"f","agree":false}`, []string{`"agree" (did you mean approve?)`}, "approve defaults to true: pass approve: false to reject", ""},
+		{"chat_id for group_id", "send_group_msg", `{"chat_id":1,"message":"hi"}`, []string{`"chat_id" (did you mean group_id?)`}, `group_id in place of "chat_id"`, ""},
+		{"groupId in camel case", "set_group_whole_ban", `{"groupId":1}`, []string{`"groupId" (did you mean group_id?)`}, "", ""},
+		{"mute_time for duration", "set_group_ban", `{"group_id":1,"user_id":2,"mute_time":60}`, []string{`"mute_time" (did you mean duration?)`}, "duration defaults to 1800", ""},
+		{"memberId for user_id", "set_group_kick", `{"group_id":1,"memberId":2}`, []string{`"memberId" (did you mean user_id?)`}, "", ""},
+		{"blacklist for reject_add_request", "set_group_kick", `{"group_id":1,"user_id":2,"blacklist":true}`, []string{`"blacklist" (did you mean reject_add_request?)`}, "pass reject_add_request: true", ""},
+		{"a word of the key carries the meaning", "set_group_special_title", `{"group_id":1,"user_id":2,"custom_title":"x"}`, []string{`"custom_title" (did you mean special_title?)`}, "", ""},
+		{"nothing near on an action with a default names it", "set_group_whole_ban", `{"group_id":1,"qwerty":false}`, []string{`the parameter "qwerty"`}, "a parameter left out takes its default: enable defaults to true: pass enable: false to turn it off", "did you mean"},
+		{"a word the vocabulary gives is offered only where the action reads it", "get_stranger_info", `{"user_id":2,"agree":true}`, []string{`the parameter "agree"`}, `Leave out "agree"`, "approve"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

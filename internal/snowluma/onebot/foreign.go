@@ -59,7 +59,6 @@ func ForeignStatus(err error) (int, bool) {
 // PlainHTTP reports an https:// endpoint that met a plain-HTTP server.
 func PlainHTTP(err error) bool { return errors.Is(err, ErrPlainHTTP) }
 
-
 // Unwrap keeps the error it marks in the chain, with its code and next
 // step.
 func (f *Foreign) Unwrap() error { return f.err }

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 )
@@ -90,9 +91,18 @@ type Config struct {
 type Problem struct {
 	Var string
 	Why string
+	// WhyZH is Why in Chinese, where it is written (`check` in a Chinese
+	// terminal); empty otherwise.
+	WhyZH string
 }
 
 func (p *Problem) Error() string { return p.Var + " " + p.Why }
+
+// WhyIn is what the variable accepts, in tag's language when written in
+// it, else in English.
+func (p *Problem) WhyIn(tag lang.Tag) string {
+	return lang.Text{EN: p.Why, ZH: p.WhyZH}.In(tag)
+}
 
 // Explaining is the configuration of a server whose settings were
 // refused: docs mode with every default, so that it connects to nothing and
@@ -375,14 +385,18 @@ func (p *parser) mode(haveEndpoint bool) Mode {
 		}
 		return ModeDocs
 	default:
-		why := "must be docs, read or write"
+		why, whyZH := "must be docs, read or write", "只能是 docs、read 或 write"
 		if m := nearestMode(string(v)); m != "" {
 			// In brackets: every caller follows a Problem with its own
 			// punctuation (". ", "; "), which after a bare "?" reads
 			// "did you mean read?.".
 			why += " (did you mean " + string(m) + "?)"
+			whyZH += "（你是不是想写 " + string(m) + "？）"
 		}
 		p.fail(ModeVar, why)
+		if p.err.Var == ModeVar {
+			p.err.WhyZH = whyZH
+		}
 		return ModeDocs
 	}
 }

@@ -62,13 +62,18 @@ func pasted(variable, token string) *pasting {
 	return done(variable, en, zh, fixEN, fixZH)
 }
 
-// placeholder tells a placeholder's text (words, "Token", Chinese) from a
-// token someone kept the brackets around.
+// placeholder tells a placeholder's text (words, Chinese, a bare name
+// such as <accessToken>) from a token someone kept the brackets around.
 func placeholder(inner string) bool {
-	return strings.Contains(strings.ToLower(inner), "token") || strings.ContainsFunc(inner, func(r rune) bool {
-		return unicode.IsSpace(r) || r > unicode.MaxASCII
-	})
+	if strings.ContainsFunc(inner, func(r rune) bool { return unicode.IsSpace(r) || r > unicode.MaxASCII }) {
+		return true
+	}
+	_, named := placeholderNames[strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(inner))]
+	return named
 }
+
+// placeholderNames are the one-word placeholders guides write for a token.
+var placeholderNames = map[string]struct{}{"token": {}, "accesstoken": {}, "yourtoken": {}, "httptoken": {}, "wstoken": {}, "secret": {}}
 
 // done words what pasted found; nil when nothing.
 func done(variable string, en, zh, fixEN, fixZH []string) *pasting {

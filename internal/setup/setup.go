@@ -51,9 +51,9 @@ func Decide(env Env, fix bool) *config.Config {
 	if errors.As(err, &broken) {
 		cfg = config.Explaining(broken)
 		out = append(out, config.Finding{Item: "configuration", Var: broken.Var, Effect: config.Explain,
-			Detail: broken.Error() + "; the server serves only the documentation tools and explains the problem",
-			Fix:    "correct " + broken.Var + " in this server's entry in the MCP host (its env block), then restart the server",
-			Agent:  "Tell the user to correct " + broken.Var + " in this server's entry in the MCP client configuration and restart it.",
+			Detail:   broken.Error() + "; the server serves only the documentation tools and explains the problem",
+			Fix:      "correct " + broken.Var + " in this server's entry in the MCP host (its env block), then restart the server",
+			Agent:    "Tell the user to correct " + broken.Var + " in this server's entry in the MCP client configuration and restart it.",
 			DetailZH: broken.Var + " 的值不被接受（" + broken.WhyIn(lang.Chinese) + "）；服务器只提供文档工具，并说明问题所在",
 			FixZH:    "在 MCP 宿主里本服务器的条目（env 部分）中改正 " + broken.Var + "，然后重启服务器"})
 		warnings = nil

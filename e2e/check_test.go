@@ -289,7 +289,7 @@ func TestCheckSpeaksTheTerminalsLanguage(t *testing.T) {
 
 	code, stdout, _ = runCheck(t, with(zh, "SNOWLUMA_MCP_MODE", "只读"))
 	assert.Equal(t, 2, code)
-	assert.Contains(t, stdout, "SNOWLUMA_MCP_MODE 的值不被接受（只能是 docs、read 或 write（你是不是想写 read？））")
+	assert.Contains(t, stdout, "SNOWLUMA_MCP_MODE 的值不被接受，服务器只提供文档工具，并说明问题所在。原因：只能是 docs、read 或 write（你是不是想写 read？）")
 	assert.Contains(t, stdout, "在 MCP 宿主里本服务器的条目（env 部分）中改正 SNOWLUMA_MCP_MODE")
 
 	_, stdout, _ = runCheck(t, with(zh, "SNOWLUMA_MCP_TOKEN", wrongToken), "--json")

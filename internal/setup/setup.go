@@ -19,6 +19,7 @@ package setup
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
@@ -54,7 +55,7 @@ func Decide(env Env, fix bool) *config.Config {
 			Detail:   broken.Error() + "; the server serves only the documentation tools and explains the problem",
 			Fix:      "correct " + broken.Var + " in this server's entry in the MCP host (its env block), then restart the server",
 			Agent:    "Tell the user to correct " + broken.Var + " in this server's entry in the MCP client configuration and restart it.",
-			DetailZH: broken.Var + " 的值不被接受（" + broken.WhyIn(lang.Chinese) + "）；服务器只提供文档工具，并说明问题所在",
+			DetailZH: broken.Var + " 的值不被接受，服务器只提供文档工具，并说明问题所在。原因：" + broken.WhyIn(lang.Chinese),
 			FixZH:    "在 MCP 宿主里本服务器的条目（env 部分）中改正 " + broken.Var + "，然后重启服务器"})
 		warnings = nil
 	} else if err != nil {
@@ -82,12 +83,17 @@ func Decide(env Env, fix bool) *config.Config {
 func stray(s config.Stray) config.Finding {
 	f := config.Finding{Item: config.StrayItem, Var: s.Name, Effect: config.Noted, Detail: s.Ignored(), Fix: s.Fix,
 		Agent:    "Tell the user that " + s.Name + " is not a setting of this server and is ignored.",
-		DetailZH: s.Name + " 不是本服务器读取的变量，因此被忽略"}
+		DetailZH: s.Name + " 不是本服务器读取的变量，因此被忽略",
+		FixZH:    "没有哪个变量的拼写和它接近（docs/zh-CN/configuration.md 的配置表列出了全部变量）；删掉它或改正它的名字。更新版本的 snowluma-mcp 也许会读取它"}
 	if s.Closest != "" {
 		f.Effect = config.Off
 		f.Detail += "; what " + s.Closest + " sets is therefore off"
 		f.DetailZH += "；因此 " + s.Closest + " 所设置的功能处于关闭状态"
-		f.FixZH = "你是不是想写 " + s.Closest + "？在 MCP 宿主里本服务器的条目中改正它的名字（变量名区分大小写）"
+		f.FixZH = "你是不是想写 " + s.Closest + "？在 MCP 宿主里本服务器的条目中把它改成这个名字（变量名区分大小写，要全部大写）"
+		if !strings.HasPrefix(s.Fix, "did you mean") {
+			// A feature named by another word (SNOWLUMA_MCP_LOCKDOWN).
+			f.FixZH = s.Closest + " 才是打开这项功能的变量；改设它"
+		}
 		f.Agent = "Tell the user that " + s.Name + " is ignored (likely meant " + s.Closest + ", whose feature is therefore off): correct its name in this server's entry in the MCP client configuration and restart it."
 	}
 	return f
@@ -142,11 +148,10 @@ func disabled(cfg *config.Config) []config.Finding {
 			fix = lang.Text{EN: "write " + p.Var + " as an absolute path in this server's entry in the MCP host (the home folder written out: ~ is not expanded); " + need.EN + "; then restart the server",
 				ZH: "在 MCP 宿主里本服务器的条目中把 " + p.Var + " 写成绝对路径（把主目录完整写出来：~ 不会被展开）；" + need.ZH + "；然后重启服务器"}
 		}
-		f := off(cfg, p.Var, p.Error(), fix.EN)
-		f.FixZH = fix.ZH
-		f.DetailZH = p.Var + " 的值不被接受（" + p.WhyIn(lang.Chinese) + "）；服务器关闭" + servicesZH[p.Var] + "，其余功能正常"
+		f := off(cfg, p.Var, p.Error(), fix)
+		f.DetailZH = p.Var + " 的值不被接受，服务器关闭了" + servicesZH[p.Var] + "，其余功能正常。原因：" + p.WhyIn(lang.Chinese)
 		if !uses(cfg, p.Var) {
-			f.DetailZH = p.Var + " 的值不被接受（" + p.WhyIn(lang.Chinese) + "）（当前模式用不到它）"
+			f.DetailZH = p.Var + " 的值不被接受（当前模式用不到它）。原因：" + p.WhyIn(lang.Chinese)
 		}
 		out = append(out, f)
 	}
@@ -154,13 +159,17 @@ func disabled(cfg *config.Config) []config.Finding {
 }
 
 // off is the finding of an optional service that cannot be used: off in
-// a mode that uses it, only noted in one that does not.
-func off(cfg *config.Config, variable, detail, fix string) config.Finding {
+// a mode that uses it, only noted in one that does not. detail is the
+// cause in English (it comes from the folder's or the store's own
+// check); the Chinese says what the server does and gives the cause.
+func off(cfg *config.Config, variable, detail string, fix lang.Text) config.Finding {
 	f := config.Finding{Item: items[variable], Var: variable, Effect: config.Off,
-		Detail: detail + "; the server turns " + services[variable] + " off, everything else works", Fix: fix,
-		Agent: "Turned off, everything else works: " + services[variable] + ". Why: " + detail + ". Tell the user to " + fix + "."}
+		Detail: detail + "; the server turns " + services[variable] + " off, everything else works", Fix: fix.EN,
+		Agent:    "Turned off, everything else works: " + services[variable] + ". Why: " + detail + ". Tell the user to " + fix.EN + ".",
+		DetailZH: "服务器关闭了" + servicesZH[variable] + "，其余功能正常。原因：" + detail, FixZH: fix.ZH}
 	if !uses(cfg, variable) {
 		f.Effect, f.Detail, f.Agent = config.Noted, detail+" (this mode does not use it)", ""
+		f.DetailZH = "当前模式用不到它。原因：" + detail
 	}
 	return f
 }

@@ -59,7 +59,9 @@ func TestEveryLineIsChineseInAChineseTerminal(t *testing.T) {
 		{"events at the HTTP node", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_URL": "ws" + strings.TrimPrefix(working, "http")}},
 		{"an events URL over http", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_URL": "http://127.0.0.1:3001/"}},
 	}
-	han := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) }
+	han := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

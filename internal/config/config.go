@@ -338,13 +338,16 @@ func (p *parser) dir(name string) string {
 	v := p.value(name)
 	if v != "" && !filepath.IsAbs(v) {
 		why := "must be an absolute path: the host decides the working directory, so a relative path has no fixed meaning"
+		whyZH := "必须是绝对路径：工作目录由宿主决定，相对路径没有确定的含义"
 		if strings.HasPrefix(v, "~") {
 			// No shell reads the host's env block, so ~ stays a
 			// literal character; say so rather than leave the
 			// user staring at a path that looks absolute to them.
 			why = "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)"
+			whyZH = "必须是绝对路径，而且 ~ 不会被展开：没有 shell 读取这项设置。把主目录完整写出来（例如 /home/me/... 或 C:\\Users\\me\\...）"
 		}
 		p.failOff(name, why)
+		p.off[len(p.off)-1].WhyZH = whyZH
 		return ""
 	}
 	if v == "" {

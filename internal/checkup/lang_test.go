@@ -100,5 +100,5 @@ func TestTheChineseReportLinesUp(t *testing.T) {
 	r.finish()
 	var out strings.Builder
 	r.Write(&out)
-	assert.Equal(t, "通过  Token          a\n失败  上传目录       b\n                     → c\n跳过  HTTP API 地址  d\n1 项失败：按现在的配置，服务器无法正常工作\n", out.String())
+	assert.Equal(t, "通过  Token          a\n失败  上传根目录     b\n                     → c\n跳过  HTTP API 地址  d\n1 项失败：按现在的配置，服务器无法正常工作\n", out.String())
 }

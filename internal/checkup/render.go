@@ -20,7 +20,7 @@ var names = map[string]string{
 	"account":          "账号",
 	"version":          "版本",
 	"events":           "事件",
-	"upload root":      "上传目录",
+	"upload root":      "上传根目录",
 	"download dir":     "下载目录",
 	"task dir":         "任务目录",
 	"state dir":        "状态目录",

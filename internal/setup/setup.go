@@ -179,7 +179,7 @@ func off(cfg *config.Config, variable, detail string, fix lang.Text) config.Find
 // when missing.
 var folderNeeds = map[string]lang.Text{
 	upload.RootVar: {EN: "the folder must also exist: create it if it does not (the server never creates the upload root)",
-		ZH: "这个文件夹还必须已经存在：不存在就先创建它（服务器从不创建上传目录）"},
+		ZH: "这个文件夹还必须已经存在：不存在就先创建它（服务器从不创建上传根目录）"},
 	download.DirVar:    {EN: "the server creates the folder if it is missing", ZH: "文件夹不存在时服务器会创建它"},
 	config.TaskDirVar:  {EN: "the server creates the folder if it is missing", ZH: "文件夹不存在时服务器会创建它"},
 	config.StateDirVar: {EN: "the server creates the folder if it is missing", ZH: "文件夹不存在时服务器会创建它"},

@@ -31,29 +31,35 @@ func pasted(variable, token string) *pasting {
 		fixEN, fixZH = append(fixEN, fix.EN), append(fixZH, fix.ZH)
 	}
 	v := token
-	if len(v) >= 7 && strings.EqualFold(v[:7], "bearer ") {
-		add(lang.Text{EN: `it starts with "Bearer ", which the server adds itself`, ZH: "它以“Bearer ”开头，而这是服务器自己会加上的"},
-			lang.Text{EN: `delete "Bearer " from its start`, ZH: "删掉开头的“Bearer ”"})
-		v = strings.TrimSpace(v[7:])
-	}
-	for _, q := range quotes {
-		if len(v) > len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
-			add(lang.Text{EN: "it is wrapped in quotes (" + q[0] + "…" + q[1] + ")", ZH: "它被引号（" + q[0] + "…" + q[1] + "）包着"},
-				lang.Text{EN: "delete the quotes around it (the host's file quotes the value already)", ZH: "删掉它两边的引号（宿主的配置文件本身已经给值加了引号）"})
-			v = v[len(q[0]) : len(v)-len(q[1])]
-			break
+	// The wrappings nest in any order ("Bearer <…>", "\"Bearer …\""):
+	// each is peeled once, until none is left.
+	var bearer, quoted, bracketed bool
+	for peeled := true; peeled; {
+		peeled = false
+		if !bearer && len(v) >= 7 && strings.EqualFold(v[:7], "bearer ") {
+			add(lang.Text{EN: `it starts with "Bearer ", which the server adds itself`, ZH: "它以“Bearer ”开头，而这是服务器自己会加上的"},
+				lang.Text{EN: `delete "Bearer " from its start`, ZH: "删掉开头的“Bearer ”"})
+			v, bearer, peeled = strings.TrimSpace(v[7:]), true, true
 		}
-	}
-	if strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">") && len(v) > 2 {
-		inner := v[1 : len(v)-1]
-		if placeholder(inner) {
-			add(lang.Text{EN: "it is still the guide's placeholder (<…>), not a token", ZH: "它还是指南里的占位符（<…>），不是 Token"},
-				lang.Text{EN: "replace the whole placeholder, < and > included, with the token", ZH: "把整个占位符（连同 < 和 >）换成 Token 本身"})
-			return done(variable, en, zh, fixEN, fixZH)
+		for _, q := range quotes {
+			if !quoted && len(v) > len(q[0])+len(q[1]) && strings.HasPrefix(v, q[0]) && strings.HasSuffix(v, q[1]) {
+				add(lang.Text{EN: "it is wrapped in quotes (" + q[0] + "…" + q[1] + ")", ZH: "它被引号（" + q[0] + "…" + q[1] + "）包着"},
+					lang.Text{EN: "delete the quotes around it (the host's file quotes the value already)", ZH: "删掉它两边的引号（宿主的配置文件本身已经给值加了引号）"})
+				v, quoted, peeled = v[len(q[0]):len(v)-len(q[1])], true, true
+				break
+			}
 		}
-		add(lang.Text{EN: "it is wrapped in < and >, the placeholder's brackets", ZH: "它被占位符的尖括号 < > 包着"},
-			lang.Text{EN: "delete the < and > around it", ZH: "删掉它两边的 < 和 >"})
-		v = inner
+		if !bracketed && strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">") && len(v) > 2 {
+			inner := v[1 : len(v)-1]
+			if placeholder(inner) {
+				add(lang.Text{EN: "it is still the guide's placeholder (<…>), not a token", ZH: "它还是指南里的占位符（<…>），不是 Token"},
+					lang.Text{EN: "replace the whole placeholder, < and > included, with the token", ZH: "把整个占位符（连同 < 和 >）换成 Token 本身"})
+				return done(variable, en, zh, fixEN, fixZH)
+			}
+			add(lang.Text{EN: "it is wrapped in < and >, the placeholder's brackets", ZH: "它被占位符的尖括号 < > 包着"},
+				lang.Text{EN: "delete the < and > around it", ZH: "删掉它两边的 < 和 >"})
+			v, bracketed, peeled = inner, true, true
+		}
 	}
 	if strings.ContainsFunc(v, unicode.IsSpace) {
 		add(lang.Text{EN: "it contains a space", ZH: "它中间有空格"},

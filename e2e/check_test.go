@@ -7,6 +7,8 @@ package e2e
 
 import (
 	"encoding/json"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,8 +22,13 @@ import (
 
 // runCheck runs `snowluma-mcp check` with vars (and args after it) and
 // returns its exit code, stdout and stderr.
+// The locale is pinned: English (LANG=C) unless the test sets one, so that
+// neither the machine's locale nor a Chinese Windows changes the words.
 func runCheck(t *testing.T, vars map[string]string, args ...string) (int, string, string) {
 	t.Helper()
+	if vars["LC_ALL"] == "" && vars["LC_MESSAGES"] == "" && vars["LANG"] == "" {
+		vars = with(vars, "LANG", "C")
+	}
 	return runBinary(t, vars, append([]string{"check"}, args...)...)
 }
 
@@ -176,4 +183,132 @@ func TestCheckNamesAMisspeltSetting(t *testing.T) {
 	_, text, _ := runCheck(t, map[string]string{"SNOWLUMA_MCP_TRUSTED_USER": token})
 	assert.Contains(t, text, "SNOWLUMA_MCP_TRUSTED_USER is not a variable this server reads")
 	assert.Contains(t, text, "did you mean SNOWLUMA_MCP_TRUSTED_USERS?")
+}
+
+// webPage is another service on a port: it answers every request with a
+// web page and status.
+func webPage(t *testing.T, status int) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(status)
+		_, _ = w.Write([]byte("<html><body>" + http.StatusText(status) + "</body></html>"))
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL + "/"
+}
+
+// TestCheckFixesAPastedValueInOneRound (issue 52 items 1 to 4 and the
+// mode): each value as a person pasted it fails with a fix that says what
+// is wrong with it and the exact change, never printing the token; the
+// value as that fix makes it passes on the next run.
+func TestCheckFixesAPastedValueInOneRound(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	uploads := filepath.Join(dir, "uploads")
+	require.NoError(t, os.Mkdir(uploads, 0o700))
+	events := snow.Scene(fake.SceneOptions{}).URL()
+	write := with(writeEnv(), "SNOWLUMA_MCP_DOWNLOAD_DIR", filepath.Join(dir, "dl"))
+	tests := []struct {
+		name   string
+		pasted map[string]string
+		code   int
+		item   string
+		says   []string
+		fixed  map[string]string
+	}{
+		{"a token in quotes", with(readEnv(), "SNOWLUMA_MCP_TOKEN", `"`+token+`"`), 1, "token",
+			[]string{"HTTP 401", "SNOWLUMA_MCP_TOKEN looks pasted with its wrapping: it is wrapped in quotes", "delete the quotes around it"}, readEnv()},
+		{"a token in the placeholder's brackets", with(readEnv(), "SNOWLUMA_MCP_TOKEN", "<"+token+">"), 1, "token",
+			[]string{"wrapped in < and >", "delete the < and > around it"}, readEnv()},
+		{"the placeholder itself", with(readEnv(), "SNOWLUMA_MCP_TOKEN", "<HTTP API Token>"), 1, "token",
+			[]string{"still the guide's placeholder", "replace the whole placeholder, < and > included, with the token"}, readEnv()},
+		{"the Chinese placeholder", with(readEnv(), "SNOWLUMA_MCP_TOKEN", "<HTTP API 节点的授权 Token>"), 1, "token",
+			[]string{"still the guide's placeholder"}, readEnv()},
+		{"a Bearer prefix", with(readEnv(), "SNOWLUMA_MCP_TOKEN", "Bearer "+token), 1, "token",
+			[]string{`it starts with "Bearer ", which the server adds itself`, `delete "Bearer " from its start`}, readEnv()},
+		{"a space inside", with(readEnv(), "SNOWLUMA_MCP_TOKEN", token[:4]+" "+token[4:]), 1, "token",
+			[]string{"it contains a space", "delete the space"}, readEnv()},
+		{"the events token in quotes", with(readEnv(), "SNOWLUMA_MCP_EVENTS_URL", events, "SNOWLUMA_MCP_EVENTS_TOKEN", "'"+token+"'"), 1, "events",
+			[]string{"code 1008", "SNOWLUMA_MCP_EVENTS_TOKEN looks pasted with its wrapping", "in SNOWLUMA_MCP_EVENTS_TOKEN in this server's entry in the MCP host, delete the quotes"},
+			with(readEnv(), "SNOWLUMA_MCP_EVENTS_URL", events, "SNOWLUMA_MCP_EVENTS_TOKEN", token)},
+		{"https at the plain-HTTP node", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", "https"+strings.TrimPrefix(snow.URL(), "http")), 1, "endpoint",
+			[]string{"speaks plain HTTP", "change the start of SNOWLUMA_MCP_ENDPOINT from https:// to http://"}, readEnv()},
+		{"a web page answering 502", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", webPage(t, http.StatusBadGateway)), 1, "endpoint",
+			[]string{"this port answers, but it is not SnowLuma's HTTP API node", "HTTP 502", "not another service's"}, readEnv()},
+		{"a web page answering 404", with(readEnv(), "SNOWLUMA_MCP_ENDPOINT", webPage(t, http.StatusNotFound)), 1, "endpoint",
+			[]string{"this port answers, but it is not SnowLuma's HTTP API node", "HTTP 404", "not another service's"}, readEnv()},
+		{"an upload root under ~", with(write, "SNOWLUMA_MCP_UPLOAD_ROOT", "~/uploads"), 1, "upload root",
+			[]string{"~ is not expanded", "as an absolute path", "the folder must also exist: create it if it does not"},
+			with(write, "SNOWLUMA_MCP_UPLOAD_ROOT", uploads)},
+		{"a mode written readonly", with(readEnv(), "SNOWLUMA_MCP_MODE", "readonly"), 2, "configuration",
+			[]string{"SNOWLUMA_MCP_MODE must be docs, read or write (did you mean read?)"}, readEnv()},
+		{"a mode written 只读", with(readEnv(), "SNOWLUMA_MCP_MODE", "只读"), 2, "configuration",
+			[]string{"(did you mean read?)"}, readEnv()},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			code, stdout, stderr := runCheck(t, tt.pasted)
+			assert.Equal(t, tt.code, code, "stdout:\n%s\nstderr:\n%s", stdout, stderr)
+			assert.Regexp(t, `(?m)^fail  `+tt.item+` `, stdout)
+			for _, s := range tt.says {
+				assert.Contains(t, stdout, s)
+			}
+			for _, never := range []string{"traceparent", "subscribe", "different path"} {
+				assert.NotContains(t, stdout, never, "every fix is for the person at the terminal")
+			}
+			code, stdout, _ = runCheck(t, tt.fixed)
+			assert.Zero(t, code, "the fix applied passes: %s", stdout)
+		})
+	}
+}
+
+// TestCheckSpeaksTheTerminalsLanguage (issue 52 item 8): a zh locale
+// (LC_ALL, then LC_MESSAGES, then LANG) gets Chinese in the WebUI's and
+// the Chinese pages' words; --json keeps its English keys, names and
+// statuses; any other locale gets English.
+func TestCheckSpeaksTheTerminalsLanguage(t *testing.T) {
+	t.Parallel()
+	zh := with(readEnv(), "LANG", "zh_CN.UTF-8")
+	code, stdout, _ := runCheck(t, zh)
+	assert.Zero(t, code, stdout)
+	for _, line := range []string{"通过  HTTP API 地址", "SnowLuma 的 HTTP API 节点在", "已登录 10001（SnowBot），在线", "所配置的模式需要的一切都正常"} {
+		assert.Contains(t, stdout, line)
+	}
+	assert.NotContains(t, stdout, "everything the configured mode needs works")
+
+	code, stdout, _ = runCheck(t, with(zh, "SNOWLUMA_MCP_TOKEN", `"`+token+`"`))
+	assert.Equal(t, 1, code)
+	for _, s := range []string{"失败  Token", "SnowLuma 拒绝了 Token", "删掉它两边的引号", "1 项失败：按现在的配置，服务器无法正常工作"} {
+		assert.Contains(t, stdout, s)
+	}
+	code, stdout, _ = runCheck(t, with(zh, "SNOWLUMA_MCP_TOKEN", wrongToken))
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "「HTTP API」节点的「编辑」→「鉴权」→「授权 Token」", "the WebUI's own words for where the Token is")
+
+	code, stdout, _ = runCheck(t, with(zh, "SNOWLUMA_MCP_MODE", "只读"))
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stdout, "SNOWLUMA_MCP_MODE 的值不被接受，服务器只提供文档工具，并说明问题所在。原因：只能是 docs、read 或 write（你是不是想写 read？）")
+	assert.Contains(t, stdout, "在 MCP 宿主里本服务器的条目（env 部分）中改正 SNOWLUMA_MCP_MODE")
+
+	_, stdout, _ = runCheck(t, with(zh, "SNOWLUMA_MCP_TOKEN", wrongToken), "--json")
+	var r checkReport
+	require.NoError(t, json.Unmarshal([]byte(stdout), &r), stdout)
+	assert.Equal(t, "fail", r.statuses()["token"], "names and statuses stay English for scripts")
+	assert.Equal(t, "ok", r.statuses()["endpoint"])
+
+	for _, locale := range []map[string]string{
+		{"LC_ALL": "C", "LANG": "zh_CN.UTF-8"},
+		{"LC_MESSAGES": "en_US.UTF-8", "LANG": "zh_CN.UTF-8"},
+	} {
+		env := readEnv()
+		for k, v := range locale {
+			env[k] = v
+		}
+		_, stdout, _ = runCheck(t, env)
+		assert.Contains(t, stdout, "everything the configured mode needs works", "%v", locale)
+	}
+	_, stdout, _ = runCheck(t, with(readEnv(), "LC_MESSAGES", "zh_TW.UTF-8", "LANG", "en_US.UTF-8"))
+	assert.Contains(t, stdout, "所配置的模式需要的一切都正常")
 }

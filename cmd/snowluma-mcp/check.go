@@ -9,10 +9,11 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/checkup"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // runCheck runs `snowluma-mcp check` with getenv and environ and prints its report to
-// stdout: 0 when everything the configured mode needs works, 2 for a
+// stdout, in the terminal's language (lang.Terminal): 0 when everything the configured mode needs works, 2 for a
 // setting that puts the server in its explaining state (as the server
 // itself once exited), 1 otherwise: a malformed optional setting, which
 // turns off only its service, is a 1, as usage says.
@@ -24,7 +25,7 @@ func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string,
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Environ: environ, Catalog: cat})
+	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Environ: environ, Catalog: cat, Lang: lang.Terminal(getenv)})
 	if asJSON {
 		if err := r.WriteJSON(stdout); err != nil {
 			return 1

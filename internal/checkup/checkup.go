@@ -17,6 +17,7 @@ import (
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/setup"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
@@ -53,6 +54,9 @@ type Report struct {
 	// else was checked.
 	Malformed string `json:"malformed,omitempty"`
 	Items     []Item `json:"items"`
+	// lang is the language of the details and fixes (the terminal's):
+	// the names, statuses and keys stay English, for scripts.
+	lang lang.Tag
 }
 
 // Deps are what a check runs with: the environment and the bundled catalog.
@@ -62,6 +66,8 @@ type Deps struct {
 	// it), searched for variables named like settings that are not.
 	Environ []string
 	Catalog *catalog.Catalog
+	// Lang is the language to speak in: the terminal's (lang.Terminal).
+	Lang lang.Tag
 }
 
 // maxWait bounds each probe, so that a silent SnowLuma cannot make a
@@ -74,7 +80,7 @@ const maxWait = 10 * time.Second
 // the check fails exactly when the server would refuse, fall back or run
 // with less than the user set.
 func Run(ctx context.Context, d Deps) *Report {
-	r := &Report{}
+	r := &Report{lang: d.Lang}
 	cfg := setup.Decide(setup.Env{Getenv: d.Getenv, Environ: d.Environ}, false)
 	// The variables the server does not read come first, then the mode
 	// it serves, then what the settings leave out of that mode: a
@@ -86,14 +92,14 @@ func Run(ctx context.Context, d Deps) *Report {
 			rest = append(rest, f)
 			continue
 		}
-		r.add(Item{Name: f.Item, Status: status(f.Effect), Detail: f.Detail, Fix: f.Fix})
+		r.finding(f)
 	}
 	if cfg.Broken == nil {
 		r.Mode = string(cfg.Mode)
-		r.add(Item{Name: "configuration", Status: OK, Detail: describeMode(cfg)})
+		r.add(Item{Name: "configuration", Status: OK, Detail: r.say(describeMode(cfg))})
 	}
 	for _, f := range rest {
-		r.add(Item{Name: f.Item, Status: status(f.Effect), Detail: f.Detail, Fix: f.Fix})
+		r.finding(f)
 	}
 	if cfg.Broken != nil {
 		r.Malformed = cfg.Broken.Var
@@ -125,6 +131,14 @@ func status(e config.Effect) Status {
 
 func (r *Report) add(it Item) { r.Items = append(r.Items, it) }
 
+// say is t in the report's language.
+func (r *Report) say(t lang.Text) string { return t.In(r.lang) }
+
+// finding is the item of a setting problem, in the report's language.
+func (r *Report) finding(f config.Finding) {
+	r.add(Item{Name: f.Item, Status: status(f.Effect), Detail: r.say(f.DetailText()), Fix: r.say(f.FixText())})
+}
+
 // finish decides the verdict: no item failed.
 func (r *Report) finish() {
 	r.OK = true
@@ -137,14 +151,14 @@ func (r *Report) finish() {
 
 // describeMode says what the mode offers, and where the server will
 // connect, without the endpoint's query (it may carry a token).
-func describeMode(cfg *config.Config) string {
+func describeMode(cfg *config.Config) lang.Text {
 	switch cfg.Mode {
 	case config.ModeDocs:
-		return "docs mode: the action catalog only, no SnowLuma endpoint"
+		return lang.Text{EN: "docs mode: the action catalog only, no SnowLuma endpoint", ZH: "docs 模式：只提供动作目录，不连接 SnowLuma"}
 	case config.ModeRead:
-		return "read mode: read-only actions at " + redact(cfg.Endpoint)
+		return lang.Text{EN: "read mode: read-only actions at " + redact(cfg.Endpoint), ZH: "read 模式：在 " + redact(cfg.Endpoint) + " 执行只读动作"}
 	default:
-		return "write mode: every action at " + redact(cfg.Endpoint)
+		return lang.Text{EN: "write mode: every action at " + redact(cfg.Endpoint), ZH: "write 模式：在 " + redact(cfg.Endpoint) + " 执行所有动作"}
 	}
 }
 

@@ -131,9 +131,22 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// modeWords are what people write for a mode that no spelling distance
+// reaches: the read-only/read-write vocabulary of other tools, and the
+// modes' names in Chinese (a Chinese guide or WebUI says 只读). Hyphens,
+// underscores and spaces are dropped before the lookup.
+var modeWords = map[string]Mode{
+	"readonly": ModeRead, "ro": ModeRead, "只读": ModeRead, "读": ModeRead, "读取": ModeRead,
+	"readwrite": ModeWrite, "rw": ModeWrite, "读写": ModeWrite, "写": ModeWrite, "写入": ModeWrite, "可写": ModeWrite,
+	"doc": ModeDocs, "documentation": ModeDocs, "文档": ModeDocs, "仅文档": ModeDocs,
+}
+
 // nearestMode is the mode v most likely meant (by the edit distance the
 // variable names are matched with), or "" when none is close.
 func nearestMode(v string) Mode {
+	if m, ok := modeWords[strings.NewReplacer("-", "", "_", "", " ", "").Replace(v)]; ok {
+		return m
+	}
 	best, bestD := Mode(""), 3
 	for _, m := range []Mode{ModeDocs, ModeRead, ModeWrite} {
 		if d := typo.Distance(v, string(m)); d < bestD {

@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 )
@@ -90,9 +91,18 @@ type Config struct {
 type Problem struct {
 	Var string
 	Why string
+	// WhyZH is Why in Chinese, where it is written (`check` in a Chinese
+	// terminal); empty otherwise.
+	WhyZH string
 }
 
 func (p *Problem) Error() string { return p.Var + " " + p.Why }
+
+// WhyIn is what the variable accepts, in tag's language when written in
+// it, else in English.
+func (p *Problem) WhyIn(tag lang.Tag) string {
+	return lang.Text{EN: p.Why, ZH: p.WhyZH}.In(tag)
+}
 
 // Explaining is the configuration of a server whose settings were
 // refused: docs mode with every default, so that it connects to nothing and
@@ -328,13 +338,16 @@ func (p *parser) dir(name string) string {
 	v := p.value(name)
 	if v != "" && !filepath.IsAbs(v) {
 		why := "must be an absolute path: the host decides the working directory, so a relative path has no fixed meaning"
+		whyZH := "必须是绝对路径：工作目录由宿主决定，相对路径没有确定的含义"
 		if strings.HasPrefix(v, "~") {
 			// No shell reads the host's env block, so ~ stays a
 			// literal character; say so rather than leave the
 			// user staring at a path that looks absolute to them.
 			why = "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)"
+			whyZH = "必须是绝对路径，而且 ~ 不会被展开：没有 shell 读取这项设置。把主目录完整写出来（例如 /home/me/... 或 C:\\Users\\me\\...）"
 		}
 		p.failOff(name, why)
+		p.off[len(p.off)-1].WhyZH = whyZH
 		return ""
 	}
 	if v == "" {
@@ -375,14 +388,18 @@ func (p *parser) mode(haveEndpoint bool) Mode {
 		}
 		return ModeDocs
 	default:
-		why := "must be docs, read or write"
+		why, whyZH := "must be docs, read or write", "只能是 docs、read 或 write"
 		if m := nearestMode(string(v)); m != "" {
 			// In brackets: every caller follows a Problem with its own
 			// punctuation (". ", "; "), which after a bare "?" reads
 			// "did you mean read?.".
 			why += " (did you mean " + string(m) + "?)"
+			whyZH += "（你是不是想写 " + string(m) + "？）"
 		}
 		p.fail(ModeVar, why)
+		if p.err.Var == ModeVar {
+			p.err.WhyZH = whyZH
+		}
 		return ModeDocs
 	}
 }

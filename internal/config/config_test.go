@@ -133,6 +133,11 @@ func TestAMistakeIsNamedWithItsFix(t *testing.T) {
 		{"events over https", "SNOWLUMA_MCP_EVENTS_URL", "https://luma.example/ev?access_token=x", "write wss://luma.example/ev"},
 		{"a swapped mode", "SNOWLUMA_MCP_MODE", "wirte", "did you mean write?"},
 		{"a short mode", "SNOWLUMA_MCP_MODE", "red", "did you mean read?"},
+		{"readonly for read", "SNOWLUMA_MCP_MODE", "readonly", "did you mean read?"},
+		{"read-only for read", "SNOWLUMA_MCP_MODE", "Read-Only", "did you mean read?"},
+		{"只读 for read", "SNOWLUMA_MCP_MODE", "只读", "did you mean read?"},
+		{"读写 for write", "SNOWLUMA_MCP_MODE", "读写", "did you mean write?"},
+		{"文档 for docs", "SNOWLUMA_MCP_MODE", "文档", "did you mean docs?"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,5 +1,7 @@
 package config
 
+import "github.com/snowluma/snowluma-mcp/internal/lang"
+
 // Effect is what the server does about a setting problem. It is decided
 // once (package setup) and read by the server's start, by `check` and by
 // the tests that hold the two together.
@@ -46,7 +48,16 @@ type Finding struct {
 	// Agent is for the agent: what it cannot do now and what to tell the
 	// user.
 	Agent string `json:"-"`
+	// DetailZH and FixZH are Detail and Fix in Chinese, for `check` in a
+	// Chinese terminal; empty where only English is written.
+	DetailZH, FixZH string `json:"-"`
 }
+
+// DetailText is Detail in both languages.
+func (f Finding) DetailText() lang.Text { return lang.Text{EN: f.Detail, ZH: f.DetailZH} }
+
+// FixText is Fix in both languages.
+func (f Finding) FixText() lang.Text { return lang.Text{EN: f.Fix, ZH: f.FixZH} }
 
 // Off is the finding that turned off the service of variable, or nil
 // when it is on: what a call of that service says instead of trying.

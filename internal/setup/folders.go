@@ -7,6 +7,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/access"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
 	"github.com/snowluma/snowluma-mcp/internal/task"
@@ -30,14 +31,16 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 	var out []config.Finding
 	if cfg.UploadRoot != "" {
 		if why := upload.RootProblem(cfg.UploadRoot); why != "" {
-			out = append(out, off(cfg, upload.RootVar, upload.RootVar+" "+why,
-				"create that folder, or set "+upload.RootVar+" to an existing one; it is checked again at every call, so the next upload uses it without a restart"))
+			out = append(out, off(cfg, upload.RootVar, upload.RootVar+" "+why, lang.Text{
+				EN: "create that folder, or set " + upload.RootVar + " to an existing one; it is checked again at every call, so the next upload uses it without a restart",
+				ZH: "创建这个文件夹，或把 " + upload.RootVar + " 设为一个已存在的文件夹；每次调用都会重新检查它，所以下一次上传无需重启就会用上"}))
 		}
 	}
 	if cfg.DownloadDir != "" {
 		if why := download.DirProblem(cfg.DownloadDir); why != "" {
-			out = append(out, off(cfg, download.DirVar, download.DirVar+" "+why,
-				"set "+download.DirVar+" to a folder this account may create and write; it is checked again at every call, so the next download uses it without a restart"))
+			out = append(out, off(cfg, download.DirVar, download.DirVar+" "+why, lang.Text{
+				EN: "set " + download.DirVar + " to a folder this account may create and write; it is checked again at every call, so the next download uses it without a restart",
+				ZH: "把 " + download.DirVar + " 设为这个系统用户能创建和写入的文件夹；每次调用都会重新检查它，所以下一次下载无需重启就会用上"}))
 		}
 	}
 	if cfg.TaskDir != "" {
@@ -52,20 +55,21 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 		// store, reads it here, so a start pays for the slow digest once.
 		if cfg.TaskDir != "" && !fix {
 			if err := task.Bound(cfg.TaskDir, TaskScope(cfg)); errors.Is(err, task.ErrScope) {
-				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
-					"set "+config.TaskDirVar+" to a new folder for this configuration (keep the old one for its history), then restart the server"))
+				out = append(out, off(cfg, config.TaskDirVar, err.Error(), lang.Text{
+					EN: "set " + config.TaskDirVar + " to a new folder for this configuration (keep the old one for its history), then restart the server",
+					ZH: "为这套配置把 " + config.TaskDirVar + " 设为一个新文件夹（旧的留着作记录），然后重启服务器"}))
 				cfg.TaskDir = ""
 			} else if err != nil {
 				// Its scope is missing or damaged: the message says
 				// what to restore, as the server's refusal does.
-				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
-					"do what the message says, then restart the server"))
+				out = append(out, off(cfg, config.TaskDirVar, err.Error(), lang.Text{
+					EN: "do what the message says, then restart the server", ZH: "按上面的消息处理，然后重启服务器"}))
 				cfg.TaskDir = ""
 			} else if err := task.Inspect(cfg.TaskDir); err != nil {
 				// What the server's store refuses as it opens, read
 				// without changing anything.
-				out = append(out, off(cfg, config.TaskDirVar, err.Error(),
-					"restore or move aside the file named above, then restart the server"))
+				out = append(out, off(cfg, config.TaskDirVar, err.Error(), lang.Text{
+					EN: "restore or move aside the file named above, then restart the server", ZH: "恢复或移走上面提到的文件，然后重启服务器"}))
 				cfg.TaskDir = ""
 			}
 		}
@@ -82,8 +86,10 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 			// not less than was set.
 			for _, why := range budget.Untrusted(cfg.StateDir, cfg.SendPace, time.Now()) {
 				out = append(out, config.Finding{Item: items[config.StateDirVar], Var: config.StateDirVar, Effect: config.Noted,
-					Detail: why + "; the first send moves it aside and starts that account's budgets again as spent (one refill interval of waiting)",
-					Fix:    "nothing to do; if the clock was set back, that explains it"})
+					Detail:   why + "; the first send moves it aside and starts that account's budgets again as spent (one refill interval of waiting)",
+					Fix:      "nothing to do; if the clock was set back, that explains it",
+					DetailZH: "第一次发送时会把它移到一边，并把该账号的发送额度当作已用完重新开始（要等一个补充间隔）。原因：" + why,
+					FixZH:    "不用处理；如果系统时钟被往回调过，这就是原因"})
 			}
 		}
 	}
@@ -94,27 +100,35 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 // if it can), private, exposed but fixable (made private now when fix,
 // else noted as what the server will do), or unusable (bad).
 func store(cfg *config.Config, variable, dir string, p access.Purpose, fix bool) (f config.Finding, bad bool) {
-	restart := ", then restart the server"
+	restart := lang.Text{EN: ", then restart the server", ZH: "，然后重启服务器"}
 	got, err := p.Look(dir)
 	switch {
 	case err != nil:
-		return off(cfg, variable, variable+": "+err.Error(), "set "+variable+" to a folder (not a file or a link) this account may create"+restart), true
+		return off(cfg, variable, variable+": "+err.Error(), lang.Text{
+			EN: "set " + variable + " to a folder (not a file or a link) this account may create" + restart.EN,
+			ZH: "把 " + variable + " 设为这个系统用户能创建的文件夹（不能是文件或链接）" + restart.ZH}), true
 	case got.Missing:
 		if why := download.DirProblem(dir); why != "" {
-			return off(cfg, variable, variable+" "+why, "set "+variable+" to a folder this account may create"+restart), true
+			return off(cfg, variable, variable+" "+why, lang.Text{
+				EN: "set " + variable + " to a folder this account may create" + restart.EN,
+				ZH: "把 " + variable + " 设为这个系统用户能创建的文件夹" + restart.ZH}), true
 		}
 		return config.Finding{}, false
 	case got.Exposed == "":
 		return config.Finding{}, false
 	case !got.Fixable:
-		return off(cfg, variable, got.Exposed, got.Fix+restart), true
+		return off(cfg, variable, got.Exposed, lang.Text{EN: got.Fix + restart.EN}), true
 	case !fix:
 		return config.Finding{Item: items[variable], Var: variable, Effect: config.Noted,
-			Detail: got.Exposed + "; it is empty and yours, so the server makes it private when it starts",
-			Fix:    "nothing to do; or make it private yourself first"}, false
+			Detail:   got.Exposed + "; it is empty and yours, so the server makes it private when it starts",
+			Fix:      "nothing to do; or make it private yourself first",
+			DetailZH: "它是空的、属于你，服务器启动时会把它设为只有你能访问。原因：" + got.Exposed,
+			FixZH:    "不用处理；也可以先自己把它设为私有"}, false
 	}
 	if _, err := p.Secure(dir); err != nil {
-		return off(cfg, variable, err.Error(), "make "+dir+" private to your account"+restart), true
+		return off(cfg, variable, err.Error(), lang.Text{
+			EN: "make " + dir + " private to your account" + restart.EN,
+			ZH: "把 " + dir + " 设为只有你的系统用户能访问" + restart.ZH}), true
 	}
 	return config.Finding{Item: items[variable], Var: variable, Effect: config.Fixed,
 		Detail: variable + " " + dir + " was open to other accounts and empty, so the server made it private to this account",
@@ -126,8 +140,9 @@ func store(cfg *config.Config, variable, dir string, p access.Purpose, fix bool)
 // record): background tasks are off, everything else works.
 func StoreFailed(cfg *config.Config, err error) config.Finding {
 	cfg.TaskDir = ""
-	return off(cfg, config.TaskDirVar, "the task store in "+config.TaskDirVar+" cannot be opened: "+err.Error(),
-		"do what the message says, or set "+config.TaskDirVar+" to a new folder, then restart the server")
+	return off(cfg, config.TaskDirVar, "the task store in "+config.TaskDirVar+" cannot be opened: "+err.Error(), lang.Text{
+		EN: "do what the message says, or set " + config.TaskDirVar + " to a new folder, then restart the server",
+		ZH: "按消息处理，或把 " + config.TaskDirVar + " 设为一个新文件夹，然后重启服务器"})
 }
 
 // TaskScope is what a task directory is bound to, for the server's store

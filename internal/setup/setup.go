@@ -19,8 +19,10 @@ package setup
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
@@ -50,9 +52,11 @@ func Decide(env Env, fix bool) *config.Config {
 	if errors.As(err, &broken) {
 		cfg = config.Explaining(broken)
 		out = append(out, config.Finding{Item: "configuration", Var: broken.Var, Effect: config.Explain,
-			Detail: broken.Error() + "; the server serves only the documentation tools and explains the problem",
-			Fix:    "correct " + broken.Var + " in this server's entry in the MCP host (its env block), then restart the server",
-			Agent:  "Tell the user to correct " + broken.Var + " in this server's entry in the MCP client configuration and restart it."})
+			Detail:   broken.Error() + "; the server serves only the documentation tools and explains the problem",
+			Fix:      "correct " + broken.Var + " in this server's entry in the MCP host (its env block), then restart the server",
+			Agent:    "Tell the user to correct " + broken.Var + " in this server's entry in the MCP client configuration and restart it.",
+			DetailZH: broken.Var + " 的值不被接受，服务器只提供文档工具，并说明问题所在。原因：" + broken.WhyIn(lang.Chinese),
+			FixZH:    "在 MCP 宿主里本服务器的条目（env 部分）中改正 " + broken.Var + "，然后重启服务器"})
 		warnings = nil
 	} else if err != nil {
 		// Load refuses only with a Problem; anything else is a bug, and
@@ -66,7 +70,7 @@ func Decide(env Env, fix bool) *config.Config {
 		out = append(out, fellBack(cfg)...)
 		for _, w := range warnings {
 			out = append(out, config.Finding{Item: "configuration", Effect: config.Noted, Detail: w,
-				Fix: "set the mode that uses it, or remove the setting"})
+				Fix: "set the mode that uses it, or remove the setting", FixZH: "改成用得上它的模式，或删掉这项设置"})
 		}
 		out = append(out, folders(cfg, fix)...)
 	}
@@ -78,10 +82,18 @@ func Decide(env Env, fix bool) *config.Config {
 // leaves what it meant off: the server runs with less than the user set.
 func stray(s config.Stray) config.Finding {
 	f := config.Finding{Item: config.StrayItem, Var: s.Name, Effect: config.Noted, Detail: s.Ignored(), Fix: s.Fix,
-		Agent: "Tell the user that " + s.Name + " is not a setting of this server and is ignored."}
+		Agent:    "Tell the user that " + s.Name + " is not a setting of this server and is ignored.",
+		DetailZH: s.Name + " 不是本服务器读取的变量，因此被忽略",
+		FixZH:    "没有哪个变量的拼写和它接近（docs/zh-CN/configuration.md 的配置表列出了全部变量）；删掉它或改正它的名字。更新版本的 snowluma-mcp 也许会读取它"}
 	if s.Closest != "" {
 		f.Effect = config.Off
 		f.Detail += "; what " + s.Closest + " sets is therefore off"
+		f.DetailZH += "；因此 " + s.Closest + " 所设置的功能处于关闭状态"
+		f.FixZH = "你是不是想写 " + s.Closest + "？在 MCP 宿主里本服务器的条目中把它改成这个名字（变量名区分大小写，要全部大写）"
+		if !strings.HasPrefix(s.Fix, "did you mean") {
+			// A feature named by another word (SNOWLUMA_MCP_LOCKDOWN).
+			f.FixZH = s.Closest + " 才是打开这项功能的变量；改设它"
+		}
 		f.Agent = "Tell the user that " + s.Name + " is ignored (likely meant " + s.Closest + ", whose feature is therefore off): correct its name in this server's entry in the MCP client configuration and restart it."
 	}
 	return f
@@ -105,6 +117,15 @@ var services = map[string]string{
 	config.StateDirVar: "sending (the send budgets live in the state directory)",
 }
 
+// servicesZH are services in Chinese.
+var servicesZH = map[string]string{
+	config.EventsVar:   "实时事件",
+	upload.RootVar:     "自动上传",
+	download.DirVar:    "下载",
+	config.TaskDirVar:  "后台传输",
+	config.StateDirVar: "发送（发送额度保存在状态目录里）",
+}
+
 // uses reports whether the effective mode uses the service of variable.
 func uses(cfg *config.Config, variable string) bool {
 	if variable == config.EventsVar {
@@ -117,22 +138,51 @@ func uses(cfg *config.Config, variable string) bool {
 func disabled(cfg *config.Config) []config.Finding {
 	var out []config.Finding
 	for _, p := range cfg.Disabled {
-		f := off(cfg, p.Var, p.Error(), "correct "+p.Var+" in this server's entry in the MCP host, then restart the server")
+		fix := lang.Text{EN: "correct " + p.Var + " in this server's entry in the MCP host, then restart the server",
+			ZH: "在 MCP 宿主里本服务器的条目中改正 " + p.Var + "，然后重启服务器"}
+		if need, ok := folderNeeds[p.Var]; ok {
+			// The one folder refusal is a path that is not absolute
+			// (~ included: nothing expands it); the fix says all the
+			// folder needs, so that the next run does not fail on the
+			// folder being missing.
+			fix = lang.Text{EN: "write " + p.Var + " as an absolute path in this server's entry in the MCP host (the home folder written out: ~ is not expanded); " + need.EN + "; then restart the server",
+				ZH: "在 MCP 宿主里本服务器的条目中把 " + p.Var + " 写成绝对路径（把主目录完整写出来：~ 不会被展开）；" + need.ZH + "；然后重启服务器"}
+		}
+		f := off(cfg, p.Var, p.Error(), fix)
+		f.DetailZH = p.Var + " 的值不被接受，服务器关闭了" + servicesZH[p.Var] + "，其余功能正常。原因：" + p.WhyIn(lang.Chinese)
+		if !uses(cfg, p.Var) {
+			f.DetailZH = p.Var + " 的值不被接受（当前模式用不到它）。原因：" + p.WhyIn(lang.Chinese)
+		}
 		out = append(out, f)
 	}
 	return out
 }
 
 // off is the finding of an optional service that cannot be used: off in
-// a mode that uses it, only noted in one that does not.
-func off(cfg *config.Config, variable, detail, fix string) config.Finding {
+// a mode that uses it, only noted in one that does not. detail is the
+// cause in English (it comes from the folder's or the store's own
+// check); the Chinese says what the server does and gives the cause.
+func off(cfg *config.Config, variable, detail string, fix lang.Text) config.Finding {
 	f := config.Finding{Item: items[variable], Var: variable, Effect: config.Off,
-		Detail: detail + "; the server turns " + services[variable] + " off, everything else works", Fix: fix,
-		Agent: "Turned off, everything else works: " + services[variable] + ". Why: " + detail + ". Tell the user to " + fix + "."}
+		Detail: detail + "; the server turns " + services[variable] + " off, everything else works", Fix: fix.EN,
+		Agent:    "Turned off, everything else works: " + services[variable] + ". Why: " + detail + ". Tell the user to " + fix.EN + ".",
+		DetailZH: "服务器关闭了" + servicesZH[variable] + "，其余功能正常。原因：" + detail, FixZH: fix.ZH}
 	if !uses(cfg, variable) {
 		f.Effect, f.Detail, f.Agent = config.Noted, detail+" (this mode does not use it)", ""
+		f.DetailZH = "当前模式用不到它。原因：" + detail
 	}
 	return f
+}
+
+// folderNeeds is what each folder needs besides an absolute path: the
+// upload root must exist (nothing creates it), the others are created
+// when missing.
+var folderNeeds = map[string]lang.Text{
+	upload.RootVar: {EN: "the folder must also exist: create it if it does not (the server never creates the upload root)",
+		ZH: "这个文件夹还必须已经存在：不存在就先创建它（服务器从不创建上传根目录）"},
+	download.DirVar:    {EN: "the server creates the folder if it is missing", ZH: "文件夹不存在时服务器会创建它"},
+	config.TaskDirVar:  {EN: "the server creates the folder if it is missing", ZH: "文件夹不存在时服务器会创建它"},
+	config.StateDirVar: {EN: "the server creates the folder if it is missing", ZH: "文件夹不存在时服务器会创建它"},
 }
 
 // fellBack is a mode that needs an endpoint set without one.
@@ -145,5 +195,8 @@ func fellBack(cfg *config.Config) []config.Finding {
 		Fix: "set " + config.EndpointVar + " to SnowLuma's HTTP server, http://127.0.0.1:<port><path> (the port and path are in " +
 			onebot.InWebUI(onebot.NodeHTTP, onebot.FieldPort) + " and its \"" + onebot.FieldPath + "\" field), then restart the server",
 		Agent: fmt.Sprintf("The user set %s=%s, but %s is not set, so only the documentation tools are served. Tell the user to set %s to SnowLuma's HTTP API address and restart the server.",
-			config.ModeVar, cfg.FellBack, config.EndpointVar, config.EndpointVar)}}
+			config.ModeVar, cfg.FellBack, config.EndpointVar, config.EndpointVar),
+		DetailZH: fmt.Sprintf("%s=%s 需要 %s，但它没有设置：服务器以 docs 模式运行", config.ModeVar, cfg.FellBack, config.EndpointVar),
+		FixZH: "把 " + config.EndpointVar + " 设为 SnowLuma 的 HTTP API 节点，http://127.0.0.1:<端口><路径>（端口和路径见 " +
+			onebot.InWebUIZH(onebot.NodeHTTP, onebot.FieldPort) + "和它的「" + onebot.FieldPath + "」字段），然后重启服务器"}}
 }

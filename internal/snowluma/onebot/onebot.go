@@ -8,12 +8,14 @@ package onebot
 import (
 	"bytes"
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"io"
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 	"time"
 
 	"github.com/hashicorp/go-retryablehttp"
@@ -206,7 +208,13 @@ func classify(ctx context.Context, err error) *fault.Error {
 	var dnsErr *net.DNSError
 	var opErr *net.OpError
 	var ue *url.Error
+	var tlsErr tls.RecordHeaderError
 	switch {
+	case errors.As(err, &tlsErr) || strings.Contains(err.Error(), "server gave HTTP response to HTTPS client"):
+		// A TLS client met a plain-HTTP server: SnowLuma's HTTP API
+		// node has no TLS, so an https:// endpoint pointed straight at
+		// it fails here before any request is sent.
+		return fault.Wrap(fault.CodeTransport, ErrPlainHTTP, "").Unsent()
 	case errors.As(err, &dnsErr):
 		err = errors.New("the endpoint's host name does not resolve")
 	case errors.As(err, &opErr):
@@ -234,9 +242,13 @@ func decode(status int, raw []byte, path string) (*Reply, error) {
 		if jsonErr == nil {
 			wording, _ = fault.Prefix(env.Wording, fault.QuoteLimit)
 		}
-		return nil, statusError(status, wording, path)
+		e := statusError(status, wording, path)
+		if jsonErr != nil || env.Status == "" {
+			e = foreign(status, e)
+		}
+		return nil, e
 	case jsonErr != nil || !json.Valid(raw) || bytes.TrimSpace(raw)[0] != '{':
-		return nil, fault.Errorf(fault.CodeBadReply, "SnowLuma's reply is not a JSON object")
+		return nil, foreign(status, fault.Errorf(fault.CodeBadReply, "SnowLuma's reply is not a JSON object"))
 	}
 	return &Reply{Raw: raw, Status: env.Status, Retcode: env.Retcode, Wording: env.Wording}, nil
 }

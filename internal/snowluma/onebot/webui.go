@@ -20,3 +20,12 @@ const (
 func InWebUI(node, field string) string {
 	return "SnowLuma's WebUI: " + PageNodes + " page, the \"" + node + "\" node's \"" + field + "\" field"
 }
+
+// InWebUIZH is InWebUI in Chinese, for `check` in a Chinese terminal. The
+// Token shows only in a node's dialog (编辑), in its 鉴权 section.
+func InWebUIZH(node, field string) string {
+	if field == FieldToken {
+		field = "编辑」→「鉴权」→「" + field
+	}
+	return "SnowLuma WebUI 的「" + PageNodes + "」页，「" + node + "」节点的「" + field + "」"
+}

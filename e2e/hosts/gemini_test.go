@@ -139,6 +139,7 @@ func TestGeminiCLI(t *testing.T) {
 		"GEMINI_CLI_NO_RELAUNCH=true", "GEMINI_TELEMETRY_ENABLED=false")
 	require.NotNil(t, c, "Gemini CLI never asked the stand-in with the server's tools listed")
 	r.check("gemini", c)
+	r.checkSnowLuma()
 }
 
 // writeJSONFile writes v to path, making its folder.

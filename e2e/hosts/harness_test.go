@@ -185,7 +185,6 @@ func (r *run) check(host string, c *conductor) {
 	msgs := r.messages()
 	golden(r.t, filepath.Join(host, "connect.json"), declared(r.t, msgs))
 	golden(r.t, filepath.Join(host, "calls.json"), callsMade(r.t, msgs))
-	r.checkSnowLuma()
 	assert.NotContains(r.t, strings.Join(values(results), "\n"), token, "the SnowLuma token reached the model")
 }
 
@@ -209,6 +208,14 @@ func (r *run) checkSnowLuma() {
 	assert.Len(r.t, infos, 1, "only the well-formed read reaches SnowLuma's get_group_member_info")
 	if assert.Len(r.t, sends, 1, "the send reaches SnowLuma once") {
 		assert.JSONEq(r.t, fmt.Sprintf(`{"group_id":%d,"message":"hello from the host suite"}`, fake.GroupID), string(sends[0].Params), "the quoted group id arrives as a number")
+	}
+}
+
+// checkNothingSent holds that no send reached the fake during the run.
+func (r *run) checkNothingSent() {
+	r.t.Helper()
+	for _, q := range snow.Requests()[r.since:] {
+		assert.NotEqual(r.t, "send_group_msg", q.Action, "a send the host refused reached SnowLuma")
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -135,12 +134,38 @@ func pretty(t *testing.T, items []json.RawMessage) string {
 
 func mustJSON(v any) json.RawMessage { b, _ := json.Marshal(v); return b }
 
-// sortedNames is the keys of m, sorted.
-func sortedNames(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
+// serverSaw is the client field of the server's get_runtime_info answer:
+// what the server read from the host's declaration and what it therefore
+// offers (docs/platforms.md's host table is generated from it and from
+// connect.json, by cmd/docgen).
+func serverSaw(t *testing.T, msgs []teeMessage) string {
+	t.Helper()
+	var callID string
+	for _, m := range msgs {
+		if m.FromHost && m.Msg.Method == "tools/call" && callID == "" {
+			var p struct {
+				Name string `json:"name"`
+			}
+			_ = json.Unmarshal(m.Msg.Params, &p)
+			if p.Name == "get_runtime_info" {
+				callID = string(m.Msg.ID)
+			}
+			continue
+		}
+		if callID == "" || m.FromHost || string(m.Msg.ID) != callID {
+			continue
+		}
+		var res struct {
+			StructuredContent struct {
+				Result struct {
+					Client json.RawMessage `json:"client"`
+				} `json:"result"`
+			} `json:"structuredContent"`
+		}
+		require.NoError(t, json.Unmarshal(m.Msg.Result, &res))
+		require.NotEmpty(t, res.StructuredContent.Result.Client, "get_runtime_info's result has no client field")
+		return pretty(t, []json.RawMessage{res.StructuredContent.Result.Client})
 	}
-	sort.Strings(out)
-	return out
+	require.Fail(t, "no answer to get_runtime_info in the server's output")
+	return ""
 }

@@ -185,6 +185,9 @@ func (r *run) check(host string, c *conductor) {
 	msgs := r.messages()
 	golden(r.t, filepath.Join(host, "connect.json"), declared(r.t, msgs))
 	golden(r.t, filepath.Join(host, "calls.json"), callsMade(r.t, msgs))
+	if c.index("01-runtime-info") >= 0 {
+		golden(r.t, filepath.Join(host, "client.json"), serverSaw(r.t, msgs))
+	}
 	assert.NotContains(r.t, strings.Join(values(results), "\n"), token, "the SnowLuma token reached the model")
 }
 

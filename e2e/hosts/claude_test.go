@@ -25,10 +25,13 @@ type claudeRequest struct {
 		Role    string          `json:"role"`
 		Content json.RawMessage `json:"content"`
 	} `json:"messages"`
-	Tools []struct {
-		Name        string          `json:"name"`
-		InputSchema json.RawMessage `json:"input_schema"`
-	} `json:"tools"`
+	Tools []json.RawMessage `json:"tools"`
+}
+
+// claudeTool is the part of a listed tool the stand-in reads.
+type claudeTool struct {
+	Name        string          `json:"name"`
+	InputSchema json.RawMessage `json:"input_schema"`
 }
 
 // results are the tool_result blocks in the conversation, in order, each
@@ -91,7 +94,10 @@ func claudeModel(c **conductor, r *run) http.Handler {
 		_ = json.Unmarshal(body, &q)
 		schemas := map[string]json.RawMessage{}
 		main := false
-		for _, t := range q.Tools {
+		r.seeTools(q.Tools)
+		for _, raw := range q.Tools {
+			var t claudeTool
+			_ = json.Unmarshal(raw, &t)
 			schemas[t.Name] = t.InputSchema
 			main = main || t.Name == "ToolSearch" || strings.HasPrefix(t.Name, "mcp__"+serverName+"__")
 		}

@@ -100,6 +100,7 @@ func codexModel(c **conductor, steps []step, r *run, raw *[]byte) http.Handler {
 		var q codexRequest
 		_ = json.Unmarshal(body, &q)
 		listed, schemas := q.listed()
+		r.seeTools(q.Tools)
 		if *c == nil {
 			*c = newConductor(steps, toolNamer(listed, "read_mcp_resource", "mcp__"+serverName+"__"), r.pushEvent)
 		}

@@ -26,15 +26,18 @@ type geminiRequest struct {
 		Parts []json.RawMessage `json:"parts"`
 	} `json:"contents"`
 	Tools []struct {
-		FunctionDeclarations []struct {
-			Name                 string          `json:"name"`
-			Parameters           json.RawMessage `json:"parameters"`
-			ParametersJSONSchema json.RawMessage `json:"parametersJsonSchema"`
-		} `json:"functionDeclarations"`
+		FunctionDeclarations []json.RawMessage `json:"functionDeclarations"`
 	} `json:"tools"`
 	GenerationConfig struct {
 		ResponseMimeType string `json:"responseMimeType"`
 	} `json:"generationConfig"`
+}
+
+// geminiDeclaration is the part of a function declaration the stand-in reads.
+type geminiDeclaration struct {
+	Name                 string          `json:"name"`
+	Parameters           json.RawMessage `json:"parameters"`
+	ParametersJSONSchema json.RawMessage `json:"parametersJsonSchema"`
 }
 
 // results are the function responses in the conversation, in order: each
@@ -70,7 +73,10 @@ func geminiModel(c **conductor, r *run) http.Handler {
 		var listed []string
 		schemas := map[string]json.RawMessage{}
 		for _, t := range g.Tools {
-			for _, d := range t.FunctionDeclarations {
+			r.seeTools(t.FunctionDeclarations)
+			for _, raw := range t.FunctionDeclarations {
+				var d geminiDeclaration
+				_ = json.Unmarshal(raw, &d)
 				listed = append(listed, d.Name)
 				schemas[d.Name] = d.ParametersJSONSchema
 				if len(schemas[d.Name]) == 0 {

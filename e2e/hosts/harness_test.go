@@ -42,8 +42,32 @@ type run struct {
 	since  int // the fake's request count before the run
 	model  *httptest.Server
 	mu     sync.Mutex
-	hits   []string // the stand-in's requests, for failure messages
-	output string   // the host's stdout and stderr tails, for failure messages
+	hits   []string          // the stand-in's requests, for failure messages
+	output string            // the host's stdout and stderr tails, for failure messages
+	tools  []json.RawMessage // the server's and the resource tools as the host last listed them
+}
+
+// seeTools keeps, of a tool list the host sent the model, the entries for
+// the server's tools and the host's resource tools (by their JSON naming
+// either); the last list wins, as Claude Code adds tools as they load.
+func (r *run) seeTools(entries []json.RawMessage) {
+	var keep []json.RawMessage
+	for _, e := range entries {
+		var t struct {
+			Name string `json:"name"`
+		}
+		_ = json.Unmarshal(e, &t)
+		n := strings.ToLower(t.Name)
+		if strings.Contains(n, serverName) || strings.Contains(n, "mcp_resource") || strings.Contains(n, "mcpresource") {
+			keep = append(keep, e)
+		}
+	}
+	if len(keep) == 0 {
+		return
+	}
+	r.mu.Lock()
+	r.tools = keep
+	r.mu.Unlock()
 }
 
 // newRun prepares a run with handler as the host's model API.
@@ -185,6 +209,11 @@ func (r *run) check(host string, c *conductor) {
 	msgs := r.messages()
 	golden(r.t, filepath.Join(host, "connect.json"), declared(r.t, msgs))
 	golden(r.t, filepath.Join(host, "calls.json"), callsMade(r.t, msgs))
+	r.mu.Lock()
+	tools := r.tools
+	r.mu.Unlock()
+	require.NotEmpty(r.t, tools, "the host never listed the server's tools to the model")
+	golden(r.t, filepath.Join(host, "tools.json"), normalise(pretty(r.t, tools)))
 	if c.index("01-runtime-info") >= 0 {
 		golden(r.t, filepath.Join(host, "client.json"), serverSaw(r.t, msgs))
 	}

@@ -62,13 +62,16 @@ var script = []step{
 	{Name: "12-missing-parameter", Tool: "query_action_with_input", Args: `{"action":"get_group_member_info","params":{"group_id":123456789}}`},
 	{Name: "13-unknown-tool", Tool: "no_such_tool", Args: `{}`},
 	{Name: "14-malformed-arguments", Tool: "get_action", Args: `{"name": "get_group_member_info"`, Malformed: true},
+	// The whole catalog in one answer (about 36 KB): Codex cuts long
+	// results in the middle (issue 50, item 3).
+	{Name: "15-list-all-actions", Tool: "list_actions", Args: `{}`},
 }
 
 // geminiSteps adds what only Gemini CLI does: the wait_for_previous
 // parameter it adds to every MCP tool, set as its system prompt tells the
 // model to for a call that depends on an earlier one (issue 50, item 1).
 var geminiSteps = append(append([]step(nil), script...),
-	step{Name: "15-wait-for-previous", Tool: "search_actions", Args: `{"query":"send_group_msg","wait_for_previous":true}`},
+	step{Name: "16-wait-for-previous", Tool: "search_actions", Args: `{"query":"send_group_msg","wait_for_previous":true}`},
 )
 
 // eventText is the message the fake pushes once the subscription is open.

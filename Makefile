@@ -56,13 +56,14 @@ test: lint
 # fixed script of tool calls; what each host hands back to the model is held
 # in e2e/hosts/testdata. The run has no network but loopback (a network
 # namespace: needs root; e2e/hosts/isolated.sh says why and what else).
-# UPDATE=1 rewrites the golden files instead of comparing: review the diff.
+# UPDATE=1 rewrites the golden files instead of comparing, and then the
+# docs generated from them (platforms.md's host table): review the diff.
 UPDATE ?=
 test-hosts:
 	@dir="$$(bash e2e/hosts/install.sh)" && \
 	$(GO) vet -tags hosts ./e2e/hosts && \
 	$(GO) test -c -tags hosts -o bin/hosts.test ./e2e/hosts && \
-	SNOWLUMA_HOSTS_DIR="$$dir" bash e2e/hosts/isolated.sh bin/hosts.test -test.count=1 -test.v -test.timeout 30m $(if $(UPDATE),-update)
+	SNOWLUMA_HOSTS_DIR="$$dir" bash e2e/hosts/isolated.sh bin/hosts.test -test.count=1 -test.v -test.timeout 30m $(if $(UPDATE),-update && $(GO) generate ./cmd/docgen)
 
 # A release in dist/ (cmd/release): reproducible archives and MCP Bundles
 # (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and

@@ -23,5 +23,10 @@ if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null || ! command -v ip >/d
   echo "  set SNOWLUMA_HOSTS_NO_NETNS=1 to run with the refusing proxy alone" >&2
   exit 1
 fi
+if ! unshare --net true 2>/dev/null; then
+  echo "test-hosts: cannot create a network namespace here (a container without CAP_SYS_ADMIN?);" >&2
+  echo "  set SNOWLUMA_HOSTS_NO_NETNS=1 to run with the refusing proxy alone" >&2
+  exit 1
+fi
 export SNOWLUMA_HOSTS_ISOLATED=1
 exec unshare --net -- sh -c 'ip link set lo up && exec "$@"' sh "$test_bin" "$@"

@@ -58,12 +58,14 @@ test: lint
 # namespace: needs root; e2e/hosts/isolated.sh says why and what else).
 # UPDATE=1 rewrites the golden files instead of comparing, and then the
 # docs generated from them (platforms.md's host table): review the diff.
+# RUN=TestCodex runs one host's tests (go test -run).
 UPDATE ?=
+RUN ?=
 test-hosts:
 	@dir="$$(bash e2e/hosts/install.sh)" && \
 	$(GO) vet -tags hosts ./e2e/hosts && \
 	$(GO) test -c -tags hosts -o bin/hosts.test ./e2e/hosts && \
-	SNOWLUMA_HOSTS_DIR="$$dir" bash e2e/hosts/isolated.sh bin/hosts.test -test.count=1 -test.v -test.timeout 30m $(if $(UPDATE),-update && $(GO) generate ./cmd/docgen)
+	SNOWLUMA_HOSTS_DIR="$$dir" bash e2e/hosts/isolated.sh bin/hosts.test -test.count=1 -test.v -test.timeout 30m $(if $(RUN),-test.run '$(RUN)') $(if $(UPDATE),-update && $(GO) generate ./cmd/docgen)
 
 # A release in dist/ (cmd/release): reproducible archives and MCP Bundles
 # (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and

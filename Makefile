@@ -64,6 +64,8 @@ RUN ?=
 test-hosts:
 	@dir="$$(bash e2e/hosts/install.sh)" && \
 	$(GO) vet -tags hosts ./e2e/hosts && \
+	$(GO) build -modfile=tools.mod -o bin/tools/ honnef.co/go/tools/cmd/staticcheck && \
+	bin/tools/staticcheck -tags hosts ./e2e/hosts && \
 	$(GO) test -c -tags hosts -o bin/hosts.test ./e2e/hosts && \
 	SNOWLUMA_HOSTS_DIR="$$dir" bash e2e/hosts/isolated.sh bin/hosts.test -test.count=1 -test.v -test.timeout 30m $(if $(RUN),-test.run '$(RUN)') $(if $(UPDATE),-update && $(GO) generate ./cmd/docgen)
 

@@ -218,6 +218,9 @@ func (r *run) check(host string, c *conductor) {
 		golden(r.t, filepath.Join(host, "client.json"), serverSaw(r.t, msgs))
 	}
 	assert.NotContains(r.t, strings.Join(values(results), "\n"), token, "the SnowLuma token reached the model")
+	if c.index("10-read-events") >= 0 {
+		assert.Contains(r.t, results["10-read-events"], eventText, "the model read the pushed event through the host's resource tool")
+	}
 }
 
 // checkSnowLuma holds what reached the fake during the run: the slip

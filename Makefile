@@ -1,7 +1,7 @@
 # The two commands CONTRIBUTING.md names: `make build` and `make test`.
 GO ?= go
 
-.PHONY: build docs bin uiasset-deps panel clients test generate bench lint dist cross test-windows
+.PHONY: build docs bin uiasset-deps panel clients test test-hosts generate bench lint dist cross test-windows
 
 # The set-up command (CI runs it before make test): the binary, and the npm
 # packages the tests use, so that make test needs no network: uiasset's
@@ -48,6 +48,26 @@ clients:
 test: lint
 	$(GO) test -race -count=1 -timeout 30m ./...
 	$(MAKE) cross test-windows
+
+# The host suite (e2e/hosts): Claude Code, Gemini CLI and Codex, pinned
+# by e2e/hosts/package-lock.json and installed into a cache outside the
+# repository (~/.cache/snowluma-hosts/<lockfile hash>, about 0.9 GB), each
+# driven headless against a local stand-in for its model API that plays a
+# fixed script of tool calls; what each host hands back to the model is held
+# in e2e/hosts/testdata. The run has no network but loopback (a network
+# namespace: needs root; e2e/hosts/isolated.sh says why and what else).
+# UPDATE=1 rewrites the golden files instead of comparing, and then the
+# docs generated from them (platforms.md's host table): review the diff.
+# RUN=TestCodex runs one host's tests (go test -run).
+UPDATE ?=
+RUN ?=
+test-hosts:
+	@dir="$$(bash e2e/hosts/install.sh)" && \
+	$(GO) vet -tags hosts ./e2e/hosts && \
+	$(GO) build -modfile=tools.mod -o bin/tools/ honnef.co/go/tools/cmd/staticcheck && \
+	bin/tools/staticcheck -tags hosts ./e2e/hosts && \
+	$(GO) test -c -tags hosts -o bin/hosts.test ./e2e/hosts && \
+	SNOWLUMA_HOSTS_DIR="$$dir" bash e2e/hosts/isolated.sh bin/hosts.test -test.count=1 -test.v -test.timeout 30m $(if $(RUN),-test.run '$(RUN)') $(if $(UPDATE),-update && $(GO) generate ./cmd/docgen)
 
 # A release in dist/ (cmd/release): reproducible archives and MCP Bundles
 # (.mcpb) for linux, darwin and windows, amd64 and arm64, SHA256SUMS, and

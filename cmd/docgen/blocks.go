@@ -78,6 +78,8 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 		return packageTable(b.root)
 	case "admission":
 		return admissionTable(), nil
+	case "hosts":
+		return hostTable(b.root, lang)
 	}
 	return "", fmt.Errorf("no generated text is named %q", name)
 }

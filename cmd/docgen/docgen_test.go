@@ -29,7 +29,7 @@ func TestTheDocsAreGenerated(t *testing.T) {
 	}
 	// Every text docgen knows is shown somewhere: a marker lost from the
 	// docs would leave its facts unwritten.
-	for _, n := range []string{"tools", "tools-by-mode", "variables", "bundle-settings", "kinds", "lockdown-reasons", "third-party-actions", "trust-boundary", "pacing-deliveries", "pacing-unpaced", "stages", "admission"} {
+	for _, n := range []string{"tools", "tools-by-mode", "variables", "bundle-settings", "kinds", "lockdown-reasons", "third-party-actions", "trust-boundary", "pacing-deliveries", "pacing-unpaced", "stages", "admission", "hosts"} {
 		assert.True(t, seen[n], "no page carries the generated %q", n)
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/catalog/search"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
@@ -32,7 +32,7 @@ func TestSearchRefusesAQueryBeyondItsLimit(t *testing.T) {
 	t.Parallel()
 	tool := SearchActions(deps(t, config.ModeDocs))
 	for _, mode := range []string{"", "keywords"} {
-		atLimit := strings.Repeat("群", catalog.MaxQueryBytes/len("群"))
+		atLimit := strings.Repeat("群", search.MaxQueryBytes/len("群"))
 		_, err := call(t, tool, searchArgsJSON(t, atLimit, mode), nil)
 		require.NoError(t, err, "%s: a query of the limit is searched", mode)
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/catalog/search"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
@@ -31,11 +32,11 @@ func Resolve(cat *catalog.Catalog, name string, actions Actions) (*catalog.Actio
 
 // UnknownAction is the failure of a name the catalog does not hold, for
 // every tool that takes one: with the nearest names and aliases
-// (catalog.Nearest) in its message and its next step when the name is one
+// (search.Nearest) in its message and its next step when the name is one
 // slip from them, so that a model calls the name it meant instead of
 // searching for it.
 func UnknownAction(cat *catalog.Catalog, name string) *fault.Error {
-	near := cat.Nearest(name)
+	near := search.For(cat).Nearest(name)
 	if len(near) == 0 {
 		return fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(name))
 	}

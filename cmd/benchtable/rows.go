@@ -89,10 +89,10 @@ var rows = []row{
 			return duration(r.ns("BenchmarkSpendLocal")) + " / " + duration(r.ns("BenchmarkSpendShared")) + " / " + duration(r.ns("BenchmarkSpendSharedSixRacing"))
 		}},
 	{"keyword search (`search_actions`, keywords mode, in process)",
-		bench("SearchKeywords", "./catalog"),
+		bench("SearchKeywords", "./catalog/search"),
 		func(r *reader) string { return duration(r.ns("BenchmarkSearchKeywords")) }},
 	{"a default-mode search that ranks (`发送群消息`, no summary holds it); the longest query `search_actions` takes, 4 KiB of Chinese no vocabulary word covers (keywords mode; in process)",
-		bench("SearchDefault|SearchLongQuery", "./catalog"),
+		bench("SearchDefault|SearchLongQuery", "./catalog/search"),
 		func(r *reader) string {
 			return duration(r.ns("BenchmarkSearchDefault")) + "; 4 KiB " + duration(r.ns("BenchmarkSearchLongQuery/4KiB"))
 		}},

@@ -1,6 +1,7 @@
-package catalog
+package search
 
 import (
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"strings"
 	"unicode"
 )
@@ -83,7 +84,7 @@ func englishWords(q string) []string {
 
 // removes reports whether an action removes something: a word of its name
 // is a removal word (delete_msg, _del_group_notice, set_group_kick).
-func removes(a *Action) bool {
+func removes(a *catalog.Action) bool {
 	for _, w := range strings.Split(strings.ToLower(a.Name), "_") {
 		if removalWords[w] {
 			return true
@@ -95,7 +96,7 @@ func removes(a *Action) bool {
 // placeholder reports whether an action is a compatibility placeholder
 // that answers the same whatever it is asked (can_send_image always says
 // yes): never the answer a request is looking for while a real one is.
-func placeholder(a *Action) bool {
+func placeholder(a *catalog.Action) bool {
 	return strings.Contains(a.Summary, "占位") || strings.Contains(strings.ToLower(a.Summary), "placeholder")
 }
 
@@ -105,7 +106,7 @@ func placeholder(a *Action) bool {
 // the writes a create request asks for, and within each, a placeholder
 // below the rest. h is the action's haystack, which knows
 // whether it removes and whether it is a placeholder.
-func (in intent) demotion(a *Action, h haystack) int {
+func (in intent) demotion(a *catalog.Action, h haystack) int {
 	d := 0
 	switch {
 	case in == intentRead && !a.ReadOnly:

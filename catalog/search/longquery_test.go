@@ -1,7 +1,8 @@
-package catalog
+package search
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"sort"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ import (
 // by one but rarely side by side and that no vocabulary word holds: its
 // other distinct Han characters in code point order, repeated. It is the
 // worst case of segmentation, one long run no vocabulary word covers.
-func unknownHan(c *Catalog, n int) string {
+func unknownHan(c *Index, n int) string {
 	inVocabulary := map[rune]bool{}
 	for w := range vocabulary {
 		for _, r := range w {
@@ -41,10 +42,7 @@ func unknownHan(c *Catalog, n int) string {
 }
 
 func BenchmarkSearchLongQuery(b *testing.B) {
-	c, err := Load()
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := load(b)
 	// 4KiB is the longest query search_actions takes; the others are in
 	// characters, for comparison with the figures of issue 43.
 	sizes := map[string]int{"4KiB": MaxQueryBytes / len("群"), "chars=1000": 1000, "chars=4096": 4096}
@@ -52,7 +50,7 @@ func BenchmarkSearchLongQuery(b *testing.B) {
 		q := unknownHan(c, sizes[name])
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				c.SearchKeywords(context.Background(), q, Filter{})
+				c.SearchKeywords(context.Background(), q, catalog.Filter{})
 			}
 		})
 	}
@@ -61,13 +59,10 @@ func BenchmarkSearchLongQuery(b *testing.B) {
 // BenchmarkSearchDefault is one default-mode search as a first call makes
 // it: a phrase no summary holds, so it is ranked as well.
 func BenchmarkSearchDefault(b *testing.B) {
-	c, err := Load()
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := load(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, s := c.Find(context.Background(), "发送群消息", Filter{}); len(s) == 0 {
+		if _, s := c.Find(context.Background(), "发送群消息", catalog.Filter{}); len(s) == 0 {
 			b.Fatal("no suggestions")
 		}
 	}
@@ -87,7 +82,7 @@ func TestHanIndexFindsTheLongestPieceTheCatalogHolds(t *testing.T) {
 		return k
 	}
 	var queries [][]rune
-	for _, a := range c.Actions()[:40] {
+	for _, a := range c.cat.Actions()[:40] {
 		rs := []rune(a.Summary)
 		for i := range rs {
 			for j := i + 1; j <= min(len(rs), i+12); j++ {
@@ -120,6 +115,6 @@ func TestACancelledSearchFindsNothing(t *testing.T) {
 	c := load(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	assert.Empty(t, c.SearchKeywords(ctx, "群 禁言", Filter{}))
-	assert.Empty(t, c.Suggest(ctx, "发送群消息", Filter{}))
+	assert.Empty(t, c.SearchKeywords(ctx, "群 禁言", catalog.Filter{}))
+	assert.Empty(t, c.Suggest(ctx, "发送群消息", catalog.Filter{}))
 }

@@ -1,8 +1,9 @@
-package catalog
+package search
 
 import (
 	"cmp"
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"math"
 	"slices"
 	"strings"
@@ -36,7 +37,7 @@ const (
 // create, placeholders last), then name matches (shorter names first: they
 // match more tightly), then the rest in catalog order. It stops early,
 // with nothing, once ctx is done: the caller reads ctx.Err().
-func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
+func (c *Index) SearchKeywords(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {
 	hits := c.weighed(ctx, query, f, true)
 	slices.SortStableFunc(hits, func(a, b hit) int {
 		if o := exactThenAsked(a, b); o != 0 {
@@ -66,7 +67,7 @@ const MaxSuggestions = 10
 // what a search offers beside, or instead of, its hits (Find and
 // search_actions say when). Like SearchKeywords, it stops early once ctx
 // is done.
-func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
+func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {
 	hits := c.weighed(ctx, query, f, false)
 	slices.SortStableFunc(hits, func(a, b hit) int {
 		if o := exactThenAsked(a, b); o != 0 {
@@ -83,14 +84,14 @@ func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action
 // hinted puts the actions that send the segment a query asks to send
 // (SegmentHint) first, after any exact name, and cuts the list to
 // MaxSuggestions.
-func (c *Catalog) hinted(ctx context.Context, query string, f Filter, ranked []*Action) []*Action {
+func (c *Index) hinted(ctx context.Context, query string, f catalog.Filter, ranked []*catalog.Action) []*catalog.Action {
 	h, ok := c.SegmentHint(ctx, query)
 	if !ok {
 		return ranked[:min(MaxSuggestions, len(ranked))]
 	}
 	q := strings.ToLower(strings.TrimSpace(query))
-	out := make([]*Action, 0, MaxSuggestions)
-	lead := map[*Action]bool{}
+	out := make([]*catalog.Action, 0, MaxSuggestions)
+	lead := map[*catalog.Action]bool{}
 	for _, a := range ranked {
 		if contains(c.index[a].names, q) {
 			out = append(out, a)
@@ -98,7 +99,7 @@ func (c *Catalog) hinted(ctx context.Context, query string, f Filter, ranked []*
 		}
 	}
 	for _, n := range h.Actions {
-		if a, ok := c.Lookup(n); ok && f.Match(a) && !lead[a] {
+		if a, ok := c.cat.Lookup(n); ok && f.Match(a) && !lead[a] {
 			out = append(out, a)
 			lead[a] = true
 		}
@@ -131,7 +132,7 @@ func before(first bool) int {
 
 // hit is how an action matched a query's terms.
 type hit struct {
-	a            *Action
+	a            *catalog.Action
 	found, named int     // terms matched anywhere, and in the name or an alias
 	weight       float64 // the terms' weights (see Suggest)
 	rank         int
@@ -142,9 +143,9 @@ type hit struct {
 // and its weight, and the query as one word (for exact names). A term no
 // action matches is dropped: it can only say that nothing matches. Once
 // ctx is done it returns no terms, so nothing matches.
-func (c *Catalog) terms(ctx context.Context, query string) ([]term, string) {
+func (c *Index) terms(ctx context.Context, query string) ([]term, string) {
 	c = c.parsed()
-	all := c.doc.Actions
+	all := c.all
 	var out []term
 	for _, t := range terms(query, c.han) {
 		if ctx.Err() != nil {
@@ -169,7 +170,7 @@ func (c *Catalog) terms(ctx context.Context, query string) ([]term, string) {
 
 // matching says for each action whether it holds any of words. A synonym
 // group's answer is kept: the groups are few and queries use them again.
-func (c *Catalog) matching(words []string) []bool {
+func (c *Index) matching(words []string) []bool {
 	_, group := expansions[words[0]]
 	if group {
 		c.groupsMu.Lock()
@@ -178,8 +179,8 @@ func (c *Catalog) matching(words []string) []bool {
 			return in
 		}
 	}
-	in := make([]bool, len(c.doc.Actions))
-	for i, a := range c.doc.Actions {
+	in := make([]bool, len(c.all))
+	for i, a := range c.all {
 		in[i] = c.index[a].hasAny(words)
 	}
 	if group {
@@ -190,11 +191,11 @@ func (c *Catalog) matching(words []string) []bool {
 
 // match returns how each action passing f matches ts, in catalog order;
 // nothing once ctx is done.
-func (c *Catalog) match(ctx context.Context, ts []term, whole string, f Filter) []hit {
+func (c *Index) match(ctx context.Context, ts []term, whole string, f catalog.Filter) []hit {
 	if len(ts) == 0 {
 		return nil
 	}
-	all := c.parsed().doc.Actions
+	all := c.parsed().all
 	out := make([]hit, 0, len(all))
 	for i, a := range all {
 		if ctx.Err() != nil {
@@ -217,8 +218,8 @@ func (h haystack) hasAny(ws []string) bool {
 	return false
 }
 
-func actionsOf(hits []hit, limit int) []*Action {
-	out := make([]*Action, 0, min(limit, len(hits)))
+func actionsOf(hits []hit, limit int) []*catalog.Action {
+	out := make([]*catalog.Action, 0, min(limit, len(hits)))
 	for _, h := range hits[:min(limit, len(hits))] {
 		out = append(out, h.a)
 	}
@@ -236,7 +237,7 @@ type haystack struct {
 	nameWords   map[string]bool // the same of the names alone
 }
 
-func newHaystack(a *Action) haystack {
+func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
 	h.removes, h.placeholder = removes(a), placeholder(a)
@@ -288,7 +289,7 @@ func isWord(w string) bool {
 }
 
 // match reads how the action, the i-th of the catalog, matches ts.
-func (h haystack) match(a *Action, i int, ts []term, whole string) hit {
+func (h haystack) match(a *catalog.Action, i int, ts []term, whole string) hit {
 	out := hit{a: a}
 	exact := false
 	for _, n := range h.names {
@@ -345,7 +346,7 @@ func (h haystack) nameHas(w string) bool {
 // weighed is the actions passing f that match every one of the query's
 // terms (all) or any, each with its demotion for what the request asks
 // for: what SearchKeywords and Suggest then order.
-func (c *Catalog) weighed(ctx context.Context, query string, f Filter, all bool) []hit {
+func (c *Index) weighed(ctx context.Context, query string, f catalog.Filter, all bool) []hit {
 	ts, whole := c.terms(ctx, query)
 	in := intentOf(query)
 	var hits []hit

@@ -1,7 +1,8 @@
-package catalog
+package search
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ var intentQueries = []struct {
 
 // assertRankedFor checks the head of one ranked list against the
 // request's intent.
-func assertRankedFor(t *testing.T, in intent, list []*Action, what string) {
+func assertRankedFor(t *testing.T, in intent, list []*catalog.Action, what string) {
 	t.Helper()
 	if len(list) == 0 {
 		return
@@ -91,9 +92,9 @@ func TestARequestsIntentDecidesWhatComesFirst(t *testing.T) {
 		t.Run(q.query, func(t *testing.T) {
 			t.Parallel()
 			require.Equal(t, q.in, intentOf(q.query), "the request's intent")
-			assertRankedFor(t, q.in, c.SearchKeywords(ctx, q.query, Filter{}), "keywords")
-			assertRankedFor(t, q.in, c.Suggest(ctx, q.query, Filter{}), "suggestions")
-			found, suggested := c.Find(ctx, q.query, Filter{})
+			assertRankedFor(t, q.in, c.SearchKeywords(ctx, q.query, catalog.Filter{}), "keywords")
+			assertRankedFor(t, q.in, c.Suggest(ctx, q.query, catalog.Filter{}), "suggestions")
+			found, suggested := c.Find(ctx, q.query, catalog.Filter{})
 			assertRankedFor(t, q.in, suggested, "default-mode suggestions")
 			assert.Equal(t, names(catalogOrderHits(c, q.query)), names(found), "default-mode actions are the substring hits in catalog order")
 			if len(found) > 0 && len(suggested) == 0 {
@@ -104,10 +105,10 @@ func TestARequestsIntentDecidesWhatComesFirst(t *testing.T) {
 }
 
 // catalogOrderHits is the seed's default search, written out again.
-func catalogOrderHits(c *Catalog, q string) []*Action {
+func catalogOrderHits(c *Index, q string) []*catalog.Action {
 	q = strings.ToLower(strings.TrimSpace(q))
-	var out []*Action
-	for _, a := range c.Actions() {
+	var out []*catalog.Action
+	for _, a := range c.cat.Actions() {
 		if strings.Contains(strings.ToLower(strings.Join(append(append([]string{a.Name}, a.Aliases...), a.Summary, a.Category), "\n")), q) {
 			out = append(out, a)
 		}
@@ -119,12 +120,12 @@ func TestDefaultModeRanksBesideHitsWhoseFirstIsNotTheBest(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	ctx := context.Background()
-	found, suggested := c.Find(ctx, "群公告", Filter{})
+	found, suggested := c.Find(ctx, "群公告", catalog.Filter{})
 	require.NotEmpty(t, found)
 	require.NotEmpty(t, suggested)
 	assert.NotEqual(t, found[0], suggested[0], "suggestions come only when the best differs from the first hit")
 
-	found, suggested = c.Find(ctx, "get_group_list", Filter{})
+	found, suggested = c.Find(ctx, "get_group_list", catalog.Filter{})
 	assert.Equal(t, "get_group_list", found[0].Name)
 	assert.Empty(t, suggested, "the first hit is the best: nothing beside it")
 }
@@ -132,7 +133,7 @@ func TestDefaultModeRanksBesideHitsWhoseFirstIsNotTheBest(t *testing.T) {
 func TestPlaceholdersGoBelowRealActions(t *testing.T) {
 	t.Parallel()
 	c := load(t)
-	got := names(c.Suggest(context.Background(), "能发图片吗", Filter{}))
+	got := names(c.Suggest(context.Background(), "能发图片吗", catalog.Filter{}))
 	require.NotEmpty(t, got)
 	assert.NotEqual(t, "can_send_image", got[0], "%v", got)
 }

@@ -1,4 +1,4 @@
-package catalog
+package search
 
 // synonyms groups the words people use for one idea, Chinese and English
 // side by side: the words of the catalog's own summaries and names first

@@ -1,4 +1,4 @@
-package catalog
+package search
 
 import (
 	"context"
@@ -83,7 +83,7 @@ type Hint struct {
 // object ("发公告带图片" is an announcement with its picture, "post a
 // picture" a Qzone post) is left to the ranking. Once ctx is done it
 // returns none.
-func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
+func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	if intentOf(query) == intentRead {
 		return Hint{}, false
 	}
@@ -124,7 +124,7 @@ func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 // onlyAbout reports whether every search term of query (Catalog.terms:
 // words some action holds) is about sending s: one of its words, a word
 // for sending, or whom a message goes to.
-func (c *Catalog) onlyAbout(ctx context.Context, query string, s msgSegment) bool {
+func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool {
 	ok := words(append(append(append(append([]string{}, s.en...), s.pieces...), s.fine...), sendWordsEN...)...)
 	for _, w := range sendWordsZH {
 		ok[w] = true

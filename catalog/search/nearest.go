@@ -1,4 +1,4 @@
-package catalog
+package search
 
 import (
 	"github.com/snowluma/snowluma-mcp/internal/typo"
@@ -26,7 +26,7 @@ const (
 // leading underscore, a plural or get_/set_ (any of these at once), then
 // those a few letters away (edit distance), in catalog order among
 // equals. It returns nothing for a name that is close to none.
-func (c *Catalog) Nearest(name string) []string {
+func (c *Index) Nearest(name string) []string {
 	c = c.parsed()
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "" || len(name) > maxNameBytes {
@@ -41,7 +41,7 @@ func (c *Catalog) Nearest(name string) []string {
 	}
 	var out []near
 	at := 0
-	for _, a := range c.doc.Actions {
+	for _, a := range c.all {
 		for _, n := range append([]string{a.Name}, a.Aliases...) {
 			at++
 			d := -1

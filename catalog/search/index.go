@@ -23,6 +23,7 @@ type Index struct {
 	index  map[*catalog.Action]haystack
 	corpus haystack  // every action's searchable text
 	han    *hanIndex // its Chinese, for splitting queries (terms.go)
+	bm25   *bm25     // the ranking's index (bm25.go)
 
 	groupsMu sync.Mutex
 	groups   map[string][]bool // Index.matching's answers, by a synonym group's first word
@@ -57,6 +58,7 @@ func (c *Index) build() {
 	}
 	c.corpus = haystackOf(nil, strings.Join(all, "\n"))
 	c.han = newHanIndex(c.corpus.text)
+	c.bm25 = newBM25(c.all)
 }
 
 // Find is a search as the first call makes it: the actions whose text

@@ -2,6 +2,7 @@ package search
 
 import (
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -21,60 +22,99 @@ type intent int
 
 const (
 	intentNone   intent = iota
-	intentRead          // list, show, how many, 查, 哪些 …
+	intentRead          // list, show, how many, 查, 哪些, 读, 打开 …
 	intentCreate        // send, post, add, 发, 上传 …
 	intentRemove        // delete, recall, kick, 删, 撤回 …: nothing to demote
+	intentChange        // mute, rename, approve, 禁言, 改, 同意 …: a write without creating or removing
 )
 
-// readWords and createWords mark a request's intent: English words whole,
-// Chinese as pieces of the query. They are read from the query before
-// fillers are dropped ("哪些" and "what" say nothing to the match, much to
-// the intent). "read" is left out: "mark as read" writes.
+// The cue words of each intent: English words whole, Chinese as pieces of
+// the request. A question word anywhere makes a request one that reads;
+// otherwise the first cue decides ("查看我发的消息" reads, "发消息给他" sends).
+// changePhrases are read first: they hold a read cue but write (标记已读,
+// "mark as read", 打开全员禁言, "show that I am typing").
 var (
-	readWordsEN   = words("list", "lists", "show", "get", "view", "check", "find", "fetch", "see", "look", "display", "lookup", "search", "what", "which", "who", "whose", "many", "much", "count", "whether")
-	readWordsZH   = []string{"查", "看", "哪些", "哪个", "多少", "列表", "列出", "谁", "什么", "几个", "几条", "获取", "读取", "是否", "有没有", "能否"}
-	createWordsEN = words("send", "sends", "sending", "post", "posts", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "make", "new")
-	createWordsZH = []string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附"}
-	removeWordsEN = words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit")
-	removeWordsZH = []string{"删", "撤回", "踢", "移除", "移出", "清除", "清理", "取消", "退出", "退群"}
-	// removalWords mark an action that removes something, by the words of
-	// its name.
-	removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "clear", "cancel", "recall", "quit", "unset", "exit", "logout")
-	// questionWords, first in an English request, make it one that reads
-	// ("is the bot online").
-	questionWords = words("is", "are", "was", "were", "does", "has", "have")
+	changePhrases = regexp.MustCompile(`\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)(全员|全体)禁言|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|输入状态|\btyping\b`)
+	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how")
+	questionZH    = []string{"谁", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
+	// questionStart, first in an English request, make it a question
+	// ("is the bot online", "do I have friend requests").
+	questionStart = words("is", "are", "was", "were", "has", "have", "am")
+	doQuestion    = words("i", "you", "we", "they", "he", "she", "anyone", "someone", "anybody", "somebody", "my", "it")
+	cueWords      = []struct {
+		in intent
+		en map[string]bool
+		zh []string
+	}{
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss"),
+			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出"}},
+		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "make", "new", "message", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
+			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
+		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
+			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "download"),
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "下载"}},
+	}
 )
 
-// intentOf reads a query's intent: reading wins over removing, removing
-// over creating ("撤回我刚发的那条" removes what was sent).
+// removalWords mark an action that removes something, by the words of its
+// name.
+var removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "clear", "cancel", "recall", "quit", "unset", "exit", "logout")
+
+// intentOf reads a request's intent from its words outside the payload.
 func intentOf(query string) intent {
-	q := strings.ToLower(query)
-	for _, checkin := range []string{"check-in", "check in"} {
+	q := strings.ToLower(withoutPayload(query))
+	for _, checkin := range []string{"check-in", "check in", "sign-in", "sign in"} {
 		q = strings.ReplaceAll(q, checkin, "checkin") // signing in, not checking
 	}
-	en := englishWords(q)
-	has := func(enWords map[string]bool, zh []string) bool {
-		for _, w := range en {
-			if enWords[w] {
-				return true
-			}
-		}
-		for _, w := range zh {
-			if strings.Contains(q, w) {
-				return true
-			}
-		}
-		return false
+	q = strings.ReplaceAll(q, "get rid", "rid")
+	if changePhrases.MatchString(q) {
+		return intentChange
 	}
-	switch {
-	case has(readWordsEN, readWordsZH) || (len(en) > 0 && questionWords[en[0]]):
+	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
 		return intentRead
-	case has(removeWordsEN, removeWordsZH):
-		return intentRemove
-	case has(createWordsEN, createWordsZH):
-		return intentCreate
 	}
-	return intentNone
+	en := englishWords(q)
+	for _, w := range en {
+		if questionEN[w] {
+			return intentRead
+		}
+	}
+	if len(en) > 0 && (questionStart[en[0]] || (len(en) > 1 && (en[0] == "do" || en[0] == "does" || en[0] == "did") && doQuestion[en[1]])) {
+		return intentRead
+	}
+	for _, w := range questionZH {
+		if strings.Contains(q, w) {
+			return intentRead
+		}
+	}
+	return firstCue(q)
+}
+
+// firstCue is the intent of the earliest cue word in q; intentNone when q
+// holds none. At one place the earlier listed wins.
+func firstCue(q string) intent {
+	best, at := intentNone, len(q)+1
+	for _, c := range cueWords {
+		for _, w := range c.zh {
+			if i := strings.Index(q, w); i >= 0 && i < at {
+				best, at = c.in, i
+			}
+		}
+		offset := 0
+		for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !(r < unicode.MaxASCII && unicode.IsLetter(r)) }) {
+			i := strings.Index(q[offset:], w) + offset
+			offset = i + len(w)
+			if i >= at {
+				break
+			}
+			if c.en[w] || c.en[strings.TrimSuffix(w, "s")] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
+				best, at = c.in, i
+				break
+			}
+		}
+	}
+	return best
 }
 
 // englishWords are the query's runs of ASCII letters.
@@ -103,9 +143,9 @@ func placeholder(a *catalog.Action) bool {
 // demotion is how far down an action goes for a request of intent in,
 // the lower the better: what the intent rules out (a write for a read, a
 // removal for anything but a removal) below everything else, a read below
-// the writes a create request asks for, and within each, a placeholder
-// below the rest. h is the action's haystack, which knows
-// whether it removes and whether it is a placeholder.
+// the writes a request to create, change or remove asks for, and within
+// each, a placeholder below the rest. h is the action's haystack, which
+// knows whether it removes and whether it is a placeholder.
 func (in intent) demotion(a *catalog.Action, h haystack) int {
 	d := 0
 	switch {
@@ -113,8 +153,8 @@ func (in intent) demotion(a *catalog.Action, h haystack) int {
 		d = 4
 	case in != intentRead && in != intentRemove && h.removes:
 		d = 4 // a removal is the answer only where the request removes
-	case in == intentCreate && a.ReadOnly:
-		d = 2 // a request to send or make something wants a write first
+	case (in == intentCreate || in == intentChange || in == intentRemove) && a.ReadOnly:
+		d = 2 // a request to send, make or change something wants a write first
 	}
 	if h.placeholder {
 		d++

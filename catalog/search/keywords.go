@@ -32,53 +32,78 @@ const (
 // SearchKeywords splits query into terms (see terms.go), keeps actions
 // passing f that match every term (a term matches when it or one of its
 // synonyms occurs in the name, an alias, the summary or the category), and
-// ranks exact names and aliases first, then by what the request asks for
-// (intent.go: no write above a read for a read, no removal first for a
-// create, placeholders last), then name matches (shorter names first: they
-// match more tightly), then the rest in catalog order. It stops early,
-// with nothing, once ctx is done: the caller reads ctx.Err().
+// ranks exact names and aliases first, then the rest as Suggest does: by
+// what the request asks for (intent.go), then by the ranking's score
+// (bm25.go), then shorter names. It stops early, with nothing, once ctx is
+// done: the caller reads ctx.Err().
 func (c *Index) SearchKeywords(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {
 	hits := c.weighed(ctx, query, f, true)
-	slices.SortStableFunc(hits, func(a, b hit) int {
-		if o := exactThenAsked(a, b); o != 0 {
-			return o
-		}
-		switch {
-		case a.rank != b.rank:
-			return cmp.Compare(a.rank, b.rank)
-		case a.rank == rankOther:
-			return 0
-		}
-		return cmp.Compare(len(a.a.Name), len(b.a.Name))
-	})
+	scores := c.scores(query)
+	for i := range hits {
+		hits[i].weight = scores[hits[i].at]
+	}
+	slices.SortStableFunc(hits, ranked)
 	return actionsOf(hits, len(hits))
 }
 
 // MaxSuggestions bounds Suggest.
 const MaxSuggestions = 10
 
-// Suggest ranks the actions passing f that match any of the query's terms
-// (unlike SearchKeywords, not all): exact names first, then by what the
-// request asks for (as SearchKeywords), then by the weight
-// of the terms they match, a term weighing more the fewer actions it
-// matches in the whole catalog ("撤回" tells more than "发") and more again
-// in a name, then shorter names; the actions that send a message segment
-// the query asks to send go first (hinted); at most MaxSuggestions. It is
-// what a search offers beside, or instead of, its hits (Find and
-// search_actions say when). Like SearchKeywords, it stops early once ctx
-// is done.
+// Suggest ranks the actions passing f that the request's terms score
+// (bm25.go, the payload not voting): exact names and aliases first, then
+// by what the request asks for (intent.go: no write above a read for a
+// read, no removal first unless it removes), then by score, then shorter
+// names; the actions that send a message segment the request asks to send
+// go first (hinted); at most MaxSuggestions. It is what a search offers
+// beside, or instead of, its hits (Find and search_actions say when). It
+// stops early, with nothing, once ctx is done.
 func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {
-	hits := c.weighed(ctx, query, f, false)
-	slices.SortStableFunc(hits, func(a, b hit) int {
-		if o := exactThenAsked(a, b); o != 0 {
-			return o
+	if ctx.Err() != nil {
+		return nil
+	}
+	c = c.parsed()
+	scores := c.scores(query)
+	whole := strings.ToLower(strings.TrimSpace(query))
+	in := intentOf(query)
+	var hits []hit
+	for i, a := range c.all {
+		h := c.index[a]
+		exact := contains(h.names, whole)
+		if (scores[i] <= 0 && !exact) || !f.Match(a) {
+			continue
 		}
-		if a.weight != b.weight {
-			return -cmp.Compare(a.weight, b.weight)
+		r := rankOther
+		if exact {
+			r = rankExact
 		}
-		return cmp.Compare(len(a.a.Name), len(b.a.Name))
-	})
+		hits = append(hits, hit{a: a, at: i, weight: scores[i], rank: r, demotion: in.demotion(a, h)})
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
+	slices.SortStableFunc(hits, ranked)
 	return c.hinted(ctx, query, f, actionsOf(hits, len(hits)))
+}
+
+// scores are the ranking's score of every action for query, in catalog
+// order.
+func (c *Index) scores(query string) []float64 {
+	c = c.parsed()
+	scores := make([]float64, len(c.all))
+	c.bm25.score(c.bm25.requestTerms(query), scores)
+	return scores
+}
+
+// ranked orders two hits: exact names and aliases first, then by what the
+// request asks for, then by score, then shorter names.
+func ranked(a, b hit) int {
+	if o := exactThenAsked(a, b); o != 0 {
+		return o
+	}
+	if a.weight != b.weight {
+		return -cmp.Compare(a.weight, b.weight)
+	}
+	return cmp.Compare(len(a.a.Name), len(b.a.Name))
 }
 
 // hinted puts the actions that send the segment a query asks to send
@@ -133,6 +158,7 @@ func before(first bool) int {
 // hit is how an action matched a query's terms.
 type hit struct {
 	a            *catalog.Action
+	at           int     // its place in the catalog
 	found, named int     // terms matched anywhere, and in the name or an alias
 	weight       float64 // the terms' weights (see Suggest)
 	rank         int
@@ -290,7 +316,7 @@ func isWord(w string) bool {
 
 // match reads how the action, the i-th of the catalog, matches ts.
 func (h haystack) match(a *catalog.Action, i int, ts []term, whole string) hit {
-	out := hit{a: a}
+	out := hit{a: a, at: i}
 	exact := false
 	for _, n := range h.names {
 		if n == whole {
@@ -370,4 +396,20 @@ func exactThenAsked(a, b hit) int {
 		return cmp.Compare(a.demotion, b.demotion)
 	}
 	return 0
+}
+
+// OnlyChanges reports whether a request only reads while every one of
+// found changes something: keywords mode then offers the ranked
+// suggestions beside its hits, so that a read request is never answered
+// with writes alone.
+func OnlyChanges(query string, found []*catalog.Action) bool {
+	if len(found) == 0 || intentOf(query) != intentRead {
+		return false
+	}
+	for _, a := range found {
+		if a.ReadOnly {
+			return false
+		}
+	}
+	return true
 }

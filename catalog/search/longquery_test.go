@@ -18,7 +18,7 @@ import (
 // worst case of segmentation, one long run no vocabulary word covers.
 func unknownHan(c *Index, n int) string {
 	inVocabulary := map[rune]bool{}
-	for w := range vocabulary {
+	for w := range segmentWords {
 		for _, r := range w {
 			inVocabulary[r] = true
 		}

@@ -1,6 +1,9 @@
 package search
 
 import (
+	"context"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"sort"
 	"strings"
@@ -46,6 +49,10 @@ func (c *Index) Nearest(name string) []string {
 			at++
 			d := -1
 			switch {
+			case strings.ToLower(n) == name:
+				d = -1 // off only in case or blanks: the name meant, first
+				out = append(out, near{n, -1, at})
+				continue
 			case slipKey(n) == key:
 				d = 0
 			default:
@@ -53,7 +60,7 @@ func (c *Index) Nearest(name string) []string {
 					d = e
 				}
 			}
-			if d >= 0 && n != name {
+			if d >= 0 {
 				out = append(out, near{n, d, at})
 			}
 		}
@@ -80,4 +87,37 @@ func slipKey(name string) string {
 		ws[0] = "get/set"
 	}
 	return strings.Join(ws, "_")
+}
+
+// maxOffer bounds Offer's answer.
+const maxOffer = 3
+
+// Offer returns up to three real actions an unknown action name may mean,
+// the likeliest first: the action it names off only in case or blanks
+// (SEND_GROUP_MSG, "send_group_msg "), then the names a slip or two away
+// (Nearest), then what the name's words find through the ranked search
+// (its words split at _ . - and case changes, the catalog's abbreviations
+// written out: send_private_text finds send_private_msg, withdraw_msg
+// delete_msg). It returns nothing for a name whose words find nothing.
+func (c *Index) Offer(name string) []string {
+	c = c.parsed()
+	if len(name) > maxNameBytes*4 {
+		return nil
+	}
+	out := make([]string, 0, maxOffer)
+	add := func(n string) {
+		if len(out) < maxOffer && !contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	for _, n := range c.Nearest(name) {
+		add(n)
+	}
+	words := strings.Join(nameWords(strings.TrimSpace(name)), " ")
+	if strings.TrimSpace(words) != "" {
+		for _, a := range c.Suggest(context.Background(), words, catalog.Filter{}) {
+			add(a.Name)
+		}
+	}
+	return out
 }

@@ -1,0 +1,224 @@
+package search
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// The ranked search (bm25.go) reads actions and requests as index terms,
+// the same way on both sides, so that a request matches an action by what
+// both say rather than by how either spells it:
+//
+//   - English is split at anything but letters and digits and at case
+//     changes (getGroupList is get · group · list), lower-cased, read
+//     without a plural s, with the catalog's abbreviations written out
+//     (msg is message, del is delete) and each word replaced by its
+//     synonym group (recall and 撤回 are one term).
+//   - Chinese has no spaces. A run of Han characters is read by its
+//     dictionary words (the synonym groups' and the vocabulary's Chinese,
+//     the longest at each place, each by its group), and where no
+//     dictionary word covers a character, by the character pairs around it
+//     (bigrams, as search engines index CJK text): a word nobody listed
+//     still matches an action whose summary holds it.
+//   - Filler words ("the", "please", "的", "帮我") are no terms at all.
+
+// abbreviations are the short forms the catalog's names and other bot
+// APIs use, and the words they stand for.
+var abbreviations = map[string]string{
+	"msg": "message", "msgs": "message", "info": "information", "del": "delete", "img": "image", "pic": "image",
+	"pics": "image", "grp": "group", "usr": "user", "pm": "private", "dm": "private", "qq": "qq", "nc": "",
+	"uin": "user", "uid": "user", "gid": "group", "sys": "system", "ex": "", "pls": "please", "plz": "please",
+	"config": "setting", "cfg": "setting", "av": "avatar", "ptt": "voice", "rm": "remove", "mv": "move",
+	"ls": "list", "cnt": "count", "num": "count", "ann": "announcement", "notif": "notification",
+	"fav": "favorite", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text",
+}
+
+// classOf maps every word of a synonym group to its group's first word:
+// one term for the whole group.
+var classOf = func() map[string]string {
+	m := map[string]string{}
+	for _, group := range synonyms {
+		for _, w := range group {
+			m[w] = group[0]
+		}
+	}
+	return m
+}()
+
+// dictionary is the Chinese a run of Han characters is read by: the
+// synonym groups', the vocabulary's and the fillers'.
+var dictionary, longestEntry = func() (map[string]bool, int) {
+	m := map[string]bool{}
+	add := func(w string) {
+		if isHan(w) {
+			m[w] = true
+		}
+	}
+	for _, group := range synonyms {
+		for _, w := range group {
+			add(w)
+		}
+	}
+	for w := range fillers {
+		add(w)
+	}
+	for _, v := range vocabulary {
+		for _, w := range strings.Fields(v) {
+			add(w)
+		}
+	}
+	n := 0
+	for w := range m {
+		n = max(n, utf8.RuneCountInString(w))
+	}
+	return m, n
+}()
+
+// englishTerm is the term of one English word (lower case): "" for a
+// filler.
+func englishTerm(w string) string {
+	if long, ok := abbreviations[w]; ok {
+		w = long
+	}
+	if w == "" || fillers[w] {
+		return ""
+	}
+	if c, ok := classOf[w]; ok {
+		return c
+	}
+	if s, ok := singular(w); ok {
+		if c, ok := classOf[s]; ok {
+			return c
+		}
+		w = s
+	}
+	if strings.HasSuffix(w, "ing") && len(w) > 5 {
+		if c, ok := classOf[w[:len(w)-3]]; ok {
+			return c
+		}
+	}
+	return w
+}
+
+// hanTerm is the term of a dictionary word: its group's, "" for a filler.
+func hanTerm(w string) string {
+	if fillers[w] {
+		return ""
+	}
+	if c, ok := classOf[w]; ok {
+		return c
+	}
+	return w
+}
+
+// tokenize appends text's terms to out; fix (nil: none) may replace the
+// term t of an English word w (a request's typos, bm25.go).
+func tokenize(text string, out []string, fix func(w, t string) string) []string {
+	var han []rune
+	start := -1 // of the current English word, in text
+	flushWord := func(end int) {
+		if start < 0 {
+			return
+		}
+		for _, w := range splitCase(text[start:end]) {
+			w = strings.ToLower(w)
+			t := englishTerm(w)
+			if t != "" && fix != nil {
+				t = fix(w, t)
+			}
+			if t != "" {
+				out = append(out, t)
+			}
+		}
+		start = -1
+	}
+	for i, r := range text {
+		switch {
+		case unicode.Is(unicode.Han, r):
+			flushWord(i)
+			han = append(han, r)
+		case r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			if len(han) > 0 {
+				out = hanTerms(han, out)
+				han = han[:0]
+			}
+			if start < 0 {
+				start = i
+			}
+		default:
+			flushWord(i)
+			if len(han) > 0 {
+				out = hanTerms(han, out)
+				han = han[:0]
+			}
+		}
+	}
+	flushWord(len(text))
+	return hanTerms(han, out)
+}
+
+// splitCase splits a word at its case changes: getGroupList is get, Group,
+// List; HTTPServer is HTTP, Server; a word of digits alone is dropped (a
+// number in a request is a parameter).
+func splitCase(w string) []string {
+	var out []string
+	from := 0
+	for i := 1; i < len(w); i++ {
+		prev, cur := rune(w[i-1]), rune(w[i])
+		next := rune(0)
+		if i+1 < len(w) {
+			next = rune(w[i+1])
+		}
+		if (unicode.IsLower(prev) && unicode.IsUpper(cur)) || (unicode.IsUpper(prev) && unicode.IsUpper(cur) && unicode.IsLower(next)) ||
+			(unicode.IsDigit(prev) != unicode.IsDigit(cur)) {
+			out = append(out, w[from:i])
+			from = i
+		}
+	}
+	out = append(out, w[from:])
+	kept := out[:0]
+	for _, p := range out {
+		if !number(p) {
+			kept = append(kept, p)
+		}
+	}
+	return kept
+}
+
+// hanTerms appends the terms of a run of Han characters: at each place the
+// longest dictionary word starting there, and the bigrams where no
+// dictionary word covers a character.
+func hanTerms(run []rune, out []string) []string {
+	covered := make([]bool, len(run))
+	for i := range run {
+		for j := min(len(run), i+longestEntry); j > i; j-- {
+			w := string(run[i:j])
+			if !dictionary[w] {
+				continue
+			}
+			for k := i; k < j; k++ {
+				covered[k] = true
+			}
+			if t := hanTerm(w); t != "" {
+				out = append(out, t)
+			}
+			break
+		}
+	}
+	for i := 0; i+1 < len(run); i++ {
+		if !covered[i] || !covered[i+1] {
+			out = append(out, string(run[i:i+2]))
+		}
+	}
+	return out
+}
+
+// nameWords are an action name's words: split at _ . - and case changes.
+func nameWords(name string) []string {
+	var out []string
+	for _, p := range strings.FieldsFunc(name, func(r rune) bool { return r == '_' || r == '.' || r == '-' || r == ' ' }) {
+		out = append(out, splitCase(p)...)
+	}
+	return out
+}

@@ -99,13 +99,24 @@ func newBM25(actions []*catalog.Action) *bm25 {
 			ps = append(ps, posting{d, float32(idf * f * (bm25K1 + 1) / (f + bm25K1))})
 		}
 		x.postings[t] = ps
-		if isWord(t) && len(t) >= 4 {
-			for _, k := range deletions(t) {
-				x.english[k] = append(x.english[k], t)
-			}
-		}
+		x.learn(t)
+	}
+	for w := range classOf {
+		x.learn(w)
 	}
 	return x
+}
+
+// learn adds an English word to what a typo is read against.
+func (x *bm25) learn(w string) {
+	if !isWord(w) || len(w) < 4 {
+		return
+	}
+	for _, k := range deletions(w) {
+		if !dup(x.english[k], w) {
+			x.english[k] = append(x.english[k], w)
+		}
+	}
 }
 
 // deletions are w and w with one letter left out: two words a typo apart
@@ -119,26 +130,34 @@ func deletions(w string) []string {
 	return out
 }
 
-// fix reads an English word the index does not know as the term it is a
-// typo of ("delte" is delete, "mesage" message): the nearest within one
-// edit (two for a long word); t itself when there is none.
+// fix reads an English word the index does not know as the term of the
+// word it is a typo of ("delte" is delete, "mesage" message, "snd" send):
+// the nearest within one edit (two for a long word); t itself when there
+// is none.
 func (x *bm25) fix(w, t string) string {
-	if _, ok := x.postings[t]; ok || len(w) < 4 || !isWord(w) {
+	if _, ok := x.postings[t]; ok || len(w) < 3 || !isWord(w) {
 		return t
 	}
 	limit := 1
 	if len(w) >= 8 {
 		limit = 2
 	}
-	best, bestD := t, limit+1
-	for _, k := range deletions(w) {
+	keys := deletions(w)
+	if len(w) == 3 {
+		keys = keys[:1] // a short word: only a letter left out of a known one
+	}
+	best, bestD := "", limit+1
+	for _, k := range keys {
 		for _, c := range x.english[k] {
 			if d := typo.Within(w, c, limit); d < bestD || (d == bestD && c < best) {
 				best, bestD = c, d
 			}
 		}
 	}
-	return best
+	if best == "" {
+		return t
+	}
+	return englishTerm(best)
 }
 
 // score adds each action's score for terms to scores (indexed like the

@@ -39,20 +39,20 @@ var (
 	questionZH    = []string{"谁", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
-	questionStart = words("is", "are", "was", "were", "has", "have", "am")
+	questionStart = words("is", "are", "was", "were", "has", "have", "am", "any", "whos")
 	doQuestion    = words("i", "you", "we", "they", "he", "she", "anyone", "someone", "anybody", "somebody", "my", "it")
 	cueWords      = []struct {
 		in intent
 		en map[string]bool
 		zh []string
 	}{
-		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss"),
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean"),
 			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "make", "new", "message", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
-		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "download"),
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "download", "load"),
 			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "下载"}},
 	}
 )
@@ -64,10 +64,6 @@ var removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "c
 // intentOf reads a request's intent from its words outside the payload.
 func intentOf(query string) intent {
 	q := strings.ToLower(withoutPayload(query))
-	for _, checkin := range []string{"check-in", "check in", "sign-in", "sign in"} {
-		q = strings.ReplaceAll(q, checkin, "checkin") // signing in, not checking
-	}
-	q = strings.ReplaceAll(q, "get rid", "rid")
 	if changePhrases.MatchString(q) {
 		return intentChange
 	}
@@ -88,7 +84,11 @@ func intentOf(query string) intent {
 			return intentRead
 		}
 	}
-	return firstCue(q)
+	in := firstCue(q)
+	if in == intentNone && strings.ContainsAny(q, "?？吗呢") {
+		return intentRead // a question that names no verb
+	}
+	return in
 }
 
 // firstCue is the intent of the earliest cue word in q; intentNone when q
@@ -144,8 +144,8 @@ func placeholder(a *catalog.Action) bool {
 // the lower the better: what the intent rules out (a write for a read, a
 // removal for anything but a removal) below everything else, a read below
 // the writes a request to create, change or remove asks for, and within
-// each, a placeholder below the rest. h is the action's haystack, which
-// knows whether it removes and whether it is a placeholder.
+// each by score. h is the action's haystack, which knows whether it
+// removes.
 func (in intent) demotion(a *catalog.Action, h haystack) int {
 	d := 0
 	switch {
@@ -155,9 +155,6 @@ func (in intent) demotion(a *catalog.Action, h haystack) int {
 		d = 4 // a removal is the answer only where the request removes
 	case (in == intentCreate || in == intentChange || in == intentRemove) && a.ReadOnly:
 		d = 2 // a request to send, make or change something wants a write first
-	}
-	if h.placeholder {
-		d++
 	}
 	return d
 }

@@ -40,7 +40,7 @@ func (c *Index) SearchKeywords(ctx context.Context, query string, f catalog.Filt
 	hits := c.weighed(ctx, query, f, true)
 	scores := c.scores(query)
 	for i := range hits {
-		hits[i].weight = scores[hits[i].at]
+		hits[i].weight = c.weigh(hits[i].a, scores[hits[i].at])
 	}
 	slices.SortStableFunc(hits, ranked)
 	return actionsOf(hits, len(hits))
@@ -76,7 +76,7 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 		if exact {
 			r = rankExact
 		}
-		hits = append(hits, hit{a: a, at: i, weight: scores[i], rank: r, demotion: in.demotion(a, h)})
+		hits = append(hits, hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)})
 	}
 	if ctx.Err() != nil {
 		return nil
@@ -92,6 +92,19 @@ func (c *Index) scores(query string) []float64 {
 	scores := make([]float64, len(c.all))
 	c.bm25.score(c.bm25.requestTerms(query), scores)
 	return scores
+}
+
+// placeholderShare is how much of its score a compatibility placeholder
+// keeps: it answers the same whatever it is asked (can_send_image always
+// says yes), so a real action that matches as well goes before it.
+const placeholderShare = 0.6
+
+// weigh is an action's score as the ranking uses it.
+func (c *Index) weigh(a *catalog.Action, score float64) float64 {
+	if c.index[a].placeholder {
+		return score * placeholderShare
+	}
+	return score
 }
 
 // ranked orders two hits: exact names and aliases first, then by what the

@@ -40,11 +40,18 @@ var (
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
 
+// phrases are read as one word: "check in" is signing in, not checking.
+var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
+	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"}}
+
 // withoutPayload is query, lower-cased, with its payload blanked.
 func withoutPayload(query string) string {
 	q := query
 	for _, all := range []string{"@all", "@everyone", "@全体成员", "@全体"} {
-		q = replaceFold(q, all, " at everyone ")
+		q = replaceFold(q, all, " ")
+	}
+	for _, p := range phrases {
+		q = replaceFold(q, p[0], p[1])
 	}
 	q = quotedRE.ReplaceAllString(q, " ")
 	q = urlRE.ReplaceAllString(q, " ")

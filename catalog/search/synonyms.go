@@ -9,8 +9,8 @@ package search
 var synonyms = [][]string{
 	// who and where
 	{"群", "群聊", "group", "groups", "qun"},
-	{"好友", "friend", "friends", "联系人", "contact", "contacts"},
-	{"成员", "群员", "member", "members", "谁", "who"},
+	{"好友", "friend", "friends", "联系人", "contact", "contacts", "朋友", "buddy", "buddies"},
+	{"成员", "群员", "member", "members", "群友"},
 	{"管理员", "管理", "admin", "admins", "administrator"},
 	{"机器人", "bot", "robot"},
 	{"私聊", "private", "私信", "dm", "direct"},
@@ -60,7 +60,8 @@ var synonyms = [][]string{
 	{"踢", "踢出", "踢人", "移出", "kick"},
 	{"禁言", "解禁", "mute", "unmute", "ban", "shut", "silence"},
 	{"戳", "戳一戳", "拍一拍", "拍", "poke", "nudge"},
-	{"退群", "退出", "leave", "quit"},
+	{"退群", "退出群聊", "leave", "quit"},
+	{"告诉", "tell", "say", "说", "通知", "notify", "inform"},
 	{"打卡", "签到", "sign", "signin", "checkin"},
 	{"点赞", "赞", "like", "likes", "thumbs"},
 	{"取消", "cancel", "unlike", "undo"},
@@ -81,7 +82,7 @@ var fillers = words(
 	// English
 	"a", "an", "the", "my", "me", "i", "to", "of", "in", "on", "for", "from", "into", "out", "this", "that",
 	"these", "those", "is", "are", "am", "be", "was", "it", "its", "as", "with", "by", "at", "please",
-	"can", "could", "you", "your", "how", "do", "does", "did", "all", "some", "someone", "somebody",
+	"can", "could", "you", "your", "how", "do", "does", "did", "some", "someone", "somebody",
 	"him", "her", "them", "his", "their", "our", "we", "what", "which", "want", "would", "if", "there",
 	"and", "or", "any", "about", "up", "new", "one", "message's", "i'm", "whom",
 	// Chinese

@@ -9,12 +9,10 @@ package search
 // requests: TestTheVocabularyCopiesNoLabelledRequest holds it to that.
 var vocabulary = map[string]string{
 	// messages
-	"send_group_msg": "send group message text chat say tell post notify broadcast " +
-		"sendGroupMessage sendMessage chat channel createMessage 群发 群聊 发群 在群里 群里说 发到群 发言 喊",
-	"send_private_msg": "send private message direct dm pm whisper text tell say friend user " +
-		"sendFriendMessage sendTempMessage sendMessage 私聊 私信 私发 发给 单独 悄悄话",
+	"send_group_msg":            "send group message text chat say tell post notify broadcast sendGroupMessage sendMessage chat channel createMessage 群发 群聊 发群 在群里 群里说 发到群 发言 喊 link",
+	"send_private_msg":          "send private message direct dm pm whisper text tell say friend user sendFriendMessage sendTempMessage sendMessage 私聊 私信 私发 发给 单独 悄悄话 link",
 	"send_msg":                  "send message text say tell post chat sendMessage 发消息 发送",
-	"delete_msg":                "recall unsend retract withdraw delete remove message deleteMessage recallMessage 撤回 撤销 收回 删消息 删掉",
+	"delete_msg":                "recall unsend retract withdraw delete remove message deleteMessage recallMessage 撤回 撤销 收回 删消息 删掉 sent 撤了",
 	"get_msg":                   "get read view show fetch look message content detail getMessage messageFromId 查看消息 读消息 消息内容 消息详情",
 	"get_forward_msg":           "read view open get forward merged forwarded combined chat record bundle content 合并转发 聊天记录 转发内容",
 	"send_forward_msg":          "send merged forward combined chat record bundle nodes sendForwardMessage 合并转发 聊天记录 打包",
@@ -23,8 +21,7 @@ var vocabulary = map[string]string{
 	"forward_group_single_msg":  "forward single message to group resend copy forwardMessage copyMessage 转发 转到群",
 	"forward_friend_single_msg": "forward single message to friend resend copy forwardMessage copyMessage 转发 转给好友",
 	"upload_forward_msg":        "upload forward merged nodes bundle res_id resid without sending build 只上传 不发送",
-	"get_group_msg_history": "group message history chat log record past earlier older scroll back messages read browse " +
-		"getMessageHistory roamingMessages 群聊天记录 历史消息 聊天记录 以前的消息 之前的消息 群消息 翻记录",
+	"get_group_msg_history":     "group message history chat log record past earlier older scroll back messages read browse getMessageHistory roamingMessages 群聊天记录 历史消息 聊天记录 以前的消息 之前的消息 群消息 翻记录 recent recently said miss missed catch search",
 	"get_friend_msg_history": "friend private message history chat log record past earlier messages read browse " +
 		"roamingMessages 私聊记录 聊天记录 历史消息 私聊消息",
 	"mark_msg_as_read":         "mark read seen clear unread badge markAsRead readMessage 已读 标记已读 消除未读 未读",
@@ -44,15 +41,15 @@ var vocabulary = map[string]string{
 	"friend_poke":              "poke nudge friend private 戳 拍一拍 私聊戳",
 	"set_input_status":         "typing indicator show typing sendChatAction 正在输入 输入中",
 	// groups
-	"get_group_list":             "groups joined list all my groups chats guilds getGroupList groupList 群列表 加了哪些群 所在的群 我的群",
+	"get_group_list":             "groups joined list all my groups chats guilds getGroupList groupList 群列表 加了哪些群 所在的群 我的群 how many 几个群",
 	"get_group_info":             "group info information detail profile name member count size getChat getGroupInfo 群资料 群信息 群人数 群名",
 	"get_group_detail_info":      "group detail info profile description 群详情 群资料",
 	"get_group_member_list":      "members list roster everyone people getChatAdministrators memberList getGroupMemberList 群成员 群员 成员名单 群友",
-	"get_group_member_info":      "member info profile card role level title join getChatMember memberProfile 群成员信息 成员资料 入群时间",
+	"get_group_member_info":      "member info card role level title join still in getChatMember memberProfile 群成员信息 成员资料 入群时间 还在群里",
 	"set_group_kick":             "kick remove expel boot ban out throw get rid kickMember banChatMember 踢 踢出 踢人 移出 请出 赶出",
 	"set_group_kick_members":     "kick several many multiple members batch 批量踢人 踢多个",
-	"set_group_ban":              "mute ban silence timeout restrict unmute shut up gag restrictChatMember mute member 禁言 解禁 闭嘴 解除禁言",
-	"set_group_whole_ban":        "mute all everyone whole group muteAll unmuteAll 全员禁言 全体禁言 全群禁言",
+	"set_group_ban":              "mute ban silence timeout restrict unmute shut up gag lift restrictChatMember muteMember member user him 禁言 解禁 闭嘴 解除禁言 小黑屋 关小黑屋 禁 封口",
+	"set_group_whole_ban":        "mute all everyone whole entire wide muteAll unmuteAll 全员禁言 全体禁言 全群禁言 所有人禁言",
 	"get_group_shut_list":        "muted members banned list who is muted 被禁言 禁言列表 禁言中",
 	"set_group_admin":            "admin administrator promote demote moderator promoteChatMember modify admin 管理员 设管理 撤管理 升管理",
 	"set_group_card":             "group card nickname display name alias in group memberName setChatMemberNickname 群名片 群昵称 马甲",
@@ -89,11 +86,11 @@ var vocabulary = map[string]string{
 	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑",
 	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名",
-	"get_stranger_info":              "user profile info who is person account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人",
+	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁",
 	"get_login_info":                 "me self my account bot who am i logged in getMe botInfo selfInfo 我是谁 当前账号 登录账号 机器人账号",
-	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线",
+	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线 ok fine connection connected 正常",
 	"get_version_info":               "version implementation protocol 版本 版本号",
-	"send_like":                      "like profile thumbs up card zan 点赞 赞 名片赞 资料卡点赞",
+	"send_like":                      "like profile thumbs up card zan 点赞 赞 名片赞 资料卡点赞 点个赞",
 	"get_profile_like":               "profile likes count who liked 点赞数 谁赞了",
 	"set_qq_profile":                 "profile nickname name signature bio my own 资料 昵称 我的昵称",
 	"set_self_longnick":              "signature bio status text long nick 个性签名 签名",
@@ -117,7 +114,7 @@ var vocabulary = map[string]string{
 	"delete_custom_face":   "delete favorite sticker 删除收藏表情",
 	// qzone and albums
 	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈",
-	"get_qzone_msg_list":        "qzone posts list moments 说说列表 空间说说",
+	"get_qzone_msg_list":        "qzone posts list moments 说说列表 空间说说 my own someone",
 	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态",
 	"delete_qzone_msg":          "delete qzone post 删说说",
 	"like_qzone":                "like qzone post 赞说说",
@@ -130,11 +127,15 @@ var vocabulary = map[string]string{
 	// other
 	"can_send_image":               "can send image able 能发图片",
 	"can_send_record":              "can send voice able 能发语音",
-	"bot_exit":                     "exit shutdown quit stop process 退出 关闭",
+	"bot_exit":                     "exit shutdown stop kill process 退出 关掉 进程 关闭程序",
 	"set_restart":                  "restart reboot 重启",
 	"get_rkey":                     "rkey download key",
 	"send_packet":                  "raw packet sso debug 发包",
 	"click_inline_keyboard_button": "click button inline keyboard callback 按钮",
 	"get_mini_app_ark":             "mini app ark card bilibili weibo 小程序卡片",
 	"share_peer":                   "share contact card recommend 推荐名片 分享名片",
+	"set_group_anonymous":          "anonymous chat toggle 匿名 匿名聊天",
+	"get_group_ignored_notifies":   "filtered ignored blocked system join requests 被过滤 过滤的",
+	"get_group_ignore_add_request": "filtered ignored blocked join requests 被过滤 过滤的",
+	"get_group_album_media_list":   "photos pictures images media in album 相册里的照片 相册照片",
 }

@@ -131,12 +131,24 @@ func deletions(w string) []string {
 }
 
 // fix reads an English word the index does not know as the term of the
-// word it is a typo of ("delte" is delete, "mesage" message, "snd" send):
-// the nearest within one edit (two for a long word); t itself when there
-// is none.
+// word it is a typo of ("delte" is delete, "mesage" message, "snd" send);
+// t itself when there is none.
 func (x *bm25) fix(w, t string) string {
-	if _, ok := x.postings[t]; ok || len(w) < 3 || !isWord(w) {
+	if _, ok := x.postings[t]; ok {
 		return t
+	}
+	if n := x.nearest(w); n != "" {
+		return englishTerm(n)
+	}
+	return t
+}
+
+// nearest is the known word w is a typo of: the nearest within one edit
+// (two for a word of eight letters or more; a three-letter word only as a
+// known word with a letter left out); "" when there is none.
+func (x *bm25) nearest(w string) string {
+	if len(w) < 3 || !isWord(w) {
+		return ""
 	}
 	limit := 1
 	if len(w) >= 8 {
@@ -144,7 +156,7 @@ func (x *bm25) fix(w, t string) string {
 	}
 	keys := deletions(w)
 	if len(w) == 3 {
-		keys = keys[:1] // a short word: only a letter left out of a known one
+		keys = keys[:1]
 	}
 	best, bestD := "", limit+1
 	for _, k := range keys {
@@ -154,10 +166,7 @@ func (x *bm25) fix(w, t string) string {
 			}
 		}
 	}
-	if best == "" {
-		return t
-	}
-	return englishTerm(best)
+	return best
 }
 
 // score adds each action's score for terms to scores (indexed like the

@@ -61,16 +61,27 @@ var (
 // name.
 var removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "clear", "cancel", "recall", "quit", "unset", "exit", "logout")
 
-// intentOf reads a request's intent from its words outside the payload.
+// intentOf reads a request's intent from its words outside the payload,
+// English split at case changes and read through typos of the cue words
+// ("delte", "kik").
 func intentOf(query string) intent {
-	q := strings.ToLower(withoutPayload(query))
+	raw := withoutPayload(query)
+	var en []string
+	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return !(r < unicode.MaxASCII && unicode.IsLetter(r)) }) {
+		for _, p := range splitCase(w) {
+			en = append(en, cueWord(strings.ToLower(p)))
+		}
+	}
+	q := strings.ToLower(strings.Join(en, " ") + " " + hanOnly(raw))
+	for _, demonstrative := range []string{"这几", "那几"} {
+		q = strings.ReplaceAll(q, demonstrative, "这")
+	}
 	if changePhrases.MatchString(q) {
 		return intentChange
 	}
 	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
 		return intentRead
 	}
-	en := englishWords(q)
 	for _, w := range en {
 		if questionEN[w] {
 			return intentRead
@@ -84,38 +95,87 @@ func intentOf(query string) intent {
 			return intentRead
 		}
 	}
+	if yesNoQuestion(raw) {
+		return intentRead
+	}
 	in := firstCue(q)
-	if in == intentNone && strings.ContainsAny(q, "?？吗呢") {
+	if in == intentNone && strings.ContainsAny(raw, "?？") {
 		return intentRead // a question that names no verb
 	}
 	return in
 }
 
-// firstCue is the intent of the earliest cue word in q; intentNone when q
-// holds none. At one place the earlier listed wins.
-func firstCue(q string) intent {
-	best, at := intentNone, len(q)+1
-	for _, c := range cueWords {
-		for _, w := range c.zh {
-			if i := strings.Index(q, w); i >= 0 && i < at {
-				best, at = c.in, i
-			}
+// yesNoQuestion reports a Chinese question that asks whether something
+// is so ("群里还有人被禁言吗", "机器人在线吗"), as opposed to a polite request
+// ("能帮我禁言他吗"), which asks someone to do it.
+func yesNoQuestion(q string) bool {
+	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
+	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") {
+		return false
+	}
+	for _, asks := range []string{"帮", "请", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
+		if strings.Contains(t, asks) {
+			return false
 		}
-		offset := 0
-		for _, w := range strings.FieldsFunc(q, func(r rune) bool { return !(r < unicode.MaxASCII && unicode.IsLetter(r)) }) {
-			i := strings.Index(q[offset:], w) + offset
-			offset = i + len(w)
-			if i >= at {
-				break
-			}
-			if c.en[w] || c.en[strings.TrimSuffix(w, "s")] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
-				best, at = c.in, i
-				break
+	}
+	return true
+}
+
+// hanOnly is q's Chinese, everything else a space.
+func hanOnly(q string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.Is(unicode.Han, r) {
+			return r
+		}
+		return ' '
+	}, q)
+}
+
+// cueWord is w, or the cue word it is a typo of when w is no word the
+// search knows ("kik" is kick; "lift", a vocabulary word, stays).
+func cueWord(w string) string {
+	if knownWords[w] {
+		return w
+	}
+	if n := cueTypos.nearest(w); n != "" {
+		return n
+	}
+	return w
+}
+
+// knownWords are the English words of the synonyms, the fillers and the
+// vocabulary.
+var knownWords = func() map[string]bool {
+	m := map[string]bool{}
+	for w := range classOf {
+		m[w] = true
+	}
+	for w := range fillers {
+		m[w] = true
+	}
+	for _, v := range vocabulary {
+		for _, w := range strings.Fields(v) {
+			for _, p := range splitCase(w) {
+				m[strings.ToLower(p)] = true
 			}
 		}
 	}
-	return best
-}
+	return m
+}()
+
+// cueTypos reads a misspelt English cue word as the word meant.
+var cueTypos = func() *bm25 {
+	x := &bm25{postings: map[string][]posting{}, english: map[string][]string{}}
+	for _, c := range cueWords {
+		for w := range c.en {
+			x.learn(w)
+		}
+	}
+	for w := range questionEN {
+		x.learn(w)
+	}
+	return x
+}()
 
 // englishWords are the query's runs of ASCII letters.
 func englishWords(q string) []string {
@@ -157,4 +217,30 @@ func (in intent) demotion(a *catalog.Action, h haystack) int {
 		d = 2 // a request to send, make or change something wants a write first
 	}
 	return d
+}
+
+// firstCue is the intent of the earliest cue word in q; intentNone when q
+// holds none. At one place the earlier listed wins.
+func firstCue(q string) intent {
+	best, at := intentNone, len(q)+1
+	for _, c := range cueWords {
+		for _, w := range c.zh {
+			if i := strings.Index(q, w); i >= 0 && i < at {
+				best, at = c.in, i
+			}
+		}
+		offset := 0
+		for _, w := range englishWords(q) {
+			i := strings.Index(q[offset:], w) + offset
+			offset = i + len(w)
+			if i >= at {
+				break
+			}
+			if c.en[w] || c.en[strings.TrimSuffix(w, "s")] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
+				best, at = c.in, i
+				break
+			}
+		}
+	}
+	return best
 }

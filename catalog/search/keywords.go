@@ -97,7 +97,7 @@ func (c *Index) scores(query string) []float64 {
 // placeholderShare is how much of its score a compatibility placeholder
 // keeps: it answers the same whatever it is asked (can_send_image always
 // says yes), so a real action that matches as well goes before it.
-const placeholderShare = 0.6
+const placeholderShare = 0.8
 
 // weigh is an action's score as the ranking uses it.
 func (c *Index) weigh(a *catalog.Action, score float64) float64 {

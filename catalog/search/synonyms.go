@@ -80,7 +80,7 @@ var synonyms = [][]string{
 // keywords query, Chinese and English alike.
 var fillers = words(
 	// English
-	"a", "an", "the", "my", "me", "i", "to", "of", "in", "on", "for", "from", "into", "out", "this", "that",
+	"a", "an", "the", "me", "i", "to", "of", "in", "on", "for", "from", "into", "out", "this", "that",
 	"these", "those", "is", "are", "am", "be", "was", "it", "its", "as", "with", "by", "at", "please",
 	"can", "could", "you", "your", "how", "do", "does", "did", "some", "someone", "somebody",
 	"him", "her", "them", "his", "their", "our", "we", "what", "which", "want", "would", "if", "there",

@@ -31,7 +31,7 @@ var abbreviations = map[string]string{
 	"uin": "user", "uid": "user", "gid": "group", "sys": "system", "ex": "", "pls": "please", "plz": "please",
 	"config": "setting", "cfg": "setting", "av": "avatar", "ptt": "voice", "rm": "remove", "mv": "move",
 	"ls": "list", "cnt": "count", "num": "count", "ann": "announcement", "notif": "notification",
-	"fav": "favorite", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text",
+	"fav": "favorite", "dms": "private", "pms": "private", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text",
 }
 
 // classOf maps every word of a synonym group to its group's first word:
@@ -186,25 +186,27 @@ func splitCase(w string) []string {
 	return kept
 }
 
-// hanTerms appends the terms of a run of Han characters: at each place the
-// longest dictionary word starting there, and the bigrams where no
-// dictionary word covers a character.
+// hanTerms appends the terms of a run of Han characters: its dictionary
+// words, read from the left taking the longest word at each place (so the
+// 说 of 说说 is not read again alone), and the bigrams where no dictionary
+// word covers a character.
 func hanTerms(run []rune, out []string) []string {
 	covered := make([]bool, len(run))
-	for i := range run {
-		for j := min(len(run), i+longestEntry); j > i; j-- {
-			w := string(run[i:j])
-			if !dictionary[w] {
-				continue
-			}
-			for k := i; k < j; k++ {
-				covered[k] = true
-			}
-			if t := hanTerm(w); t != "" {
-				out = append(out, t)
-			}
-			break
+	for i := 0; i < len(run); {
+		j := min(len(run), i+longestEntry)
+		for ; j > i && !dictionary[string(run[i:j])]; j-- {
 		}
+		if j == i {
+			i++
+			continue
+		}
+		for k := i; k < j; k++ {
+			covered[k] = true
+		}
+		if t := hanTerm(string(run[i:j])); t != "" {
+			out = append(out, t)
+		}
+		i = j
 	}
 	for i := 0; i+1 < len(run); i++ {
 		if !covered[i] || !covered[i+1] {

@@ -104,7 +104,7 @@ func TestEverySuggestionsListIsMarkedAsNearest(t *testing.T) {
 		noteHas           string
 	}{
 		{"default mode, nothing holds the phrase", "发送群消息", "", false, "send_group_msg", "holds the query"},
-		{"default mode, the first hit is a delete", "notice", "", true, "_get_group_notice", "The first of actions, _del_group_notice, is not the best match"},
+		{"default mode, the first hit is a delete", "notice", "", true, "", "The first of actions, _del_group_notice, is not the best match"},
 		{"keywords mode, nothing matches every word", "群 禁言 好友", "keywords", false, "", "try the default mode"},
 		{"keywords mode, a phrase one word too many", "kick the member out of the group chat forever", "keywords", false, "", "nearest matches"},
 		{"a segment, default mode", "send a picture", "", false, "send_group_msg", "nearest matches"},

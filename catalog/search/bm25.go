@@ -196,3 +196,20 @@ func dup(list []string, s string) bool {
 func (x *bm25) requestTerms(query string) []string {
 	return tokenize(withoutPayload(query), nil, x.fix)
 }
+
+// matched is how many of terms (each once) the doc-th action holds.
+func (x *bm25) matched(terms []string, doc int) int {
+	n := 0
+	for i, t := range terms {
+		if dup(terms[:i], t) {
+			continue
+		}
+		for _, p := range x.postings[t] {
+			if int(p.doc) == doc {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}

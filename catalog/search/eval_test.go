@@ -179,3 +179,20 @@ func TestInventedNamesAreOfferedTheirAction(t *testing.T) {
 		assert.Zero(t, missed, "%s: names not offered their action", half)
 	}
 }
+
+// TestTheVocabularyCopiesNoLabelledRequest: the vocabulary is words, never
+// a labelled request (of either half) or a whole invented name.
+func TestTheVocabularyCopiesNoLabelledRequest(t *testing.T) {
+	var labels []string
+	for _, half := range []string{"tune.jsonl", "heldout.jsonl"} {
+		for _, r := range readLines[labelled](t, half) {
+			labels = append(labels, strings.ToLower(strings.TrimSpace(r.Q)))
+		}
+	}
+	for action, v := range vocabulary {
+		text := strings.ToLower(v)
+		for _, l := range labels {
+			assert.False(t, strings.Contains(text, l), "the vocabulary of %s holds a labelled request", action)
+		}
+	}
+}

@@ -20,6 +20,7 @@ type Index struct {
 
 	once   sync.Once
 	all    []*catalog.Action
+	at     map[*catalog.Action]int // each action's place in all
 	index  map[*catalog.Action]haystack
 	corpus haystack  // every action's searchable text
 	han    *hanIndex // its Chinese, for splitting queries (terms.go)
@@ -50,9 +51,10 @@ func (c *Index) parsed() *Index {
 
 func (c *Index) build() {
 	c.all = c.cat.Actions()
-	c.index, c.groups = map[*catalog.Action]haystack{}, map[string][]bool{}
+	c.index, c.groups, c.at = map[*catalog.Action]haystack{}, map[string][]bool{}, map[*catalog.Action]int{}
 	var all []string
-	for _, a := range c.all {
+	for i, a := range c.all {
+		c.at[a] = i
 		c.index[a] = newHaystack(a)
 		all = append(all, c.index[a].text)
 	}

@@ -114,8 +114,12 @@ func (c *Index) Offer(name string) []string {
 		add(n)
 	}
 	words := strings.Join(nameWords(strings.TrimSpace(name)), " ")
-	if strings.TrimSpace(words) != "" {
-		for _, a := range c.Suggest(context.Background(), words, catalog.Filter{}) {
+	terms := c.bm25.requestTerms(words)
+	if len(terms) == 0 {
+		return out
+	}
+	for _, a := range c.Suggest(context.Background(), words, catalog.Filter{}) {
+		if n := c.bm25.matched(terms, c.at[a]); 2*n >= len(terms) {
 			add(a.Name)
 		}
 	}

@@ -16,8 +16,8 @@ import (
 //     (msg is message, del is delete) and each word replaced by its
 //     synonym group (recall and 撤回 are one term).
 //   - Chinese has no spaces. A run of Han characters is read by its
-//     dictionary words (the synonym groups' and the vocabulary's Chinese,
-//     the longest at each place, each by its group), and where no
+//     dictionary words (the synonym groups' Chinese, from the left, the
+//     longest at each place, each by its group), and where no
 //     dictionary word covers a character, by the character pairs around it
 //     (bigrams, as search engines index CJK text): a word nobody listed
 //     still matches an action whose summary holds it.
@@ -47,7 +47,9 @@ var classOf = func() map[string]string {
 }()
 
 // dictionary is the Chinese a run of Han characters is read by: the
-// synonym groups', the vocabulary's and the fillers'.
+// synonym groups' and the fillers'. The vocabulary's Chinese is read by
+// it like any text (its bigrams match a request's), so that a vocabulary
+// word never hides the words it is made of.
 var dictionary, longestEntry = func() (map[string]bool, int) {
 	m := map[string]bool{}
 	add := func(w string) {
@@ -62,11 +64,6 @@ var dictionary, longestEntry = func() (map[string]bool, int) {
 	}
 	for w := range fillers {
 		add(w)
-	}
-	for _, v := range vocabulary {
-		for _, w := range strings.Fields(v) {
-			add(w)
-		}
 	}
 	n := 0
 	for w := range m {

@@ -112,7 +112,7 @@ var vocabulary = map[string]string{
 	"fetch_custom_face":    "favorite stickers custom emoji list 收藏的表情 表情列表",
 	"delete_custom_face":   "delete favorite sticker 删除收藏表情",
 	// qzone and albums
-	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈",
+	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo",
 	"get_qzone_msg_list":        "qzone posts list moments 说说列表 空间说说 my own someone",
 	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态 刷 刷空间 看空间 timeline new",
 	"delete_qzone_msg":          "delete qzone post 删说说",

@@ -64,7 +64,11 @@ var removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "c
 // intentOf reads a request's intent from its words outside the payload,
 // English split at case changes and read through typos of the cue words
 // ("delte", "kik").
-func intentOf(query string) intent {
+func intentOf(query string) intent { return intentMemo.get(query, readIntent) }
+
+var intentMemo memo[intent]
+
+func readIntent(query string) intent {
 	raw := withoutPayload(query)
 	var en []string
 	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return !(r < unicode.MaxASCII && unicode.IsLetter(r)) }) {

@@ -76,13 +76,30 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 		if exact {
 			r = rankExact
 		}
-		hits = append(hits, hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)})
+		hits = keepBest(hits, hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)})
 	}
 	if ctx.Err() != nil {
 		return nil
 	}
-	slices.SortStableFunc(hits, ranked)
 	return c.hinted(ctx, query, f, actionsOf(hits, len(hits)))
+}
+
+// keepBest inserts h into best, kept in ranked order and cut to
+// MaxSuggestions: a search keeps the few it shows, never sorts them all.
+func keepBest(best []hit, h hit) []hit {
+	i := len(best)
+	for i > 0 && ranked(h, best[i-1]) < 0 {
+		i--
+	}
+	if i >= MaxSuggestions {
+		return best
+	}
+	if len(best) < MaxSuggestions {
+		best = append(best, hit{})
+	}
+	copy(best[i+1:], best[i:len(best)-1])
+	best[i] = h
+	return best
 }
 
 // scores are the ranking's score of every action for query, in catalog

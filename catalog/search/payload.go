@@ -3,6 +3,7 @@ package search
 import (
 	"regexp"
 	"strings"
+	"sync/atomic"
 )
 
 // A request carries what is to be sent or looked up besides what it asks
@@ -44,8 +45,31 @@ var (
 var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"}}
 
-// withoutPayload is query, lower-cased, with its payload blanked.
-func withoutPayload(query string) string {
+// memo is one function's last answer: a search reads its request several
+// times (terms, intent, hint), so the last request's reading is kept.
+type memo[T any] struct{ last atomic.Pointer[memoEntry[T]] }
+
+type memoEntry[T any] struct {
+	q   string
+	out T
+}
+
+// get returns f(q), from the last call when q is the same.
+func (m *memo[T]) get(q string, f func(string) T) T {
+	if e := m.last.Load(); e != nil && e.q == q {
+		return e.out
+	}
+	out := f(q)
+	m.last.Store(&memoEntry[T]{q, out})
+	return out
+}
+
+var payloadMemo memo[string]
+
+// withoutPayload is query with its payload blanked.
+func withoutPayload(query string) string { return payloadMemo.get(query, blankPayload) }
+
+func blankPayload(query string) string {
 	q := query
 	for _, all := range []string{"@all", "@everyone", "@全体成员", "@全体"} {
 		q = replaceFold(q, all, " ")
@@ -53,10 +77,23 @@ func withoutPayload(query string) string {
 	for _, p := range phrases {
 		q = replaceFold(q, p[0], p[1])
 	}
-	q = quotedRE.ReplaceAllString(q, " ")
-	q = urlRE.ReplaceAllString(q, " ")
-	q = mentionRE.ReplaceAllString(q, " ")
-	if m := tellEN.FindStringSubmatchIndex(q); m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") {
+	// Each pattern runs only where its mark is (a quote, a slash or dot, an
+	// @): most requests have none, and a regular expression costs.
+	if strings.ContainsAny(q, "\"“「『《‘'") {
+		q = quotedRE.ReplaceAllString(q, " ")
+	}
+	if strings.ContainsAny(q, "/.~") {
+		q = urlRE.ReplaceAllString(q, " ")
+	}
+	if strings.Contains(q, "@") {
+		q = mentionRE.ReplaceAllString(q, " ")
+	}
+	lower := strings.ToLower(q)
+	hasTell := false
+	for _, w := range []string{"tell", "inform", "notify", "remind"} {
+		hasTell = hasTell || strings.Contains(lower, w)
+	}
+	if m := tellEN.FindStringSubmatchIndex(q); hasTell && m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") {
 		rest := q[m[1]:]
 		if i := strings.Index(strings.ToLower(rest), " that "); i >= 0 && i < 40 {
 			rest = rest[:i]

@@ -113,7 +113,13 @@ func (c *Index) Offer(name string) []string {
 	for _, n := range c.Nearest(name) {
 		add(n)
 	}
-	words := strings.Join(nameWords(strings.TrimSpace(name)), " ")
+	ws := nameWords(strings.TrimSpace(name))
+	for i, w := range ws {
+		if strings.EqualFold(w, "me") {
+			ws[i] = "self" // getMe: the account's own
+		}
+	}
+	words := strings.Join(ws, " ")
 	terms := c.bm25.requestTerms(words)
 	if len(terms) == 0 {
 		return out

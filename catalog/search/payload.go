@@ -71,8 +71,8 @@ func withoutPayload(query string) string { return payloadMemo.get(query, blankPa
 
 func blankPayload(query string) string {
 	q := query
-	for _, all := range []string{"@all", "@everyone", "@全体成员", "@全体"} {
-		q = replaceFold(q, all, " ")
+	for _, anyone := range []string{"@某人", "@someone", "@somebody", "@everyone", "@all", "@全体成员", "@全体"} {
+		q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
 	}
 	for _, p := range phrases {
 		q = replaceFold(q, p[0], p[1])

@@ -49,7 +49,7 @@ var segments = []msgSegment{
 		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil},
 	{"A face (QQ emoji)", []string{"face", "faces", "emoji", "emoticon"}, []string{"表情", "小黄脸"}, true,
 		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil},
-	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"@", "艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
+	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
 		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil},
 	{"A reply", []string{"reply", "replies", "quote"}, []string{"回复", "引用"}, false,
 		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil},
@@ -87,7 +87,9 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	if intentOf(query) == intentRead {
 		return Hint{}, false
 	}
-	q := strings.ToLower(query)
+	// What the request carries (a URL, a quote, an @name) asks for no
+	// segment: only what it asks to send does.
+	q := strings.ToLower(withoutPayload(query))
 	en := words(englishWords(q)...)
 	for _, w := range strings.Fields(q) {
 		en[strings.Trim(w, ".,!?;:\"'()")] = true // at-mention, with its hyphen
@@ -110,7 +112,7 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) {
 			continue
 		}
-		if !c.onlyAbout(ctx, query, s) {
+		if !c.onlyAbout(ctx, q, s) {
 			return Hint{}, false
 		}
 		actions := ordered(s.actions, q)
@@ -145,15 +147,19 @@ func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool 
 	return true
 }
 
-// ordered puts the private send first when the query is about a friend
-// or a private chat (the group send leads otherwise).
+// ordered puts the private send first when the query is about a friend, a
+// private chat or a QQ number and names no group (the group send leads
+// otherwise).
 func ordered(actions []string, q string) []string {
 	out := append([]string{}, actions...)
-	private := false
+	group, private := false, strings.ContainsAny(q, "0123456789")
+	for _, w := range []string{"group", "群", "grp"} {
+		group = group || strings.Contains(q, w)
+	}
 	for _, w := range []string{"private", "friend", "私聊", "好友", "私信"} {
 		private = private || strings.Contains(q, w)
 	}
-	if private && len(out) > 1 && strings.Contains(out[1], "private") {
+	if private && !group && len(out) > 1 && strings.Contains(out[1], "private") {
 		out[0], out[1] = out[1], out[0]
 	}
 	return out

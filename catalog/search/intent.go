@@ -47,13 +47,13 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
-			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了"}},
+			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "new", "message", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷"}},
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态"}},
 	}
 )
 
@@ -70,13 +70,34 @@ var intentMemo memo[intent]
 
 func readIntent(query string) intent {
 	raw := withoutPayload(query)
+	// The request's words in their order, English read through typos.
 	var en []string
-	for _, w := range strings.FieldsFunc(raw, func(r rune) bool { return !(r < unicode.MaxASCII && unicode.IsLetter(r)) }) {
-		for _, p := range splitCase(w) {
-			en = append(en, cueWord(strings.ToLower(p)))
+	var b strings.Builder
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		for _, p := range splitCase(raw[start:end]) {
+			w := cueWord(strings.ToLower(p))
+			en = append(en, w)
+			b.WriteString(" " + w + " ")
+		}
+		start = -1
+	}
+	for i, r := range raw {
+		switch {
+		case r < unicode.MaxASCII && unicode.IsLetter(r):
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+			b.WriteRune(unicode.ToLower(r))
 		}
 	}
-	q := strings.ToLower(strings.Join(en, " ") + " " + hanOnly(raw))
+	flush(len(raw))
+	q := b.String()
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")
 	}
@@ -126,16 +147,6 @@ func yesNoQuestion(q string) bool {
 		}
 	}
 	return true
-}
-
-// hanOnly is q's Chinese, everything else a space.
-func hanOnly(q string) string {
-	return strings.Map(func(r rune) rune {
-		if unicode.Is(unicode.Han, r) {
-			return r
-		}
-		return ' '
-	}, q)
 }
 
 // cueWord is w, or the cue word it is a typo of when w is no word the

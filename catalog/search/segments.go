@@ -67,7 +67,7 @@ var (
 // aboutAnyMessage are words a request to send a segment may hold without
 // asking for anything else: whom it goes to and that it is a message (each
 // stands for its synonym group).
-var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发送", "全员", "陌生人")
+var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发送", "全员", "陌生人", "告诉")
 
 // Hint is what a search for sending a message segment gets beside its
 // actions: the actions that send it, the usual first, and a line with

@@ -82,11 +82,11 @@ var vocabulary = map[string]string{
 	"get_ai_characters":          "ai voice characters tts 语音角色 AI角色",
 	// friends and accounts
 	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 多少好友 几个好友",
-	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 block 拉黑 不做朋友 删了他",
+	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 block 拉黑 不做朋友 删了他 不想 做朋友",
 	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 friend",
 	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁 who 谁 是谁 叫什么 名字 多大 年龄 这人",
-	"get_login_info":                 "me self my account bot who am i logged in getMe botInfo selfInfo 我是谁 当前账号 登录账号 机器人账号",
+	"get_login_info":                 "me self my account bot who am i logged in getMe botInfo selfInfo 我是谁 当前账号 登录账号 机器人账号 qq number id 号 账号 机器人的",
 	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线 ok fine connection connected 正常 机器人在线 bot online",
 	"get_version_info":               "version implementation protocol 版本 版本号",
 	"send_like":                      "like profile thumbs up card zan 点赞 赞 名片赞 资料卡点赞 点个赞",
@@ -112,7 +112,7 @@ var vocabulary = map[string]string{
 	"fetch_custom_face":    "favorite stickers custom emoji list 收藏的表情 表情列表",
 	"delete_custom_face":   "delete favorite sticker 删除收藏表情",
 	// qzone and albums
-	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo post",
+	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo post write share moment 发表 发动态",
 	"get_qzone_msg_list":        "qzone posts list moments someone's 说说列表 空间说说",
 	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态 刷 刷空间 看空间 timeline new",
 	"delete_qzone_msg":          "delete qzone post 删说说",

@@ -172,14 +172,34 @@ func (x *bm25) nearest(w string) string {
 // score adds each action's score for terms to scores (indexed like the
 // catalog); a term repeated counts once.
 func (x *bm25) score(terms []string, scores []float64) {
-	for i, t := range terms {
-		if dup(terms[:i], t) {
-			continue
-		}
+	for _, t := range distinct(terms) {
 		for _, p := range x.postings[t] {
 			scores[p.doc] += float64(p.weight)
 		}
 	}
+}
+
+// distinct is terms without repeats, in order; a map only for a long
+// request, so a 4 KiB one costs in proportion to its length.
+func distinct(terms []string) []string {
+	if len(terms) <= 16 {
+		out := terms[:0:0]
+		for i, t := range terms {
+			if !dup(terms[:i], t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	seen := make(map[string]bool, len(terms))
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 func dup(list []string, s string) bool {
@@ -200,10 +220,7 @@ func (x *bm25) requestTerms(query string) []string {
 // matched is how many of terms (each once) the doc-th action holds.
 func (x *bm25) matched(terms []string, doc int) int {
 	n := 0
-	for i, t := range terms {
-		if dup(terms[:i], t) {
-			continue
-		}
+	for _, t := range distinct(terms) {
 		for _, p := range x.postings[t] {
 			if int(p.doc) == doc {
 				n++

@@ -9,8 +9,8 @@ package search
 // requests: TestTheVocabularyCopiesNoLabelledRequest holds it to that.
 var vocabulary = map[string]string{
 	// messages
-	"send_group_msg":            "send group message text chat say tell post notify broadcast sendGroupMessage sendMessage chat channel createMessage 群发 群聊 发群 在群里 群里说 发到群 发言 喊 link 喊一声 喊话 announce everyone 群消息 发群里 在群里说 群发消息 喊话",
-	"send_private_msg":          "send private message direct dm pm whisper text tell say friend user sendFriendMessage sendTempMessage sendMessage 私聊 私信 私发 发给 单独 悄悄话 link him her them 他 她 message someone pm 私聊他 发私信 单聊 小窗",
+	"send_group_msg":            "send group message text chat post broadcast sendGroupMessage sendMessage chat channel createMessage 群发 群聊 发群 在群里 发到群 发言 喊 link 喊一声 喊话 announce everyone 群消息 发群里 群发消息",
+	"send_private_msg":          "send private message direct dm pm whisper text tell say friend user link sendFriendMessage sendTempMessage sendMessage 私聊 私信 私发 发给 单独 悄悄话 him her them 他 她 message someone 私聊他 发私信 单聊 小窗 告诉",
 	"send_msg":                  "send message text say tell post chat sendMessage 发消息 发送",
 	"delete_msg":                "recall unsend retract withdraw delete remove message sent deleteMessage recallMessage 撤回 撤销 收回 删消息 撤了 广告 spam take back unsend 撤回消息 撤掉 收回消息",
 	"get_msg":                   "get read view show fetch look message content detail getMessage messageFromId 查看消息 读消息 消息内容 消息详情",
@@ -48,8 +48,8 @@ var vocabulary = map[string]string{
 	"set_group_kick":             "kick remove expel boot ban out throw get rid kickMember banChatMember 踢 踢出 踢人 移出 请出 赶出 弄出去 请出去 赶走 boot remove member expel 踢掉 踢了 赶出群 移出群聊",
 	"set_group_kick_members":     "kick several many multiple members batch 批量踢人 踢多个",
 	"set_group_ban":              "mute ban silence timeout restrict unmute shut up gag lift restrictChatMember muteMember member user him 禁言 解禁 闭嘴 解除禁言 小黑屋 关小黑屋 禁 封口 刷屏 spam 禁言他 禁言一下 shut up quiet 静音",
-	"set_group_whole_ban":        "全员 all everyone whole entire wide muteAll 全员禁言 全体禁言 全群禁言 所有人 全体禁言 开全员禁言 关全员禁言 everyone mute",
-	"get_group_shut_list":        "muted members banned list who is muted 被禁言 禁言列表 禁言中 被禁言 还有人被禁言 禁言名单",
+	"set_group_whole_ban":        "全员 all everyone whole entire wide muteAll 全员禁言 全体禁言 全群禁言 所有人 全体禁言 开全员禁言 关全员禁言 everyone mute 解除全员禁言",
+	"get_group_shut_list":        "muted members banned list currently muted 被禁言 禁言列表 禁言中 还有人被禁言 禁言名单",
 	"set_group_admin":            "admin administrator promote demote moderator promoteChatMember modify admin 管理员 设管理 撤管理 升管理 promote moderator mod 升为管理 moderator mod 设为管理 取消管理 管理员",
 	"set_group_card":             "group card nickname display name alias in group memberName setChatMemberNickname 群名片 群昵称 马甲 改名片 群昵称 group nickname",
 	"set_group_name":             "group name title rename setChatTitle groupName 群名 群名称 改群名 群名字 改群名 group name",
@@ -81,8 +81,8 @@ var vocabulary = map[string]string{
 	"send_group_ai_record":       "ai voice tts speak text to speech character AI语音 语音合成",
 	"get_ai_characters":          "ai voice characters tts 语音角色 AI角色",
 	// friends and accounts
-	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 多少好友 几个好友 好友都有谁 好友列表 all friends",
-	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 block 拉黑 不做朋友 删了他 不想 做朋友 删除好友 删掉好友 remove friend",
+	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 多少好友 几个好友 好友都有谁 好友列表 all friends my",
+	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 不做朋友 删了他 不想 做朋友 remove friend",
 	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意 通过好友申请 拒绝好友申请 加好友请求",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 friend",
 	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁 who 谁 是谁 叫什么 名字 多大 年龄 这人 lookup user qq profile 查人 查QQ 资料",
@@ -90,7 +90,7 @@ var vocabulary = map[string]string{
 	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线 ok fine connection connected 正常 机器人在线 bot online 状态 online status is bot online",
 	"get_version_info":               "version implementation protocol 版本 版本号 what version 版本信息",
 	"send_like":                      "like profile thumbs up card zan 点赞 赞 名片赞 资料卡点赞 点个赞 给他点赞 点赞 profile like",
-	"get_profile_like":               "profile likes count who liked 点赞数 谁赞了",
+	"get_profile_like":               "profile likes count liked 点赞数 赞了多少",
 	"set_qq_profile":                 "profile nickname name signature bio my own 资料 昵称 我的昵称 my nickname 我的昵称",
 	"set_self_longnick":              "signature bio status text long nick 个性签名 签名",
 	"set_qq_avatar":                  "avatar profile picture photo pfp my own 头像 换头像",

@@ -4,6 +4,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 )
 
@@ -152,18 +153,19 @@ func yesNoQuestion(q string) bool {
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays).
 func cueWord(w string) string {
-	if knownWords[w] {
+	if knownWords()[w] {
 		return w
 	}
-	if n := cueTypos.nearest(w); n != "" {
+	if n := cueTypos().nearest(w); n != "" {
 		return n
 	}
 	return w
 }
 
 // knownWords are the English words of the synonyms, the fillers and the
-// vocabulary.
-var knownWords = func() map[string]bool {
+// vocabulary; built on the first search, like cueTypos, so that a server
+// that never searches never holds them.
+var knownWords = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for w := range classOf {
 		m[w] = true
@@ -179,10 +181,10 @@ var knownWords = func() map[string]bool {
 		}
 	}
 	return m
-}()
+})
 
 // cueTypos reads a misspelt English cue word as the word meant.
-var cueTypos = func() *bm25 {
+var cueTypos = sync.OnceValue(func() *bm25 {
 	x := &bm25{postings: map[string][]posting{}, english: map[string][]string{}}
 	for _, c := range cueWords {
 		for w := range c.en {
@@ -193,7 +195,7 @@ var cueTypos = func() *bm25 {
 		x.learn(w)
 	}
 	return x
-}()
+})
 
 // englishWords are the query's runs of ASCII letters.
 func englishWords(q string) []string {

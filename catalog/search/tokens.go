@@ -2,6 +2,7 @@ package search
 
 import (
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -50,7 +51,7 @@ var classOf = func() map[string]string {
 // synonym groups' and the fillers'. The vocabulary's Chinese is read by
 // it like any text (its bigrams match a request's), so that a vocabulary
 // word never hides the words it is made of.
-var dictionary, longestEntry = func() (map[string]bool, int) {
+var dictionary = sync.OnceValues(func() (map[string]bool, int) {
 	m := map[string]bool{}
 	add := func(w string) {
 		if isHan(w) {
@@ -70,7 +71,7 @@ var dictionary, longestEntry = func() (map[string]bool, int) {
 		n = max(n, utf8.RuneCountInString(w))
 	}
 	return m, n
-}()
+})
 
 // englishTerm is the term of one English word (lower case): "" for a
 // filler.
@@ -188,6 +189,7 @@ func splitCase(w string) []string {
 // 说 of 说说 is not read again alone), and the bigrams where no dictionary
 // word covers a character.
 func hanTerms(run []rune, out []string) []string {
+	dictionary, longestEntry := dictionary()
 	covered := make([]bool, len(run))
 	for i := 0; i < len(run); {
 		j := min(len(run), i+longestEntry)

@@ -1,19 +1,23 @@
 package search
 
 import (
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"regexp"
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // A hasty model calls the first name a search gives it, so the ranking
-// weighs what the request asks for (issue 41): a request that reads never
-// gets an action that changes something above one that reads; a request
-// that creates or sends gets the writes before the reads; and a request
-// that does not remove, whether it creates, sends or says nothing of what
-// it does ("群公告"), never gets a delete first. The rule is
+// weighs what the request asks for (issues 41 and 49), read from cue words
+// in both languages outside the request's payload: a request that reads
+// (a question, or list, show, read, browse, search, open, 查, 读, 浏览,
+// 搜索, 打开 …) never gets an action that changes something above one that
+// reads; a request that creates, sends or changes something (mute, rename,
+// approve, 禁言, 标记已读, 打开全员禁言) gets the writes before the reads; and
+// a request that does not remove, whether it creates, sends or says
+// nothing of what it does ("群公告"), never gets a delete first. The rule is
 // one-sided on purpose: where a request reads and writes in one breath
 // ("which messages did I send"), reading wins, because a read put first by
 // mistake does no harm and a write put first by mistake may.

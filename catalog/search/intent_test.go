@@ -141,3 +141,44 @@ func TestPlaceholdersGoBelowRealActions(t *testing.T) {
 	assert.NotEqual(t, "can_send_image", got[0], "%v", got)
 	assert.Contains(t, names(c.Suggest(context.Background(), "能发图片吗", catalog.Filter{}))[:3], "can_send_image")
 }
+
+// TestReadCuesAndTheirTraps: the read cues of issue 49 read, and the
+// requests that hold one but write stay writes.
+func TestReadCuesAndTheirTraps(t *testing.T) {
+	t.Parallel()
+	for _, q := range []string{"读群消息", "阅读聊天记录", "浏览群文件", "显示好友列表", "展示群成员", "搜索消息", "打开群文件", "read the group messages", "browse group messages"} {
+		assert.Equal(t, intentRead, intentOf(q), q)
+	}
+	for _, q := range []string{"标记已读", "mark as read", "mark all messages as read", "打开全员禁言", "禁言他"} {
+		assert.Equal(t, intentChange, intentOf(q), q)
+	}
+	c := load(t)
+	ctx := context.Background()
+	for q, first := range map[string]string{"读群消息": "get_group_msg_history", "browse group messages": "get_group_msg_history", "禁言": "set_group_ban", "打开群文件": "get_group_root_files"} {
+		got := names(c.Suggest(ctx, q, catalog.Filter{}))
+		if assert.NotEmpty(t, got, q) {
+			assert.Equal(t, first, got[0], "%s: %v", q, got)
+		}
+	}
+}
+
+// TestThePayloadDoesNotVote: what a request carries (quotes, URLs, paths,
+// @names, what follows say/tell/说/告诉 or a colon) is blanked before
+// scoring, and the request is ranked by what it asks.
+func TestThePayloadDoesNotVote(t *testing.T) {
+	t.Parallel()
+	for q, gone := range map[string]string{
+		`send "kick everyone out" to the group`:            "kick",
+		"post https://example.com/delete-all to my friend": "delete",
+		"tell group 5 that the essence list is ready":      "essence",
+		"在群里说：撤回所有公告":                                      "撤回",
+		"告诉他明天禁言取消":                                        "禁言",
+		"ping @delete_bot in the group":                    "delete",
+	} {
+		assert.NotContains(t, strings.ToLower(withoutPayload(q)), gone, q)
+	}
+	c := load(t)
+	got := names(c.Suggest(context.Background(), `send "please recall the essence announcement" to group 123`, catalog.Filter{}))
+	require.NotEmpty(t, got)
+	assert.Contains(t, []string{"send_group_msg", "send_msg"}, got[0], "%v", got)
+}

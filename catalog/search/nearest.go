@@ -25,7 +25,8 @@ const (
 )
 
 // Nearest returns up to three catalog names and aliases the unknown name
-// is closest to, the closest first: those that differ from it only in a
+// is closest to, the closest first: the one it is off only in case or
+// blanks (SEND_GROUP_MSG), those that differ from it only in a
 // leading underscore, a plural or get_/set_ (any of these at once), then
 // those a few letters away (edit distance), in catalog order among
 // equals. It returns nothing for a name that is close to none.
@@ -50,8 +51,7 @@ func (c *Index) Nearest(name string) []string {
 			d := -1
 			switch {
 			case strings.ToLower(n) == name:
-				d = -1 // off only in case or blanks: the name meant, first
-				out = append(out, near{n, -1, at})
+				out = append(out, near{n, -1, at}) // off only in case or blanks: the name meant, first
 				continue
 			case slipKey(n) == key:
 				d = 0

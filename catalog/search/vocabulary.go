@@ -69,7 +69,7 @@ var vocabulary = map[string]string{
 	"set_group_add_option":       "join option how people approval 加群方式 入群方式",
 	"set_group_search":           "searchable search find group discoverable 群搜索 可被搜索 found by discover 能被搜到",
 	"get_group_root_files":       "group files root folder list browse shared 群文件 根目录 show 群文件列表 群里有哪些文件 in",
-	"get_group_files_by_folder":  "folder directory files list browse 文件夹 目录 群文件",
+	"get_group_files_by_folder":  "folder directory files list 文件夹 目录 群文件",
 	"upload_group_file":          "upload file share document send to group 上传 传文件 群文件 上传文件 传到群文件 上传到群",
 	"delete_group_file":          "delete remove file 删除文件 删文件",
 	"get_group_file_url":         "file download link url 下载链接 文件链接 下载地址 地址",

@@ -137,6 +137,11 @@ func (x *bm25) fix(w, t string) string {
 	if _, ok := x.postings[t]; ok {
 		return t
 	}
+	for _, s := range stems(w) {
+		if _, ok := x.postings[s]; ok {
+			return s // pinned is pin, folders folder
+		}
+	}
 	if n := x.nearest(w); n != "" {
 		return englishTerm(n)
 	}

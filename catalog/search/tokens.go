@@ -74,7 +74,9 @@ var dictionary = sync.OnceValues(func() (map[string]bool, int) {
 })
 
 // englishTerm is the term of one English word (lower case): "" for a
-// filler.
+// filler. A word no synonym group holds is tried without an -s, -ed or
+// -ing ending (kicked, muted, banned, sending) before it stands for
+// itself.
 func englishTerm(w string) string {
 	if long, ok := abbreviations[w]; ok {
 		w = long
@@ -85,18 +87,35 @@ func englishTerm(w string) string {
 	if c, ok := classOf[w]; ok {
 		return c
 	}
-	if s, ok := singular(w); ok {
+	for _, s := range stems(w) {
 		if c, ok := classOf[s]; ok {
 			return c
 		}
-		w = s
 	}
-	if strings.HasSuffix(w, "ing") && len(w) > 5 {
-		if c, ok := classOf[w[:len(w)-3]]; ok {
-			return c
-		}
+	if s, ok := singular(w); ok {
+		return s
 	}
 	return w
+}
+
+// stems are the forms w may have without an inflection's ending: kicked
+// is kick, muted mute, banned ban, sending send, messages message.
+func stems(w string) []string {
+	var out []string
+	if s, ok := singular(w); ok {
+		out = append(out, s)
+	}
+	for _, end := range []string{"ed", "ing"} {
+		base, ok := strings.CutSuffix(w, end)
+		if !ok || len(base) < 2 {
+			continue
+		}
+		out = append(out, base, base+"e")
+		if n := len(base); n >= 2 && base[n-1] == base[n-2] {
+			out = append(out, base[:n-1])
+		}
+	}
+	return out
 }
 
 // hanTerm is the term of a dictionary word: its group's, "" for a filler.

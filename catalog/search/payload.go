@@ -102,8 +102,10 @@ func blankPayload(query string) string {
 		}
 		q = q[:m[1]] + rest
 	}
-	if loc := saidEN.FindStringIndex(q); loc != nil {
-		q = q[:loc[1]]
+	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
+		if loc := saidEN.FindStringIndex(q); loc != nil {
+			q = q[:loc[1]]
+		}
 	}
 	return saidInChinese(q)
 }
@@ -173,4 +175,15 @@ func replaceFold(s, old, new string) string {
 		b.WriteString(new)
 		s, lower = s[i+len(old):], lower[i+len(old):]
 	}
+}
+
+// saidMark reports whether lower holds the start of a word saidEN reads,
+// so that the expression runs only where it may match.
+func saidMark(lower string) bool {
+	for _, w := range []string{"say", "ask", "reason", "because", "caption", "titled", "named", "called"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -191,3 +191,17 @@ func TestASegmentIsFoundWithItsSendActions(t *testing.T) {
 		assert.Equal(t, "_send_group_notice", entryNames(m["suggestions"])[0], other)
 	}
 }
+
+// TestKeywordsModeOffersReadsBesideOnlyChanges: a request that only reads
+// whose every keywords hit changes something gets the ranked suggestions
+// beside them, and the note says why.
+func TestKeywordsModeOffersReadsBesideOnlyChanges(t *testing.T) {
+	t.Parallel()
+	m := searchResult(t, "which members can I kick", "keywords")
+	actions := entryNames(m["actions"])
+	require.NotEmpty(t, actions)
+	sugg := entryNames(m["suggestions"])
+	require.NotEmpty(t, sugg, "suggestions beside writes for a read request")
+	note, _ := m["note"].(string)
+	assert.Contains(t, note, "only reads")
+}

@@ -182,3 +182,19 @@ func TestThePayloadDoesNotVote(t *testing.T) {
 	require.NotEmpty(t, got)
 	assert.Contains(t, []string{"send_group_msg", "send_msg"}, got[0], "%v", got)
 }
+
+// TestASegmentHintOnlyForASend: a hint comes where a request asks to send
+// the segment, never for one that asks about it or merely carries it.
+func TestASegmentHintOnlyForASend(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	ctx := context.Background()
+	for _, q := range []string{"发张图片到群里", "send a picture", "艾特全体成员"} {
+		_, ok := c.SegmentHint(ctx, q)
+		assert.True(t, ok, q)
+	}
+	for _, q := range []string{"谁发了图片", "which pictures did he send", "kick @Bob from the group", "把@小明 踢出群", "post https://example.com/cat.jpg in the group notice"} {
+		_, ok := c.SegmentHint(ctx, q)
+		assert.False(t, ok, q)
+	}
+}

@@ -21,7 +21,7 @@ var vocabulary = map[string]string{
 	"forward_group_single_msg":  "forward single message to group resend copy forwardMessage copyMessage 转发 转到群",
 	"forward_friend_single_msg": "forward single message to friend resend copy forwardMessage copyMessage 转发 转给好友",
 	"upload_forward_msg":        "upload forward merged nodes bundle res_id resid without sending build 只上传 不发送 node don't send",
-	"get_group_msg_history":     "group message history chat log record past earlier older scroll back messages read browse getMessageHistory roamingMessages 群聊天记录 历史消息 聊天记录 以前的消息 之前的消息 群消息 翻记录 recent recently said miss missed catch search 聊了啥 说了什么 说了啥 发生 最近 聊天 啥 历史记录 最近消息 聊天内容 getChannelMessages",
+	"get_group_msg_history":     "group message history chat log record past earlier older scroll back messages read browse getMessageHistory roamingMessages 群聊天记录 历史消息 聊天记录 以前的消息 之前的消息 群消息 翻记录 recent recently said miss missed catch search 聊了啥 说了什么 说了啥 发生 最近 聊天 啥 历史记录 最近消息 聊天内容",
 	"get_friend_msg_history":    "friend private message history chat log record past earlier messages read browse roamingMessages 私聊记录 聊天记录 历史消息 私聊消息 dms conversation 发给我的 最近 和他的聊天记录",
 	"mark_msg_as_read":          "mark read seen clear unread badge markAsRead readMessage 已读 标记已读 消除未读 未读",
 	"mark_group_msg_as_read":    "mark group read seen clear unread 已读 群已读 未读",

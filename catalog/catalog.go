@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"context"
 	_ "embed"
 	"encoding/json"
 	"fmt"
@@ -30,12 +29,7 @@ type Catalog struct {
 	err    error
 	doc    Document
 	byName map[string]*Action
-	index  map[*Action]haystack
-	corpus haystack  // every action's searchable text
-	han    *hanIndex // its Chinese, for splitting queries (terms.go)
-
-	groupsMu sync.Mutex
-	groups   map[string][]bool // Catalog.matching's answers, by a synonym group's first word
+	text   map[*Action]string // name, aliases, summary and category, lower-cased (Search)
 }
 
 // Load returns the embedded catalog, to be parsed on first use.
@@ -43,19 +37,15 @@ func Load() (*Catalog, error) { return &Catalog{raw: generated}, nil }
 
 // parse decodes c.raw and builds the indexes, once.
 func (c *Catalog) parse() {
-	c.byName, c.index, c.groups = map[string]*Action{}, map[*Action]haystack{}, map[string][]bool{}
+	c.byName, c.text = map[string]*Action{}, map[*Action]string{}
 	if err := json.Unmarshal(c.raw, &c.doc); err != nil {
 		c.err = fmt.Errorf("catalog: %w", err)
 		return
 	}
-	var all []string
 	for _, a := range c.doc.Actions {
 		c.byName[a.Name] = a
-		c.index[a] = newHaystack(a)
-		all = append(all, c.index[a].text)
+		c.text[a] = strings.ToLower(strings.Join(append(append([]string{a.Name}, a.Aliases...), a.Summary, a.Category), "\n"))
 	}
-	c.corpus = haystackOf(nil, strings.Join(all, "\n"))
-	c.han = newHanIndex(c.corpus.text)
 	for _, a := range c.doc.Actions {
 		for _, alias := range a.Aliases {
 			if _, taken := c.byName[alias]; taken {
@@ -132,30 +122,16 @@ func (c *Catalog) List(f Filter) []*Action {
 }
 
 // Search returns the actions passing f whose name, an alias, the summary or
-// the category contains query, ignoring case, in catalog order.
+// the category contains query, ignoring case, in catalog order: the seed's
+// default search, which the ranked search (package catalog/search) sits
+// beside.
 func (c *Catalog) Search(query string, f Filter) []*Action {
 	q := strings.ToLower(strings.TrimSpace(query))
 	out := []*Action{}
 	for _, a := range c.parsed().doc.Actions {
-		if f.Match(a) && strings.Contains(c.index[a].text, q) {
+		if f.Match(a) && strings.Contains(c.text[a], q) {
 			out = append(out, a)
 		}
 	}
 	return out
-}
-
-// Find is a search as the first call makes it: the actions whose text
-// contains query (Search, in catalog order: the seed's rule), and beside
-// them the closest ones by keywords (Suggest, ranked by what the request
-// asks for) when there are none, or when the ranking's best match is not
-// the first of them: a hasty model calls the first name it sees, and the
-// catalog's order may put a delete first. Suggest stops early once ctx is
-// done.
-func (c *Catalog) Find(ctx context.Context, query string, f Filter) (found, suggested []*Action) {
-	found = c.Search(query, f)
-	ranked := c.Suggest(ctx, query, f)
-	if len(found) == 0 || (len(ranked) > 0 && ranked[0] != found[0]) {
-		suggested = ranked
-	}
-	return found, suggested
 }

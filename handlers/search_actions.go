@@ -4,21 +4,22 @@ import (
 	"context"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/catalog/search"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// checkQuery refuses a query longer than catalog.MaxQueryBytes. It is
+// checkQuery refuses a query longer than search.MaxQueryBytes. It is
 // refused here, not declared as maxLength: the tool's definition is what
 // every model reads (AGX-4's budget), the refusal only what a runaway
 // query meets.
 func checkQuery(q string) error {
-	if len(q) <= catalog.MaxQueryBytes {
+	if len(q) <= search.MaxQueryBytes {
 		return nil
 	}
-	return fault.Errorf(fault.CodeInvalidArgument, "query is %d bytes; search_actions reads at most %d bytes (4 KiB, about 1,300 Chinese characters)", len(q), catalog.MaxQueryBytes).
+	return fault.Errorf(fault.CodeInvalidArgument, "query is %d bytes; search_actions reads at most %d bytes (4 KiB, about 1,300 Chinese characters)", len(q), search.MaxQueryBytes).
 		Then("Search with a few words of the request, such as \"send group message\" or 发送群消息; nothing was run.")
 }
 
@@ -68,7 +69,7 @@ func SearchActions(d *Deps) *pipeline.Tool {
 		if err := checkQuery(args.Query); err != nil {
 			return nil, err
 		}
-		found, b := search(ctx, d.Catalog, args)
+		found, b := find(ctx, search.For(d.Catalog), args)
 		if err := ctx.Err(); err != nil {
 			return nil, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
 		}
@@ -76,15 +77,15 @@ func SearchActions(d *Deps) *pipeline.Tool {
 	})
 }
 
-// search runs one search in the mode asked and says what goes beside its
+// find runs one search in the mode asked and says what goes beside its
 // matches. Default mode: the substring hits in catalog order (the seed's
 // rule), with ranked suggestions when there are none or when the best
-// match is not the first hit (catalog.Find). Keywords mode: the hits of
+// match is not the first hit (search.Index.Find). Keywords mode: the hits of
 // every word, ranked, with suggestions when there are none (and the
 // default mode to try) or when the query asks to send a message segment.
 // Every suggestions list is marked as nearest matches, in its own member
 // and in the note, which names the best.
-func search(ctx context.Context, cat *catalog.Catalog, args *searchArgs) ([]*catalog.Action, beside) {
+func find(ctx context.Context, cat *search.Index, args *searchArgs) ([]*catalog.Action, beside) {
 	var b beside
 	hint, hinted := cat.SegmentHint(ctx, args.Query)
 	if hinted {
@@ -94,7 +95,7 @@ func search(ctx context.Context, cat *catalog.Catalog, args *searchArgs) ([]*cat
 	var why string
 	if args.Match == "keywords" {
 		found = cat.SearchKeywords(ctx, args.Query, args.filter())
-		if len(found) == 0 || hinted {
+		if len(found) == 0 || hinted || search.OnlyChanges(args.Query, found) {
 			suggested = cat.Suggest(ctx, args.Query, args.filter())
 		}
 		if len(found) == 0 {
@@ -104,6 +105,8 @@ func search(ctx context.Context, cat *catalog.Catalog, args *searchArgs) ([]*cat
 				return found, b
 			}
 			why += " (try the default mode: leave out match)"
+		} else if !hinted && search.OnlyChanges(args.Query, found) {
+			why = "The query only reads, and every one of actions changes something"
 		}
 	} else {
 		found, suggested = cat.Find(ctx, args.Query, args.filter())

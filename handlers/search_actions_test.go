@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/catalog/search"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
@@ -32,7 +32,7 @@ func TestSearchRefusesAQueryBeyondItsLimit(t *testing.T) {
 	t.Parallel()
 	tool := SearchActions(deps(t, config.ModeDocs))
 	for _, mode := range []string{"", "keywords"} {
-		atLimit := strings.Repeat("群", catalog.MaxQueryBytes/len("群"))
+		atLimit := strings.Repeat("群", search.MaxQueryBytes/len("群"))
 		_, err := call(t, tool, searchArgsJSON(t, atLimit, mode), nil)
 		require.NoError(t, err, "%s: a query of the limit is searched", mode)
 
@@ -104,7 +104,7 @@ func TestEverySuggestionsListIsMarkedAsNearest(t *testing.T) {
 		noteHas           string
 	}{
 		{"default mode, nothing holds the phrase", "发送群消息", "", false, "send_group_msg", "holds the query"},
-		{"default mode, the first hit is a delete", "notice", "", true, "_get_group_notice", "The first of actions, _del_group_notice, is not the best match"},
+		{"default mode, the first hit is a delete", "notice", "", true, "", "The first of actions, _del_group_notice, is not the best match"},
 		{"keywords mode, nothing matches every word", "群 禁言 好友", "keywords", false, "", "try the default mode"},
 		{"keywords mode, a phrase one word too many", "kick the member out of the group chat forever", "keywords", false, "", "nearest matches"},
 		{"a segment, default mode", "send a picture", "", false, "send_group_msg", "nearest matches"},
@@ -190,4 +190,18 @@ func TestASegmentIsFoundWithItsSendActions(t *testing.T) {
 		assert.NotContains(t, m, "hint", "%s asks for an announcement, which has its own image", other)
 		assert.Equal(t, "_send_group_notice", entryNames(m["suggestions"])[0], other)
 	}
+}
+
+// TestKeywordsModeOffersReadsBesideOnlyChanges: a request that only reads
+// whose every keywords hit changes something gets the ranked suggestions
+// beside them, and the note says why.
+func TestKeywordsModeOffersReadsBesideOnlyChanges(t *testing.T) {
+	t.Parallel()
+	m := searchResult(t, "which members can I kick", "keywords")
+	actions := entryNames(m["actions"])
+	require.NotEmpty(t, actions)
+	sugg := entryNames(m["suggestions"])
+	require.NotEmpty(t, sugg, "suggestions beside writes for a read request")
+	note, _ := m["note"].(string)
+	assert.Contains(t, note, "only reads")
 }

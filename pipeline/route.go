@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/catalog/search"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
@@ -30,15 +31,23 @@ func Resolve(cat *catalog.Catalog, name string, actions Actions) (*catalog.Actio
 }
 
 // UnknownAction is the failure of a name the catalog does not hold, for
-// every tool that takes one: with the nearest names and aliases
-// (catalog.Nearest) in its message and its next step when the name is one
-// slip from them, so that a model calls the name it meant instead of
-// searching for it.
+// every tool that takes one: with up to three real actions the name may
+// mean (search.Offer: the name off only in case or blanks, a slip or two
+// away, or what its words find through the search) in its message and its
+// next step, so that a model calls the name it meant instead of searching
+// for it.
 func UnknownAction(cat *catalog.Catalog, name string) *fault.Error {
-	near := cat.Nearest(name)
-	if len(near) == 0 {
+	offer := search.For(cat).Offer(name)
+	if len(offer) == 0 {
 		return fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog", fault.Quote(name))
 	}
-	return fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog; did you mean %s?", fault.Quote(name), strings.Join(near, " or ")).
-		Then("If " + near[0] + " does what you meant, call it by that name (get_action " + near[0] + " shows its parameters); otherwise find the right name with search_actions.")
+	return fault.Errorf(fault.CodeUnknownAction, "unknown action %s: it is not in the bundled catalog; did you mean %s?", fault.Quote(name), strings.Join(offer, " or ")).
+		Then(OfferNext(offer))
+}
+
+// OfferNext is the next step of an unknown name with real actions offered:
+// the default one (find the right name with search_actions or
+// list_actions) with the offer in it.
+func OfferNext(offer []string) string {
+	return "If " + offer[0] + " does what you meant, call it by that name (get_action " + offer[0] + " shows its parameters); otherwise find the right name with search_actions or list_actions. Nothing was sent."
 }

@@ -63,7 +63,7 @@ func TestEveryRowReadsItsFiguresFromItsCapturedOutput(t *testing.T) {
 	files := map[string]string{
 		"ColdStart": "coldstart.txt", "Start": "start.txt", "IdleRSS": "idlerss.txt", "BinaryToolsList": "toolslist.txt",
 		"BinaryQueryActionRaw|BinaryGetActionRaw|DirectHTTPToFake": "query.txt", "PipelineQueryAction|DirectHTTP": "pipeline.txt",
-		"SearchKeywords": "count3.txt", "SearchDefault|SearchLongQuery": "search.txt", "ToolDefinitionBytes|GetActionTextBytes": "modelbytes.txt", "ReadPanel": "panel.txt", "ReadPanelInMemory": "panelmem.txt", "Download": "download.txt", "Upload": "upload.txt",
+		"SearchKeywords": "count3.txt", "SearchDefault|SearchMix|SearchLongQuery": "search.txt", "ToolDefinitionBytes|GetActionTextBytes": "modelbytes.txt", "ReadPanel": "panel.txt", "ReadPanelInMemory": "panelmem.txt", "Download": "download.txt", "Upload": "upload.txt",
 		"Pace": "pace.txt", "Spend": "spend.txt", "Ingest16": "ingest.txt", "EventFlood": "eventflood.txt", "TaskWrites": "taskwrites.txt",
 		"BackgroundDownload": "background.txt", "TasksGet10k": "tasksget.txt", "Open10k": "open10k.txt", "Soak": "soak.txt",
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/catalog/search"
 )
 
 // The catalog resource and the per-action template.
@@ -36,7 +37,7 @@ func addResources(s *mcp.Server, cat *catalog.Catalog) {
 		uri := req.Params.URI
 		a, ok := lookupURI(cat, uri)
 		if !ok {
-			return nil, resourceNotFound(uri, "Resource not found: no action of that name or alias is in the catalog; list_actions or search_actions finds the right name")
+			return nil, resourceNotFound(uri, "Resource not found: no action of that name or alias is in the catalog"+offered(cat, uri)+"; list_actions or search_actions finds the right name")
 		}
 		text, err := json.MarshalIndent(a, "", "  ")
 		if err != nil {
@@ -46,6 +47,21 @@ func addResources(s *mcp.Server, cat *catalog.Catalog) {
 			URI: uri, MIMEType: "application/json", Text: string(text),
 		}}}, nil
 	})
+}
+
+// offered names the real actions an unknown name in uri may mean
+// (search.Offer), for the not-found message; "" when none.
+func offered(cat *catalog.Catalog, uri string) string {
+	rest, _ := strings.CutPrefix(uri, actionPrefix)
+	name, err := url.PathUnescape(rest)
+	if err != nil {
+		name = rest
+	}
+	offer := search.For(cat).Offer(name)
+	if len(offer) == 0 {
+		return ""
+	}
+	return "; did you mean " + strings.Join(offer, " or ") + "? (read " + actionPrefix + offer[0] + ")"
 }
 
 // lookupURI extracts {name} from an action URI; the SDK matches templates

@@ -1,14 +1,15 @@
-package catalog
+package search
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
-func names(as []*Action) []string {
+func names(as []*catalog.Action) []string {
 	out := make([]string, len(as))
 	for i, a := range as {
 		out[i] = a.Name
@@ -23,25 +24,25 @@ func TestSearchKeywords(t *testing.T) {
 	tests := []struct {
 		name      string
 		query     string
-		filter    Filter
+		filter    catalog.Filter
 		first     []string // the result starts with these, in order
 		contains  []string
 		excludes  []string
 		wantEmpty bool
 	}{
-		{"ranks the exact name first", "get_msg", Filter{}, []string{"get_msg"}, nil, nil, false},
-		{"ranks name matches before summary matches", "msg", Filter{}, []string{"get_msg", "send_msg"}, []string{"get_group_msg_history"}, nil, false},
-		{"ranks an exact alias first", "nc_get_rkey", Filter{}, []string{"get_rkey"}, nil, nil, false},
-		{"ignores case and extra spaces", "  GET_MSG  ", Filter{}, []string{"get_msg"}, nil, nil, false},
-		{"translates Chinese to name words", "群 禁言", Filter{}, []string{"set_group_ban"}, []string{"set_group_whole_ban", "set_group_anonymous_ban", "get_group_shut_list"}, []string{"get_friend_list"}, false},
-		{"requires every term", "群 禁言 好友", Filter{}, nil, nil, nil, true},
-		{"finds English synonyms of Chinese summaries", "mute", Filter{}, nil, []string{"set_group_ban", "set_group_whole_ban"}, nil, false},
-		{"maps msg to message", "send message", Filter{}, nil, []string{"send_msg", "send_group_msg", "send_private_msg"}, nil, false},
-		{"maps recall to delete", "recall msg", Filter{}, []string{"delete_msg"}, nil, nil, false},
-		{"applies filters", "群 文件", Filter{ReadOnly: &no}, nil, []string{"upload_group_file", "delete_group_file"}, []string{"get_group_root_files"}, false},
-		{"returns nothing for an empty query", "   ", Filter{}, nil, nil, nil, true},
-		{"reads a number as a parameter, not a word", "mute a member for 10 minutes", Filter{}, []string{"set_group_ban"}, nil, nil, false},
-		{"does so in Chinese too", "禁言某人10分钟", Filter{}, []string{"set_group_ban"}, nil, nil, false},
+		{"ranks the exact name first", "get_msg", catalog.Filter{}, []string{"get_msg"}, nil, nil, false},
+		{"ranks name matches before summary matches", "msg", catalog.Filter{}, []string{"get_msg", "send_msg"}, []string{"get_group_msg_history"}, nil, false},
+		{"ranks an exact alias first", "nc_get_rkey", catalog.Filter{}, []string{"get_rkey"}, nil, nil, false},
+		{"ignores case and extra spaces", "  GET_MSG  ", catalog.Filter{}, []string{"get_msg"}, nil, nil, false},
+		{"translates Chinese to name words", "群 禁言", catalog.Filter{}, []string{"set_group_ban"}, []string{"set_group_whole_ban", "set_group_anonymous_ban", "get_group_shut_list"}, []string{"get_friend_list"}, false},
+		{"requires every term", "群 禁言 好友", catalog.Filter{}, nil, nil, nil, true},
+		{"finds English synonyms of Chinese summaries", "mute", catalog.Filter{}, nil, []string{"set_group_ban", "set_group_whole_ban"}, nil, false},
+		{"maps msg to message", "send message", catalog.Filter{}, nil, []string{"send_msg", "send_group_msg", "send_private_msg"}, nil, false},
+		{"maps recall to delete", "recall msg", catalog.Filter{}, []string{"delete_msg"}, nil, nil, false},
+		{"applies filters", "群 文件", catalog.Filter{ReadOnly: &no}, nil, []string{"upload_group_file", "delete_group_file"}, []string{"get_group_root_files"}, false},
+		{"returns nothing for an empty query", "   ", catalog.Filter{}, nil, nil, nil, true},
+		{"reads a number as a parameter, not a word", "mute a member for 10 minutes", catalog.Filter{}, []string{"set_group_ban"}, nil, nil, false},
+		{"does so in Chinese too", "禁言某人10分钟", catalog.Filter{}, []string{"set_group_ban"}, nil, nil, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -65,45 +66,33 @@ func TestSearchKeywords(t *testing.T) {
 	}
 }
 
+// TestKeywordRanksOrderTheResult: past exact names, keywords mode orders
+// its hits as the ranking does: by what the request asks for, then by
+// score, the best first.
 func TestKeywordRanksOrderTheResult(t *testing.T) {
 	t.Parallel()
 	c := load(t)
-	got := c.SearchKeywords(context.Background(), "群", Filter{})
-	last, prev := -1, ""
-	sawOther := false
-	ts, whole := c.terms(context.Background(), "群")
-	at := map[*Action]int{}
-	for i, a := range c.Actions() {
-		at[a] = i
+	for _, q := range []string{"群", "删除群文件", "list group members"} {
+		got := c.SearchKeywords(context.Background(), q, catalog.Filter{})
+		require.NotEmpty(t, got, q)
+		scores, in := c.scores(q), intentOf(q)
+		lastD, lastW := -1, 0.0
+		for _, a := range got {
+			d, w := in.demotion(a, c.index[a]), c.weigh(a, scores[c.at[a]])
+			assert.GreaterOrEqual(t, d, lastD, "%s: %s goes back in what the request asks for", q, a.Name)
+			if d == lastD {
+				assert.LessOrEqual(t, w, lastW, "%s: %s scores more than the one before it", q, a.Name)
+			}
+			lastD, lastW = d, w
+		}
 	}
-	in, lastDemotion := intentOf("群"), 0
-	for _, a := range got {
-		r := c.index[a].match(a, at[a], ts, whole).rank
-		if d := in.demotion(a, c.index[a]); d != lastDemotion {
-			assert.Greater(t, d, lastDemotion, "a placeholder goes below the rest")
-			last, lastDemotion = -1, d
-		}
-		assert.GreaterOrEqual(t, r, last, "ranks never go back")
-		if r == last && r == rankOther {
-			assert.Less(t, orderKey(prev), orderKey(a.Name), "summary-only matches keep catalog order")
-			sawOther = true
-		}
-		if r == last && r != rankOther {
-			assert.LessOrEqual(t, len(prev), len(a.Name), "tighter names first")
-		}
-		last, prev = r, a.Name
-	}
-	assert.True(t, sawOther)
 }
 
 func BenchmarkSearchKeywords(b *testing.B) {
-	c, err := Load()
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := load(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if len(c.SearchKeywords(context.Background(), "群 禁言", Filter{})) == 0 {
+		if len(c.SearchKeywords(context.Background(), "群 禁言", catalog.Filter{})) == 0 {
 			b.Fatal("no hits")
 		}
 	}
@@ -117,16 +106,16 @@ func TestSuggest(t *testing.T) {
 	tests := []struct {
 		name     string
 		query    string
-		filter   Filter
+		filter   catalog.Filter
 		first    string
 		contains []string
 		excludes []string
 	}{
-		{"suggests what matches some terms, not all", "把他踢出去", Filter{}, "set_group_kick", []string{"set_group_kick_members"}, nil},
-		{"weighs a rare term over a common one", "撤回我刚发的那条", Filter{}, "delete_msg", nil, nil},
-		{"honours read_only", "群 成员 踢", Filter{ReadOnly: &yes}, "", []string{"get_group_member_list"}, []string{"set_group_kick"}},
-		{"honours category", "群 信息", Filter{Category: &group}, "", []string{"set_group_name"}, []string{"get_group_info"}},
-		{"honours stream", "下载文件", Filter{Stream: &no}, "", []string{"download_file"}, []string{"download_file_stream"}},
+		{"suggests what matches some terms, not all", "把他踢出去", catalog.Filter{}, "set_group_kick", []string{"set_group_kick_members"}, nil},
+		{"weighs a rare term over a common one", "撤回我刚发的那条", catalog.Filter{}, "delete_msg", nil, nil},
+		{"honours read_only", "群 成员 踢", catalog.Filter{ReadOnly: &yes}, "", []string{"get_group_member_list"}, []string{"set_group_kick"}},
+		{"honours category", "群 信息", catalog.Filter{Category: &group}, "", []string{"set_group_name"}, []string{"get_group_info"}},
+		{"honours stream", "下载文件", catalog.Filter{Stream: &no}, "", []string{"download_file"}, []string{"download_file_stream"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -144,22 +133,22 @@ func TestSuggest(t *testing.T) {
 				assert.NotContains(t, got, n)
 			}
 			for _, n := range got {
-				a, _ := c.Lookup(n)
+				a, _ := c.cat.Lookup(n)
 				assert.True(t, tt.filter.Match(a), n)
 			}
 		})
 	}
-	assert.Empty(t, c.Suggest(context.Background(), "frobnicate xyzzy", Filter{}), "terms the catalog never uses suggest nothing")
-	assert.Len(t, c.Suggest(context.Background(), "群", Filter{}), MaxSuggestions)
+	assert.Empty(t, c.Suggest(context.Background(), "frobnicate xyzzy", catalog.Filter{}), "terms the catalog never uses suggest nothing")
+	assert.Len(t, c.Suggest(context.Background(), "群", catalog.Filter{}), MaxSuggestions)
 }
 
 func TestFindSuggestsOnlyWhenNothingContainsTheQuery(t *testing.T) {
 	t.Parallel()
 	c := load(t)
-	found, suggested := c.Find(context.Background(), "发送群消息", Filter{})
+	found, suggested := c.Find(context.Background(), "发送群消息", catalog.Filter{})
 	assert.Empty(t, found, "no summary holds the phrase")
 	assert.Contains(t, names(suggested)[:3], "send_group_msg")
-	found, suggested = c.Find(context.Background(), "get_msg", Filter{})
+	found, suggested = c.Find(context.Background(), "get_msg", catalog.Filter{})
 	assert.Equal(t, "get_msg", found[0].Name)
 	assert.Nil(t, suggested)
 }

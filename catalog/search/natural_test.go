@@ -1,7 +1,8 @@
-package catalog
+package search
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,8 +74,8 @@ var naturalQueries = []struct{ query, action string }{
 
 // firstCall is what one default search_actions call shows a model: the
 // matches, or when there are none, the suggestions.
-func firstCall(c *Catalog, q string) []string {
-	found, suggested := c.Find(context.Background(), q, Filter{})
+func firstCall(c *Index, q string) []string {
+	found, suggested := c.Find(context.Background(), q, catalog.Filter{})
 	if len(found) > 0 {
 		return names(found)
 	}
@@ -107,7 +108,7 @@ func TestNaturalQueryHitRates(t *testing.T) {
 		if got := firstCall(c, q.query); assert.NotEmpty(t, got, q.query) && contains(got[:min(5, len(got))], q.action) {
 			first++
 		}
-		if got := names(c.SearchKeywords(context.Background(), q.query, Filter{})); contains(got[:min(5, len(got))], q.action) {
+		if got := names(c.SearchKeywords(context.Background(), q.query, catalog.Filter{})); contains(got[:min(5, len(got))], q.action) {
 			keywords++
 		}
 	}

@@ -1,4 +1,4 @@
-package catalog
+package search
 
 // synonyms groups the words people use for one idea, Chinese and English
 // side by side: the words of the catalog's own summaries and names first
@@ -9,9 +9,9 @@ package catalog
 var synonyms = [][]string{
 	// who and where
 	{"群", "群聊", "group", "groups", "qun"},
-	{"好友", "friend", "friends", "联系人", "contact", "contacts"},
-	{"成员", "群员", "member", "members", "谁", "who"},
-	{"管理员", "管理", "admin", "admins", "administrator"},
+	{"好友", "friend", "friends", "联系人", "contact", "contacts", "朋友", "buddy", "buddies"},
+	{"成员", "群员", "member", "members", "群友"},
+	{"管理员", "admin", "admins", "administrator", "moderator", "mod"},
 	{"机器人", "bot", "robot"},
 	{"私聊", "private", "私信", "dm", "direct"},
 	{"陌生人", "stranger", "user", "用户"},
@@ -23,10 +23,11 @@ var synonyms = [][]string{
 	{"文件夹", "目录", "folder", "folders", "directory"},
 	{"图片", "image", "images", "img", "picture", "photo", "pic", "照片"},
 	{"语音", "record", "voice", "ptt", "audio"},
-	{"表情", "face", "emoji", "sticker", "stickers", "reaction"},
+	{"表情", "face", "emoji", "sticker", "stickers"},
+	{"回应", "表情回应", "reaction", "reactions", "react"},
 	{"公告", "announcement", "announcements", "notice", "notices", "announce"},
 	{"历史", "聊天记录", "记录", "history"},
-	{"说说", "post", "posts", "feed", "feeds", "动态"},
+	{"说说", "feed", "feeds", "动态", "shuoshuo"},
 	{"空间", "qzone", "zone"},
 	{"相册", "album", "albums"},
 	{"精华", "essence"},
@@ -57,10 +58,12 @@ var synonyms = [][]string{
 	{"设置", "设", "修改", "改", "更换", "set", "change", "modify", "update", "make", "edit"},
 	{"删除", "删", "delete", "del", "remove"},
 	{"撤回", "recall", "unsend", "retract", "withdraw"},
+	{"拉黑", "黑名单", "block", "blacklist"},
 	{"踢", "踢出", "踢人", "移出", "kick"},
-	{"禁言", "解禁", "mute", "unmute", "ban", "shut", "silence"},
+	{"禁言", "解禁", "禁", "mute", "unmute", "ban", "shut", "silence"},
 	{"戳", "戳一戳", "拍一拍", "拍", "poke", "nudge"},
-	{"退群", "退出", "leave", "quit"},
+	{"退群", "退出群聊", "退", "leave", "quit"},
+	{"告诉", "tell", "say", "说", "通知", "notify", "inform"},
 	{"打卡", "签到", "sign", "signin", "checkin"},
 	{"点赞", "赞", "like", "likes", "thumbs"},
 	{"取消", "cancel", "unlike", "undo"},
@@ -79,16 +82,16 @@ var synonyms = [][]string{
 // keywords query, Chinese and English alike.
 var fillers = words(
 	// English
-	"a", "an", "the", "my", "me", "i", "to", "of", "in", "on", "for", "from", "into", "out", "this", "that",
+	"a", "an", "the", "me", "i", "to", "of", "in", "on", "for", "from", "into", "out", "this", "that",
 	"these", "those", "is", "are", "am", "be", "was", "it", "its", "as", "with", "by", "at", "please",
-	"can", "could", "you", "your", "how", "do", "does", "did", "all", "some", "someone", "somebody",
-	"him", "her", "them", "his", "their", "our", "we", "what", "which", "want", "would", "if", "there",
+	"can", "could", "you", "your", "how", "do", "does", "did", "some", "someone", "somebody",
+	"his", "their", "our", "we", "what", "which", "want", "would", "if", "there",
 	"and", "or", "any", "about", "up", "new", "one", "message's", "i'm", "whom",
 	// Chinese
-	"我", "我的", "的", "一条", "一个", "一张", "一下", "一", "个", "条", "张", "把", "给", "他", "她", "它",
+	"我", "我的", "的", "一条", "一个", "一张", "一下", "一", "个", "条", "张", "把", "给", "它",
 	"他们", "她们", "这个", "那个", "这", "那", "里", "里面", "中", "在", "了", "吗", "呢", "吧", "啊",
 	"请", "帮我", "帮", "某人", "某个", "有哪些", "哪些", "什么", "怎么", "如何", "是", "和", "与", "到",
-	"去", "出去", "一下子", "让", "用", "要", "想", "能", "可以", "有", "都", "被", "跟", "向", "对",
+	"去", "一下子", "让", "用", "要", "想", "能", "可以", "有", "都", "被", "跟", "向", "对",
 )
 
 func words(ws ...string) map[string]bool {

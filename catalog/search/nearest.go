@@ -1,6 +1,9 @@
-package catalog
+package search
 
 import (
+	"context"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"sort"
 	"strings"
@@ -22,11 +25,12 @@ const (
 )
 
 // Nearest returns up to three catalog names and aliases the unknown name
-// is closest to, the closest first: those that differ from it only in a
+// is closest to, the closest first: the one it is off only in case or
+// blanks (SEND_GROUP_MSG), those that differ from it only in a
 // leading underscore, a plural or get_/set_ (any of these at once), then
 // those a few letters away (edit distance), in catalog order among
 // equals. It returns nothing for a name that is close to none.
-func (c *Catalog) Nearest(name string) []string {
+func (c *Index) Nearest(name string) []string {
 	c = c.parsed()
 	name = strings.ToLower(strings.TrimSpace(name))
 	if name == "" || len(name) > maxNameBytes {
@@ -41,11 +45,14 @@ func (c *Catalog) Nearest(name string) []string {
 	}
 	var out []near
 	at := 0
-	for _, a := range c.doc.Actions {
+	for _, a := range c.all {
 		for _, n := range append([]string{a.Name}, a.Aliases...) {
 			at++
 			d := -1
 			switch {
+			case strings.ToLower(n) == name:
+				out = append(out, near{n, -1, at}) // off only in case or blanks: the name meant, first
+				continue
 			case slipKey(n) == key:
 				d = 0
 			default:
@@ -53,7 +60,7 @@ func (c *Catalog) Nearest(name string) []string {
 					d = e
 				}
 			}
-			if d >= 0 && n != name {
+			if d >= 0 {
 				out = append(out, near{n, d, at})
 			}
 		}
@@ -80,4 +87,47 @@ func slipKey(name string) string {
 		ws[0] = "get/set"
 	}
 	return strings.Join(ws, "_")
+}
+
+// maxOffer bounds Offer's answer.
+const maxOffer = 3
+
+// Offer returns up to three real actions an unknown action name may mean,
+// the likeliest first: the action it names off only in case or blanks
+// (SEND_GROUP_MSG, "send_group_msg "), then the names a slip or two away
+// (Nearest), then what the name's words find through the ranked search
+// (its words split at _ . - and case changes, the catalog's abbreviations
+// written out: send_private_text finds send_private_msg, withdraw_msg
+// delete_msg). It returns nothing for a name whose words find nothing.
+func (c *Index) Offer(name string) []string {
+	c = c.parsed()
+	if len(name) > maxNameBytes*4 {
+		return nil
+	}
+	out := make([]string, 0, maxOffer)
+	add := func(n string) {
+		if len(out) < maxOffer && !contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	for _, n := range c.Nearest(name) {
+		add(n)
+	}
+	ws := nameWords(strings.TrimSpace(name))
+	for i, w := range ws {
+		if strings.EqualFold(w, "me") {
+			ws[i] = "self" // getMe: the account's own
+		}
+	}
+	words := strings.Join(ws, " ")
+	terms := c.bm25.requestTerms(words)
+	if len(terms) == 0 {
+		return out
+	}
+	for _, a := range c.Suggest(context.Background(), words, catalog.Filter{}) {
+		if n := c.bm25.matched(terms, c.at[a]); 2*n >= len(terms) {
+			add(a.Name)
+		}
+	}
+	return out
 }

@@ -1,8 +1,9 @@
-package catalog
+package search
 
 import (
 	"cmp"
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"math"
 	"slices"
 	"strings"
@@ -31,66 +32,121 @@ const (
 // SearchKeywords splits query into terms (see terms.go), keeps actions
 // passing f that match every term (a term matches when it or one of its
 // synonyms occurs in the name, an alias, the summary or the category), and
-// ranks exact names and aliases first, then by what the request asks for
-// (intent.go: no write above a read for a read, no removal first for a
-// create, placeholders last), then name matches (shorter names first: they
-// match more tightly), then the rest in catalog order. It stops early,
-// with nothing, once ctx is done: the caller reads ctx.Err().
-func (c *Catalog) SearchKeywords(ctx context.Context, query string, f Filter) []*Action {
+// ranks exact names and aliases first, then the rest as Suggest does: by
+// what the request asks for (intent.go), then by the ranking's score
+// (bm25.go), then shorter names. It stops early, with nothing, once ctx is
+// done: the caller reads ctx.Err().
+func (c *Index) SearchKeywords(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {
 	hits := c.weighed(ctx, query, f, true)
-	slices.SortStableFunc(hits, func(a, b hit) int {
-		if o := exactThenAsked(a, b); o != 0 {
-			return o
-		}
-		switch {
-		case a.rank != b.rank:
-			return cmp.Compare(a.rank, b.rank)
-		case a.rank == rankOther:
-			return 0
-		}
-		return cmp.Compare(len(a.a.Name), len(b.a.Name))
-	})
+	scores := c.scores(query)
+	for i := range hits {
+		hits[i].weight = c.weigh(hits[i].a, scores[hits[i].at])
+	}
+	slices.SortStableFunc(hits, ranked)
 	return actionsOf(hits, len(hits))
 }
 
 // MaxSuggestions bounds Suggest.
 const MaxSuggestions = 10
 
-// Suggest ranks the actions passing f that match any of the query's terms
-// (unlike SearchKeywords, not all): exact names first, then by what the
-// request asks for (as SearchKeywords), then by the weight
-// of the terms they match, a term weighing more the fewer actions it
-// matches in the whole catalog ("撤回" tells more than "发") and more again
-// in a name, then shorter names; the actions that send a message segment
-// the query asks to send go first (hinted); at most MaxSuggestions. It is
-// what a search offers beside, or instead of, its hits (Find and
-// search_actions say when). Like SearchKeywords, it stops early once ctx
-// is done.
-func (c *Catalog) Suggest(ctx context.Context, query string, f Filter) []*Action {
-	hits := c.weighed(ctx, query, f, false)
-	slices.SortStableFunc(hits, func(a, b hit) int {
-		if o := exactThenAsked(a, b); o != 0 {
-			return o
+// Suggest ranks the actions passing f that the request's terms score
+// (bm25.go, the payload not voting): exact names and aliases first, then
+// by what the request asks for (intent.go: no write above a read for a
+// read, no removal first unless it removes), then by score, then shorter
+// names; the actions that send a message segment the request asks to send
+// go first (hinted); at most MaxSuggestions. It is what a search offers
+// beside, or instead of, its hits (Find and search_actions say when). It
+// stops early, with nothing, once ctx is done.
+func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {
+	if ctx.Err() != nil {
+		return nil
+	}
+	c = c.parsed()
+	scores := c.scores(query)
+	whole := strings.ToLower(strings.TrimSpace(query))
+	in := intentOf(query)
+	var hits []hit
+	for i, a := range c.all {
+		h := c.index[a]
+		exact := contains(h.names, whole)
+		if (scores[i] <= 0 && !exact) || !f.Match(a) {
+			continue
 		}
-		if a.weight != b.weight {
-			return -cmp.Compare(a.weight, b.weight)
+		r := rankOther
+		if exact {
+			r = rankExact
 		}
-		return cmp.Compare(len(a.a.Name), len(b.a.Name))
-	})
+		hits = keepBest(hits, hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)})
+	}
+	if ctx.Err() != nil {
+		return nil
+	}
 	return c.hinted(ctx, query, f, actionsOf(hits, len(hits)))
+}
+
+// keepBest inserts h into best, kept in ranked order and cut to
+// MaxSuggestions: a search keeps the few it shows, never sorts them all.
+func keepBest(best []hit, h hit) []hit {
+	i := len(best)
+	for i > 0 && ranked(h, best[i-1]) < 0 {
+		i--
+	}
+	if i >= MaxSuggestions {
+		return best
+	}
+	if len(best) < MaxSuggestions {
+		best = append(best, hit{})
+	}
+	copy(best[i+1:], best[i:len(best)-1])
+	best[i] = h
+	return best
+}
+
+// scores are the ranking's score of every action for query, in catalog
+// order.
+func (c *Index) scores(query string) []float64 {
+	c = c.parsed()
+	scores := make([]float64, len(c.all))
+	c.bm25.score(c.bm25.requestTerms(query), scores)
+	return scores
+}
+
+// placeholderShare is how much of its score a compatibility placeholder
+// keeps: it answers the same whatever it is asked (can_send_image always
+// says yes), so a real action that matches as well goes before it.
+const placeholderShare = 0.8
+
+// weigh is an action's score as the ranking uses it.
+func (c *Index) weigh(a *catalog.Action, score float64) float64 {
+	if c.index[a].placeholder {
+		return score * placeholderShare
+	}
+	return score
+}
+
+// ranked orders two hits: exact names and aliases first, then by what the
+// request asks for, then by score, then shorter names.
+func ranked(a, b hit) int {
+	if o := exactThenAsked(a, b); o != 0 {
+		return o
+	}
+	if a.weight != b.weight {
+		return -cmp.Compare(a.weight, b.weight)
+	}
+	return cmp.Compare(len(a.a.Name), len(b.a.Name))
 }
 
 // hinted puts the actions that send the segment a query asks to send
 // (SegmentHint) first, after any exact name, and cuts the list to
 // MaxSuggestions.
-func (c *Catalog) hinted(ctx context.Context, query string, f Filter, ranked []*Action) []*Action {
+func (c *Index) hinted(ctx context.Context, query string, f catalog.Filter, ranked []*catalog.Action) []*catalog.Action {
 	h, ok := c.SegmentHint(ctx, query)
 	if !ok {
 		return ranked[:min(MaxSuggestions, len(ranked))]
 	}
 	q := strings.ToLower(strings.TrimSpace(query))
-	out := make([]*Action, 0, MaxSuggestions)
-	lead := map[*Action]bool{}
+	out := make([]*catalog.Action, 0, MaxSuggestions)
+	lead := map[*catalog.Action]bool{}
 	for _, a := range ranked {
 		if contains(c.index[a].names, q) {
 			out = append(out, a)
@@ -98,7 +154,7 @@ func (c *Catalog) hinted(ctx context.Context, query string, f Filter, ranked []*
 		}
 	}
 	for _, n := range h.Actions {
-		if a, ok := c.Lookup(n); ok && f.Match(a) && !lead[a] {
+		if a, ok := c.cat.Lookup(n); ok && f.Match(a) && !lead[a] {
 			out = append(out, a)
 			lead[a] = true
 		}
@@ -131,7 +187,8 @@ func before(first bool) int {
 
 // hit is how an action matched a query's terms.
 type hit struct {
-	a            *Action
+	a            *catalog.Action
+	at           int     // its place in the catalog
 	found, named int     // terms matched anywhere, and in the name or an alias
 	weight       float64 // the terms' weights (see Suggest)
 	rank         int
@@ -142,9 +199,9 @@ type hit struct {
 // and its weight, and the query as one word (for exact names). A term no
 // action matches is dropped: it can only say that nothing matches. Once
 // ctx is done it returns no terms, so nothing matches.
-func (c *Catalog) terms(ctx context.Context, query string) ([]term, string) {
+func (c *Index) terms(ctx context.Context, query string) ([]term, string) {
 	c = c.parsed()
-	all := c.doc.Actions
+	all := c.all
 	var out []term
 	for _, t := range terms(query, c.han) {
 		if ctx.Err() != nil {
@@ -169,7 +226,7 @@ func (c *Catalog) terms(ctx context.Context, query string) ([]term, string) {
 
 // matching says for each action whether it holds any of words. A synonym
 // group's answer is kept: the groups are few and queries use them again.
-func (c *Catalog) matching(words []string) []bool {
+func (c *Index) matching(words []string) []bool {
 	_, group := expansions[words[0]]
 	if group {
 		c.groupsMu.Lock()
@@ -178,8 +235,8 @@ func (c *Catalog) matching(words []string) []bool {
 			return in
 		}
 	}
-	in := make([]bool, len(c.doc.Actions))
-	for i, a := range c.doc.Actions {
+	in := make([]bool, len(c.all))
+	for i, a := range c.all {
 		in[i] = c.index[a].hasAny(words)
 	}
 	if group {
@@ -190,11 +247,11 @@ func (c *Catalog) matching(words []string) []bool {
 
 // match returns how each action passing f matches ts, in catalog order;
 // nothing once ctx is done.
-func (c *Catalog) match(ctx context.Context, ts []term, whole string, f Filter) []hit {
+func (c *Index) match(ctx context.Context, ts []term, whole string, f catalog.Filter) []hit {
 	if len(ts) == 0 {
 		return nil
 	}
-	all := c.parsed().doc.Actions
+	all := c.parsed().all
 	out := make([]hit, 0, len(all))
 	for i, a := range all {
 		if ctx.Err() != nil {
@@ -217,8 +274,8 @@ func (h haystack) hasAny(ws []string) bool {
 	return false
 }
 
-func actionsOf(hits []hit, limit int) []*Action {
-	out := make([]*Action, 0, min(limit, len(hits)))
+func actionsOf(hits []hit, limit int) []*catalog.Action {
+	out := make([]*catalog.Action, 0, min(limit, len(hits)))
 	for _, h := range hits[:min(limit, len(hits))] {
 		out = append(out, h.a)
 	}
@@ -236,7 +293,7 @@ type haystack struct {
 	nameWords   map[string]bool // the same of the names alone
 }
 
-func newHaystack(a *Action) haystack {
+func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
 	h.removes, h.placeholder = removes(a), placeholder(a)
@@ -288,8 +345,8 @@ func isWord(w string) bool {
 }
 
 // match reads how the action, the i-th of the catalog, matches ts.
-func (h haystack) match(a *Action, i int, ts []term, whole string) hit {
-	out := hit{a: a}
+func (h haystack) match(a *catalog.Action, i int, ts []term, whole string) hit {
+	out := hit{a: a, at: i}
 	exact := false
 	for _, n := range h.names {
 		if n == whole {
@@ -345,7 +402,7 @@ func (h haystack) nameHas(w string) bool {
 // weighed is the actions passing f that match every one of the query's
 // terms (all) or any, each with its demotion for what the request asks
 // for: what SearchKeywords and Suggest then order.
-func (c *Catalog) weighed(ctx context.Context, query string, f Filter, all bool) []hit {
+func (c *Index) weighed(ctx context.Context, query string, f catalog.Filter, all bool) []hit {
 	ts, whole := c.terms(ctx, query)
 	in := intentOf(query)
 	var hits []hit
@@ -369,4 +426,20 @@ func exactThenAsked(a, b hit) int {
 		return cmp.Compare(a.demotion, b.demotion)
 	}
 	return 0
+}
+
+// OnlyChanges reports whether a request only reads while every one of
+// found changes something: keywords mode then offers the ranked
+// suggestions beside its hits, so that a read request is never answered
+// with writes alone.
+func OnlyChanges(query string, found []*catalog.Action) bool {
+	if len(found) == 0 || intentOf(query) != intentRead {
+		return false
+	}
+	for _, a := range found {
+		if a.ReadOnly {
+			return false
+		}
+	}
+	return true
 }

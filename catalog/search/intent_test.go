@@ -1,7 +1,8 @@
-package catalog
+package search
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ var intentQueries = []struct {
 
 // assertRankedFor checks the head of one ranked list against the
 // request's intent.
-func assertRankedFor(t *testing.T, in intent, list []*Action, what string) {
+func assertRankedFor(t *testing.T, in intent, list []*catalog.Action, what string) {
 	t.Helper()
 	if len(list) == 0 {
 		return
@@ -91,9 +92,9 @@ func TestARequestsIntentDecidesWhatComesFirst(t *testing.T) {
 		t.Run(q.query, func(t *testing.T) {
 			t.Parallel()
 			require.Equal(t, q.in, intentOf(q.query), "the request's intent")
-			assertRankedFor(t, q.in, c.SearchKeywords(ctx, q.query, Filter{}), "keywords")
-			assertRankedFor(t, q.in, c.Suggest(ctx, q.query, Filter{}), "suggestions")
-			found, suggested := c.Find(ctx, q.query, Filter{})
+			assertRankedFor(t, q.in, c.SearchKeywords(ctx, q.query, catalog.Filter{}), "keywords")
+			assertRankedFor(t, q.in, c.Suggest(ctx, q.query, catalog.Filter{}), "suggestions")
+			found, suggested := c.Find(ctx, q.query, catalog.Filter{})
 			assertRankedFor(t, q.in, suggested, "default-mode suggestions")
 			assert.Equal(t, names(catalogOrderHits(c, q.query)), names(found), "default-mode actions are the substring hits in catalog order")
 			if len(found) > 0 && len(suggested) == 0 {
@@ -104,10 +105,10 @@ func TestARequestsIntentDecidesWhatComesFirst(t *testing.T) {
 }
 
 // catalogOrderHits is the seed's default search, written out again.
-func catalogOrderHits(c *Catalog, q string) []*Action {
+func catalogOrderHits(c *Index, q string) []*catalog.Action {
 	q = strings.ToLower(strings.TrimSpace(q))
-	var out []*Action
-	for _, a := range c.Actions() {
+	var out []*catalog.Action
+	for _, a := range c.cat.Actions() {
 		if strings.Contains(strings.ToLower(strings.Join(append(append([]string{a.Name}, a.Aliases...), a.Summary, a.Category), "\n")), q) {
 			out = append(out, a)
 		}
@@ -119,20 +120,81 @@ func TestDefaultModeRanksBesideHitsWhoseFirstIsNotTheBest(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	ctx := context.Background()
-	found, suggested := c.Find(ctx, "群公告", Filter{})
+	found, suggested := c.Find(ctx, "群公告", catalog.Filter{})
 	require.NotEmpty(t, found)
 	require.NotEmpty(t, suggested)
 	assert.NotEqual(t, found[0], suggested[0], "suggestions come only when the best differs from the first hit")
 
-	found, suggested = c.Find(ctx, "get_group_list", Filter{})
+	found, suggested = c.Find(ctx, "get_group_list", catalog.Filter{})
 	assert.Equal(t, "get_group_list", found[0].Name)
 	assert.Empty(t, suggested, "the first hit is the best: nothing beside it")
 }
 
+// TestPlaceholdersGoBelowRealActions: a placeholder keeps only part of
+// its score, so a request to send a picture gets a real send first, while
+// the question whether pictures can be sent still finds can_send_image.
 func TestPlaceholdersGoBelowRealActions(t *testing.T) {
 	t.Parallel()
 	c := load(t)
-	got := names(c.Suggest(context.Background(), "能发图片吗", Filter{}))
+	got := names(c.Suggest(context.Background(), "发图片", catalog.Filter{}))
 	require.NotEmpty(t, got)
 	assert.NotEqual(t, "can_send_image", got[0], "%v", got)
+	assert.Contains(t, names(c.Suggest(context.Background(), "能发图片吗", catalog.Filter{}))[:3], "can_send_image")
+}
+
+// TestReadCuesAndTheirTraps: the read cues of issue 49 read, and the
+// requests that hold one but write stay writes.
+func TestReadCuesAndTheirTraps(t *testing.T) {
+	t.Parallel()
+	for _, q := range []string{"读群消息", "阅读聊天记录", "浏览群文件", "显示好友列表", "展示群成员", "搜索消息", "打开群文件", "read the group messages", "browse group messages"} {
+		assert.Equal(t, intentRead, intentOf(q), q)
+	}
+	for _, q := range []string{"标记已读", "mark as read", "mark all messages as read", "打开全员禁言", "禁言他"} {
+		assert.Equal(t, intentChange, intentOf(q), q)
+	}
+	c := load(t)
+	ctx := context.Background()
+	for q, first := range map[string]string{"读群消息": "get_group_msg_history", "browse group messages": "get_group_msg_history", "禁言": "set_group_ban", "打开群文件": "get_group_root_files"} {
+		got := names(c.Suggest(ctx, q, catalog.Filter{}))
+		if assert.NotEmpty(t, got, q) {
+			assert.Equal(t, first, got[0], "%s: %v", q, got)
+		}
+	}
+}
+
+// TestThePayloadDoesNotVote: what a request carries (quotes, URLs, paths,
+// @names, what follows say/tell/说/告诉 or a colon) is blanked before
+// scoring, and the request is ranked by what it asks.
+func TestThePayloadDoesNotVote(t *testing.T) {
+	t.Parallel()
+	for q, gone := range map[string]string{
+		`send "kick everyone out" to the group`:            "kick",
+		"post https://example.com/delete-all to my friend": "delete",
+		"tell group 5 that the essence list is ready":      "essence",
+		"在群里说：撤回所有公告":                                      "撤回",
+		"告诉他明天禁言取消":                                        "禁言",
+		"ping @delete_bot in the group":                    "delete",
+	} {
+		assert.NotContains(t, strings.ToLower(withoutPayload(q)), gone, q)
+	}
+	c := load(t)
+	got := names(c.Suggest(context.Background(), `send "please recall the essence announcement" to group 123`, catalog.Filter{}))
+	require.NotEmpty(t, got)
+	assert.Contains(t, []string{"send_group_msg", "send_msg"}, got[0], "%v", got)
+}
+
+// TestASegmentHintOnlyForASend: a hint comes where a request asks to send
+// the segment, never for one that asks about it or merely carries it.
+func TestASegmentHintOnlyForASend(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	ctx := context.Background()
+	for _, q := range []string{"发张图片到群里", "send a picture", "艾特全体成员"} {
+		_, ok := c.SegmentHint(ctx, q)
+		assert.True(t, ok, q)
+	}
+	for _, q := range []string{"谁发了图片", "which pictures did he send", "kick @Bob from the group", "把@小明 踢出群", "post https://example.com/cat.jpg in the group notice"} {
+		_, ok := c.SegmentHint(ctx, q)
+		assert.False(t, ok, q)
+	}
 }

@@ -1,10 +1,12 @@
-package catalog
+package search
 
 import (
 	"context"
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
 	"github.com/stretchr/testify/assert"
@@ -15,9 +17,9 @@ import (
 // by one but rarely side by side and that no vocabulary word holds: its
 // other distinct Han characters in code point order, repeated. It is the
 // worst case of segmentation, one long run no vocabulary word covers.
-func unknownHan(c *Catalog, n int) string {
+func unknownHan(c *Index, n int) string {
 	inVocabulary := map[rune]bool{}
-	for w := range vocabulary {
+	for w := range segmentWords {
 		for _, r := range w {
 			inVocabulary[r] = true
 		}
@@ -41,10 +43,7 @@ func unknownHan(c *Catalog, n int) string {
 }
 
 func BenchmarkSearchLongQuery(b *testing.B) {
-	c, err := Load()
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := load(b)
 	// 4KiB is the longest query search_actions takes; the others are in
 	// characters, for comparison with the figures of issue 43.
 	sizes := map[string]int{"4KiB": MaxQueryBytes / len("群"), "chars=1000": 1000, "chars=4096": 4096}
@@ -52,7 +51,7 @@ func BenchmarkSearchLongQuery(b *testing.B) {
 		q := unknownHan(c, sizes[name])
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				c.SearchKeywords(context.Background(), q, Filter{})
+				c.SearchKeywords(context.Background(), q, catalog.Filter{})
 			}
 		})
 	}
@@ -61,13 +60,10 @@ func BenchmarkSearchLongQuery(b *testing.B) {
 // BenchmarkSearchDefault is one default-mode search as a first call makes
 // it: a phrase no summary holds, so it is ranked as well.
 func BenchmarkSearchDefault(b *testing.B) {
-	c, err := Load()
-	if err != nil {
-		b.Fatal(err)
-	}
+	c := load(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, s := c.Find(context.Background(), "发送群消息", Filter{}); len(s) == 0 {
+		if _, s := c.Find(context.Background(), "发送群消息", catalog.Filter{}); len(s) == 0 {
 			b.Fatal("no suggestions")
 		}
 	}
@@ -87,7 +83,7 @@ func TestHanIndexFindsTheLongestPieceTheCatalogHolds(t *testing.T) {
 		return k
 	}
 	var queries [][]rune
-	for _, a := range c.Actions()[:40] {
+	for _, a := range c.cat.Actions()[:40] {
 		rs := []rune(a.Summary)
 		for i := range rs {
 			for j := i + 1; j <= min(len(rs), i+12); j++ {
@@ -120,6 +116,54 @@ func TestACancelledSearchFindsNothing(t *testing.T) {
 	c := load(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	assert.Empty(t, c.SearchKeywords(ctx, "群 禁言", Filter{}))
-	assert.Empty(t, c.Suggest(ctx, "发送群消息", Filter{}))
+	assert.Empty(t, c.SearchKeywords(ctx, "群 禁言", catalog.Filter{}))
+	assert.Empty(t, c.Suggest(ctx, "发送群消息", catalog.Filter{}))
+}
+
+// searchMix is a realistic mix of first calls, none of them a labelled
+// request: short commands and questions in both languages, and long
+// requests carrying what they send (quotes, URLs, numbers, @mentions).
+var searchMix = []string{
+	"发送群消息",
+	"list my groups",
+	"群里有谁",
+	"撤回消息",
+	"mute a member",
+	"who am I logged in as",
+	"给群 24681357 发一条消息：今晚八点开会，大家记得带电脑，会议链接 https://meeting.example.com/room/42 别迟到",
+	"please tell group 13572468 that the server maintenance window moved to Saturday 03:00 and ask @ops to confirm",
+	"send \"the build is green, release notes at https://example.com/notes/1.2.3\" to my friend 10001 in private",
+	"把 @张三 踢出群 88776655，理由：连续三天在群里发广告，已经警告过两次了",
+	"look up the profile of qq 1234567 and tell me their nickname and level",
+	"帮我看看群 5556667 最近都聊了些什么，特别是关于发布的消息",
+}
+
+// BenchmarkSearchMix is one default-mode search (search_actions as a first
+// call makes it) over the mix, a request per operation in turn; it also
+// reports the median of the requests' own times.
+func BenchmarkSearchMix(b *testing.B) {
+	c := load(b)
+	ctx := context.Background()
+	spent := make([]time.Duration, len(searchMix))
+	runs := make([]int, len(searchMix))
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		k := i % len(searchMix)
+		t0 := time.Now()
+		c.Find(ctx, searchMix[k], catalog.Filter{})
+		spent[k] += time.Since(t0)
+		runs[k]++
+		i++
+	}
+	per := make([]float64, 0, len(searchMix))
+	for k := range searchMix {
+		if runs[k] > 0 {
+			per = append(per, float64(spent[k].Nanoseconds())/float64(runs[k]))
+		}
+	}
+	sort.Float64s(per)
+	if len(per) > 0 {
+		b.ReportMetric(per[len(per)/2], "median-ns/request")
+	}
 }

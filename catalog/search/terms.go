@@ -1,4 +1,4 @@
-package catalog
+package search
 
 import (
 	"strings"
@@ -27,8 +27,8 @@ type term struct {
 	weight float64  // how much matching it tells (Catalog.terms)
 }
 
-// vocabulary is the synonym table's Chinese words, the longest first.
-var vocabulary = func() map[string]bool {
+// segmentWords is the synonym table's Chinese words, the longest first.
+var segmentWords = func() map[string]bool {
 	m := map[string]bool{}
 	for _, group := range synonyms {
 		for _, w := range group {
@@ -48,7 +48,7 @@ var vocabulary = func() map[string]bool {
 // longestWord is the most runes a vocabulary word has.
 var longestWord = func() int {
 	n := 0
-	for w := range vocabulary {
+	for w := range segmentWords {
 		n = max(n, utf8.RuneCountInString(w))
 	}
 	return n
@@ -159,7 +159,7 @@ func segment(run []rune, idx *hanIndex) []string {
 	for i := n - 1; i >= 0; i-- {
 		cost[i], next[i] = cost[i+1]+2, i+1
 		for j := min(n, i+longestWord); j > i; j-- {
-			if vocabulary[string(run[i:j])] && cost[j]+1 < cost[i] {
+			if segmentWords[string(run[i:j])] && cost[j]+1 < cost[i] {
 				cost[i], next[i] = cost[j]+1, j
 			}
 		}
@@ -178,7 +178,7 @@ func segment(run []rune, idx *hanIndex) []string {
 	}
 	for i := 0; i < n; i = next[i] {
 		w := string(run[i:next[i]])
-		if next[i] == i+1 && !vocabulary[w] {
+		if next[i] == i+1 && !segmentWords[w] {
 			unknown = append(unknown, run[i])
 			continue
 		}

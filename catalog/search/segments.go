@@ -1,4 +1,4 @@
-package catalog
+package search
 
 import (
 	"context"
@@ -49,7 +49,7 @@ var segments = []msgSegment{
 		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil},
 	{"A face (QQ emoji)", []string{"face", "faces", "emoji", "emoticon"}, []string{"表情", "小黄脸"}, true,
 		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil},
-	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"@", "艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
+	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
 		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil},
 	{"A reply", []string{"reply", "replies", "quote"}, []string{"回复", "引用"}, false,
 		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil},
@@ -67,7 +67,7 @@ var (
 // aboutAnyMessage are words a request to send a segment may hold without
 // asking for anything else: whom it goes to and that it is a message (each
 // stands for its synonym group).
-var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发送", "全员", "陌生人")
+var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发送", "全员", "陌生人", "告诉")
 
 // Hint is what a search for sending a message segment gets beside its
 // actions: the actions that send it, the usual first, and a line with
@@ -83,11 +83,13 @@ type Hint struct {
 // object ("发公告带图片" is an announcement with its picture, "post a
 // picture" a Qzone post) is left to the ranking. Once ctx is done it
 // returns none.
-func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
+func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	if intentOf(query) == intentRead {
 		return Hint{}, false
 	}
-	q := strings.ToLower(query)
+	// What the request carries (a URL, a quote, an @name) asks for no
+	// segment: only what it asks to send does.
+	q := strings.ToLower(withoutPayload(query))
 	en := words(englishWords(q)...)
 	for _, w := range strings.Fields(q) {
 		en[strings.Trim(w, ".,!?;:\"'()")] = true // at-mention, with its hyphen
@@ -110,7 +112,7 @@ func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) {
 			continue
 		}
-		if !c.onlyAbout(ctx, query, s) {
+		if !c.onlyAbout(ctx, q, s) {
 			return Hint{}, false
 		}
 		actions := ordered(s.actions, q)
@@ -124,7 +126,7 @@ func (c *Catalog) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 // onlyAbout reports whether every search term of query (Catalog.terms:
 // words some action holds) is about sending s: one of its words, a word
 // for sending, or whom a message goes to.
-func (c *Catalog) onlyAbout(ctx context.Context, query string, s msgSegment) bool {
+func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool {
 	ok := words(append(append(append(append([]string{}, s.en...), s.pieces...), s.fine...), sendWordsEN...)...)
 	for _, w := range sendWordsZH {
 		ok[w] = true
@@ -145,15 +147,19 @@ func (c *Catalog) onlyAbout(ctx context.Context, query string, s msgSegment) boo
 	return true
 }
 
-// ordered puts the private send first when the query is about a friend
-// or a private chat (the group send leads otherwise).
+// ordered puts the private send first when the query is about a friend, a
+// private chat or a QQ number and names no group (the group send leads
+// otherwise).
 func ordered(actions []string, q string) []string {
 	out := append([]string{}, actions...)
-	private := false
+	group, private := false, strings.ContainsAny(q, "0123456789")
+	for _, w := range []string{"group", "群", "grp"} {
+		group = group || strings.Contains(q, w)
+	}
 	for _, w := range []string{"private", "friend", "私聊", "好友", "私信"} {
 		private = private || strings.Contains(q, w)
 	}
-	if private && len(out) > 1 && strings.Contains(out[1], "private") {
+	if private && !group && len(out) > 1 && strings.Contains(out[1], "private") {
 		out[0], out[1] = out[1], out[0]
 	}
 	return out

@@ -1,0 +1,237 @@
+package search
+
+import (
+	"math"
+	"strings"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/typo"
+)
+
+// The ranking is one scoring model, BM25F, the one text search engines
+// use: each action is a document of fields (its name's words with its
+// aliases', the vocabulary of how people and other bot APIs name it, its
+// summary with the English gloss, its category), each field weighted; a
+// term weighs more the fewer actions hold it (inverse document frequency:
+// "撤回" tells more than "发") and counts with diminishing returns the more
+// often a document holds it, relative to the field's usual length. The
+// request is read the same way (tokens.go) after its payload is blanked
+// (payload.go), and the intent it states orders the result (intent.go).
+
+// Field weights and BM25's constants: k1 bounds how much repeating a term
+// counts, b how much a long field is discounted.
+const (
+	weightName     = 3.0
+	weightVocab    = 2.0
+	weightSummary  = 1.0
+	weightCategory = 0.5
+	bm25K1         = 1.2
+	bm25B          = 0.5
+)
+
+// posting is one action holding one term, with the term's whole weight in
+// it: the score is a sum of postings, so a search costs the postings of
+// the request's terms and nothing else.
+type posting struct {
+	doc    int32
+	weight float32
+}
+
+// bm25 is the inverted index of every action's terms.
+type bm25 struct {
+	postings map[string][]posting
+	english  map[string][]string // a term's deletion neighbours → terms (typos)
+}
+
+// field is one field of one action: its terms and its weight.
+type field struct {
+	terms  []string
+	weight float64
+}
+
+// fieldsOf are an action's fields.
+func fieldsOf(a *catalog.Action) []field {
+	var names []string
+	for _, n := range append([]string{a.Name}, a.Aliases...) {
+		for _, w := range nameWords(n) {
+			if t := englishTerm(strings.ToLower(w)); t != "" {
+				names = append(names, t)
+			}
+		}
+	}
+	return []field{
+		{names, weightName},
+		{tokenize(vocabulary[a.Name], nil, nil), weightVocab},
+		{tokenize(a.Summary, nil, nil), weightSummary},
+		{tokenize(a.Category, nil, nil), weightCategory},
+	}
+}
+
+// newBM25 indexes actions.
+func newBM25(actions []*catalog.Action) *bm25 {
+	docs := make([][]field, len(actions))
+	avg := make([]float64, 4)
+	for i, a := range actions {
+		docs[i] = fieldsOf(a)
+		for f, fl := range docs[i] {
+			avg[f] += float64(len(fl.terms)) / float64(len(actions))
+		}
+	}
+	// tf[term][doc]: the weighted, length-normalised frequency.
+	tf := map[string]map[int32]float64{}
+	for i, fs := range docs {
+		for f, fl := range fs {
+			norm := 1 - bm25B + bm25B*float64(len(fl.terms))/max(avg[f], 1)
+			for _, t := range fl.terms {
+				if tf[t] == nil {
+					tf[t] = map[int32]float64{}
+				}
+				tf[t][int32(i)] += fl.weight / norm
+			}
+		}
+	}
+	x := &bm25{postings: make(map[string][]posting, len(tf)), english: map[string][]string{}}
+	n := float64(len(actions))
+	for t, docs := range tf {
+		idf := math.Log(1 + (n-float64(len(docs))+0.5)/(float64(len(docs))+0.5))
+		ps := make([]posting, 0, len(docs))
+		for d, f := range docs {
+			ps = append(ps, posting{d, float32(idf * f * (bm25K1 + 1) / (f + bm25K1))})
+		}
+		x.postings[t] = ps
+		x.learn(t)
+	}
+	for w := range classOf {
+		x.learn(w)
+	}
+	return x
+}
+
+// learn adds an English word to what a typo is read against.
+func (x *bm25) learn(w string) {
+	if !isWord(w) || len(w) < 4 {
+		return
+	}
+	for _, k := range deletions(w) {
+		if !dup(x.english[k], w) {
+			x.english[k] = append(x.english[k], w)
+		}
+	}
+}
+
+// deletions are w and w with one letter left out: two words a typo apart
+// share one of them (SymSpell), so a typo is found without comparing the
+// word with every term.
+func deletions(w string) []string {
+	out := []string{w}
+	for i := range w {
+		out = append(out, w[:i]+w[i+1:])
+	}
+	return out
+}
+
+// fix reads an English word the index does not know as the term of the
+// word it is a typo of ("delte" is delete, "mesage" message, "snd" send);
+// t itself when there is none.
+func (x *bm25) fix(w, t string) string {
+	if _, ok := x.postings[t]; ok {
+		return t
+	}
+	for _, s := range stems(w) {
+		if _, ok := x.postings[s]; ok {
+			return s // pinned is pin, folders folder
+		}
+	}
+	if n := x.nearest(w); n != "" {
+		return englishTerm(n)
+	}
+	return t
+}
+
+// nearest is the known word w is a typo of: the nearest within one edit
+// (two for a word of five letters or more; a three-letter word only as a
+// known word with a letter left out); "" when there is none.
+func (x *bm25) nearest(w string) string {
+	if len(w) < 3 || !isWord(w) {
+		return ""
+	}
+	limit := 1
+	if len(w) >= 5 {
+		limit = 2
+	}
+	keys := deletions(w)
+	if len(w) == 3 {
+		keys = keys[:1]
+	}
+	best, bestD := "", limit+1
+	for _, k := range keys {
+		for _, c := range x.english[k] {
+			if d := typo.Within(w, c, limit); d < bestD || (d == bestD && c < best) {
+				best, bestD = c, d
+			}
+		}
+	}
+	return best
+}
+
+// score adds each action's score for terms to scores (indexed like the
+// catalog); a term repeated counts once.
+func (x *bm25) score(terms []string, scores []float64) {
+	for _, t := range distinct(terms) {
+		for _, p := range x.postings[t] {
+			scores[p.doc] += float64(p.weight)
+		}
+	}
+}
+
+// distinct is terms without repeats, in order; a map only for a long
+// request, so a 4 KiB one costs in proportion to its length.
+func distinct(terms []string) []string {
+	if len(terms) <= 16 {
+		out := terms[:0:0]
+		for i, t := range terms {
+			if !dup(terms[:i], t) {
+				out = append(out, t)
+			}
+		}
+		return out
+	}
+	seen := make(map[string]bool, len(terms))
+	out := make([]string, 0, len(terms))
+	for _, t := range terms {
+		if !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+func dup(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// requestTerms are the terms of a request as the ranking reads it: its
+// payload blanked, its typos read as the words meant.
+func (x *bm25) requestTerms(query string) []string {
+	return tokenize(withoutPayload(query), nil, x.fix)
+}
+
+// matched is how many of terms (each once) the doc-th action holds.
+func (x *bm25) matched(terms []string, doc int) int {
+	n := 0
+	for _, t := range distinct(terms) {
+		for _, p := range x.postings[t] {
+			if int(p.doc) == doc {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}

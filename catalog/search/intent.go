@@ -1,0 +1,270 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+	"sync"
+	"unicode"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+// A hasty model calls the first name a search gives it, so the ranking
+// weighs what the request asks for (issues 41 and 49), read from cue words
+// in both languages outside the request's payload: a request that reads
+// (a question, or list, show, read, browse, search, open, 查, 读, 浏览,
+// 搜索, 打开 …) never gets an action that changes something above one that
+// reads; a request that creates, sends or changes something (mute, rename,
+// approve, 禁言, 标记已读, 打开全员禁言) gets the writes before the reads; and
+// a request that does not remove, whether it creates, sends or says
+// nothing of what it does ("群公告"), never gets a delete first. The rule is
+// one-sided on purpose: where a request reads and writes in one breath
+// ("which messages did I send"), reading wins, because a read put first by
+// mistake does no harm and a write put first by mistake may.
+
+// intent is what a request asks for, as far as ranking cares.
+type intent int
+
+const (
+	intentNone   intent = iota
+	intentRead          // list, show, how many, 查, 哪些, 读, 打开 …
+	intentCreate        // send, post, add, 发, 上传 …
+	intentRemove        // delete, recall, kick, 删, 撤回 …: nothing to demote
+	intentChange        // mute, rename, approve, 禁言, 改, 同意 …: a write without creating or removing
+)
+
+// The cue words of each intent: English words whole, Chinese as pieces of
+// the request. A question word anywhere makes a request one that reads;
+// otherwise the first cue decides ("查看我发的消息" reads, "发消息给他" sends).
+// changePhrases are read first: they hold a read cue but write (标记已读,
+// "mark as read", 打开全员禁言, "show that I am typing").
+var (
+	changePhrases = regexp.MustCompile(`\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)(全员|全体)禁言|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|输入状态|\btyping\b`)
+	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how")
+	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
+	// questionStart, first in an English request, make it a question
+	// ("is the bot online", "do I have friend requests").
+	questionStart = words("is", "are", "was", "were", "has", "have", "am", "any", "whos")
+	doQuestion    = words("i", "you", "we", "they", "he", "she", "anyone", "someone", "anybody", "somebody", "my", "it")
+	cueWords      = []struct {
+		in intent
+		en map[string]bool
+		zh []string
+	}{
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
+			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
+		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "new", "message", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
+			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
+		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
+			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load"),
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态"}},
+	}
+)
+
+// removalWords mark an action that removes something, by the words of its
+// name.
+var removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "clear", "cancel", "recall", "quit", "unset", "exit", "logout")
+
+// intentOf reads a request's intent from its words outside the payload,
+// English split at case changes and read through typos of the cue words
+// ("delte", "kik").
+func intentOf(query string) intent { return intentMemo.get(query, readIntent) }
+
+var intentMemo memo[intent]
+
+func readIntent(query string) intent {
+	raw := withoutPayload(query)
+	// The request's words in their order, English read through typos.
+	var en []string
+	var b strings.Builder
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		for _, p := range splitCase(raw[start:end]) {
+			w := cueWord(strings.ToLower(p))
+			en = append(en, w)
+			b.WriteString(" " + w + " ")
+		}
+		start = -1
+	}
+	for i, r := range raw {
+		switch {
+		case r < unicode.MaxASCII && unicode.IsLetter(r):
+			if start < 0 {
+				start = i
+			}
+		default:
+			flush(i)
+			b.WriteRune(unicode.ToLower(r))
+		}
+	}
+	flush(len(raw))
+	q := b.String()
+	for _, demonstrative := range []string{"这几", "那几"} {
+		q = strings.ReplaceAll(q, demonstrative, "这")
+	}
+	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "sent"} {
+		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
+	}
+	if changePhrases.MatchString(q) {
+		return intentChange
+	}
+	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
+		return intentRead
+	}
+	for _, w := range en {
+		if questionEN[w] {
+			return intentRead
+		}
+	}
+	if len(en) > 0 && (questionStart[en[0]] || (len(en) > 1 && (en[0] == "do" || en[0] == "does" || en[0] == "did") && doQuestion[en[1]])) {
+		return intentRead
+	}
+	for _, w := range questionZH {
+		if strings.Contains(q, w) {
+			return intentRead
+		}
+	}
+	if yesNoQuestion(raw) {
+		return intentRead
+	}
+	in := firstCue(q)
+	if in == intentNone && strings.ContainsAny(raw, "?？") {
+		return intentRead // a question that names no verb
+	}
+	return in
+}
+
+// yesNoQuestion reports a Chinese question that asks whether something
+// is so ("群里还有人被禁言吗", "机器人在线吗"), as opposed to a polite request
+// ("能帮我禁言他吗"), which asks someone to do it.
+func yesNoQuestion(q string) bool {
+	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
+	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") {
+		return false
+	}
+	for _, asks := range []string{"帮", "请", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
+		if strings.Contains(t, asks) {
+			return false
+		}
+	}
+	return true
+}
+
+// cueWord is w, or the cue word it is a typo of when w is no word the
+// search knows ("kik" is kick; "lift", a vocabulary word, stays).
+func cueWord(w string) string {
+	if knownWords()[w] {
+		return w
+	}
+	if n := cueTypos().nearest(w); n != "" {
+		return n
+	}
+	return w
+}
+
+// knownWords are the English words of the synonyms, the fillers and the
+// vocabulary; built on the first search, like cueTypos, so that a server
+// that never searches never holds them.
+var knownWords = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for w := range classOf {
+		m[w] = true
+	}
+	for w := range fillers {
+		m[w] = true
+	}
+	for _, v := range vocabulary {
+		for _, w := range strings.Fields(v) {
+			for _, p := range splitCase(w) {
+				m[strings.ToLower(p)] = true
+			}
+		}
+	}
+	return m
+})
+
+// cueTypos reads a misspelt English cue word as the word meant.
+var cueTypos = sync.OnceValue(func() *bm25 {
+	x := &bm25{postings: map[string][]posting{}, english: map[string][]string{}}
+	for _, c := range cueWords {
+		for w := range c.en {
+			x.learn(w)
+		}
+	}
+	for w := range questionEN {
+		x.learn(w)
+	}
+	return x
+})
+
+// englishWords are the query's runs of ASCII letters.
+func englishWords(q string) []string {
+	return strings.FieldsFunc(q, func(r rune) bool { return !(r < unicode.MaxASCII && unicode.IsLetter(r)) })
+}
+
+// removes reports whether an action removes something: a word of its name
+// is a removal word (delete_msg, _del_group_notice, set_group_kick).
+func removes(a *catalog.Action) bool {
+	for _, w := range strings.Split(strings.ToLower(a.Name), "_") {
+		if removalWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholder reports whether an action is a compatibility placeholder
+// that answers the same whatever it is asked (can_send_image always says
+// yes): never the answer a request is looking for while a real one is.
+func placeholder(a *catalog.Action) bool {
+	return strings.Contains(a.Summary, "占位") || strings.Contains(strings.ToLower(a.Summary), "placeholder")
+}
+
+// demotion is how far down an action goes for a request of intent in,
+// the lower the better: what the intent rules out (a write for a read, a
+// removal for anything but a removal) below everything else, a read below
+// the writes a request to create, change or remove asks for, and within
+// each by score. h is the action's haystack, which knows whether it
+// removes.
+func (in intent) demotion(a *catalog.Action, h haystack) int {
+	d := 0
+	switch {
+	case in == intentRead && !a.ReadOnly:
+		d = 4
+	case in != intentRead && in != intentRemove && h.removes:
+		d = 4 // a removal is the answer only where the request removes
+	case (in == intentCreate || in == intentChange || in == intentRemove) && a.ReadOnly:
+		d = 2 // a request to send, make or change something wants a write first
+	}
+	return d
+}
+
+// firstCue is the intent of the earliest cue word in q; intentNone when q
+// holds none. At one place the earlier listed wins.
+func firstCue(q string) intent {
+	best, at := intentNone, len(q)+1
+	for _, c := range cueWords {
+		for _, w := range c.zh {
+			if i := strings.Index(q, w); i >= 0 && i < at {
+				best, at = c.in, i
+			}
+		}
+		offset := 0
+		for _, w := range englishWords(q) {
+			i := strings.Index(q[offset:], w) + offset
+			offset = i + len(w)
+			if i >= at {
+				break
+			}
+			if c.en[w] || c.en[strings.TrimSuffix(w, "s")] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
+				best, at = c.in, i
+				break
+			}
+		}
+	}
+	return best
+}

@@ -1,0 +1,189 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+	"sync/atomic"
+)
+
+// A request carries what is to be sent or looked up besides what it asks
+// for: "tell group 123 that the meeting moved to friday" asks to send a
+// group message, and "meeting", "moved" and "friday" say nothing about
+// which action does that; matched against the summaries, they vote for
+// actions that have nothing to do with it. So before scoring, the
+// request's payload is blanked: quoted text, URLs and file paths,
+// @mentions, and what follows a word that introduces what is said
+// (say, tell, saying, 说, 告诉, 通知, a colon …) up to the end. Numbers
+// and ids never become terms (tokens.go). The blanked request is what
+// votes and what the intent is read from (intent.go).
+
+var (
+	// quoted text, in ASCII and CJK quotes; single quotes only around
+	// words, so "don't" and "10001's" stay.
+	quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|《[^》]*》|‘[^’]*’|(^|\s)'[^']*'($|[\s,.!?;:])`)
+	// URLs, paths and file names.
+	urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp|file|base64)://\S*|\bwww\.\S+|(?:^|\s)[/~]\S*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
+	// @mentions: a name after @ (not @all, which is what a request asks
+	// to send, not to whom).
+	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
+	// what is said, in English: everything after one of these words.
+	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
+	// tell X (that) …: the addressee stays, what is told goes.
+	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
+)
+
+// saidZH are the Chinese words after which a request says what is sent;
+// notSaid are words that hold one of them but introduce nothing.
+var (
+	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "问问", "问他", "问她", "问一下"}
+	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知"}
+	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
+	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
+)
+
+// phrases are read as one word: "check in" is signing in, not checking.
+var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
+	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"}}
+
+// memo is one function's last answer: a search reads its request several
+// times (terms, intent, hint), so the last request's reading is kept.
+type memo[T any] struct{ last atomic.Pointer[memoEntry[T]] }
+
+type memoEntry[T any] struct {
+	q   string
+	out T
+}
+
+// get returns f(q), from the last call when q is the same.
+func (m *memo[T]) get(q string, f func(string) T) T {
+	if e := m.last.Load(); e != nil && e.q == q {
+		return e.out
+	}
+	out := f(q)
+	m.last.Store(&memoEntry[T]{q, out})
+	return out
+}
+
+var payloadMemo memo[string]
+
+// withoutPayload is query with its payload blanked.
+func withoutPayload(query string) string { return payloadMemo.get(query, blankPayload) }
+
+func blankPayload(query string) string {
+	q := query
+	for _, anyone := range []string{"@某人", "@someone", "@somebody", "@everyone", "@all", "@全体成员", "@全体"} {
+		q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
+	}
+	for _, p := range phrases {
+		q = replaceFold(q, p[0], p[1])
+	}
+	// Each pattern runs only where its mark is (a quote, a slash or dot, an
+	// @): most requests have none, and a regular expression costs.
+	if strings.ContainsAny(q, "\"“「『《‘'") {
+		q = quotedRE.ReplaceAllString(q, " ")
+	}
+	if strings.ContainsAny(q, "/.~") {
+		q = urlRE.ReplaceAllString(q, " ")
+	}
+	if strings.Contains(q, "@") {
+		q = mentionRE.ReplaceAllString(q, " ")
+	}
+	lower := strings.ToLower(q)
+	hasTell := false
+	for _, w := range []string{"tell", "inform", "notify", "remind"} {
+		hasTell = hasTell || strings.Contains(lower, w)
+	}
+	if m := tellEN.FindStringSubmatchIndex(q); hasTell && m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") {
+		rest := q[m[1]:]
+		if i := strings.Index(strings.ToLower(rest), " that "); i >= 0 && i < 40 {
+			rest = rest[:i]
+		} else {
+			rest = ""
+		}
+		q = q[:m[1]] + rest
+	}
+	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
+		if loc := saidEN.FindStringIndex(q); loc != nil {
+			q = q[:loc[1]]
+		}
+	}
+	return saidInChinese(q)
+}
+
+// saidInChinese cuts q after the first Chinese word that introduces what
+// is said, keeping an addressee right after it.
+func saidInChinese(q string) string {
+	best := -1
+	for _, w := range saidZH {
+		for from := 0; from < len(q); {
+			i := strings.Index(q[from:], w)
+			if i < 0 {
+				break
+			}
+			i += from
+			if !inNotSaid(q, i, len(w)) && (best < 0 || i < best) {
+				best = i + len(w)
+				if w == "告诉" || w == "通知" || w == "提醒" {
+					for _, a := range addressees {
+						if strings.HasPrefix(q[best:], a) {
+							if a == "我" {
+								best = -1 // 告诉我: a question
+							} else {
+								best += len(a)
+							}
+							break
+						}
+					}
+				}
+				break
+			}
+			from = i + len(w)
+		}
+	}
+	if best < 0 {
+		return q
+	}
+	return q[:best]
+}
+
+// inNotSaid reports whether the word at q[i:i+n] is part of a notSaid word.
+func inNotSaid(q string, i, n int) bool {
+	for _, w := range notSaid {
+		for k := max(0, i-len(w)+n); k <= i && k+len(w) <= len(q); k++ {
+			if q[k:k+len(w)] == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// replaceFold replaces every occurrence of old in s, ignoring ASCII case.
+func replaceFold(s, old, new string) string {
+	lower := strings.ToLower(s)
+	if !strings.Contains(lower, old) {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(lower, old)
+		if i < 0 {
+			b.WriteString(s)
+			return b.String()
+		}
+		b.WriteString(s[:i])
+		b.WriteString(new)
+		s, lower = s[i+len(old):], lower[i+len(old):]
+	}
+}
+
+// saidMark reports whether lower holds the start of a word saidEN reads,
+// so that the expression runs only where it may match.
+func saidMark(lower string) bool {
+	for _, w := range []string{"say", "ask", "reason", "because", "caption", "titled", "named", "called"} {
+		if strings.Contains(lower, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -119,6 +119,6 @@ test('every outcome reads in both languages and keeps the server\'s words', () =
     assert.ok(refusal.lines.join('\n').includes(server.message), 'the refusal keeps the server\'s words');
   }
   const zh = localizer({ locale: 'zh-CN' });
-  assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: false, mode: 'read' } }, zh), '发送已关闭：服务器运行在 read 模式，发送需要 write 模式。');
+  assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: false, mode: 'read' } }, zh), '无法发送：服务器当前为 read 模式，需要 write 模式才能发送。');
   assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: true }, hostCanCall: true }, zh), null);
 });

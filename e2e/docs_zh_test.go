@@ -63,7 +63,7 @@ var settled = map[*regexp.Regexp]string{
 	regexp.MustCompile(`2026-07-28 ?的?(客户端|请求|调用)`):           "使用 2026-07-28 版协议的客户端",
 	regexp.MustCompile(`旧版(客户端|会话|请求)`):                       "使用旧版协议的客户端",
 	regexp.MustCompile(`\[配置项\]`):                             "设置项 (the heading's own word)",
-	regexp.MustCompile(`连通检查|检查连接`):                           "连接检查",
+	regexp.MustCompile(`连通检查`):                           "连接检查",
 	regexp.MustCompile(`应答不是`):                                "响应",
 	regexp.MustCompile(`(MCP|宿主的?) ?主机`):                      "宿主",
 }

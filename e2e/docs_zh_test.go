@@ -35,7 +35,7 @@ var coined = map[string]string{
 	"<SnowLuma's":  "<SnowLuma 的授权 Token>",
 	// Issue 52's review: calques a native reader stumbled on.
 	"契约":     "完整定义、参数定义",
-	"句柄":     "任务信息",
+	"那个句柄":   "任务信息 (a file handle stays 句柄)",
 	"空的成功":   "返回一个空结果冒充成功",
 	"只是一种声称": "只是自称的",
 	"不会再回来":  "就不能再用",
@@ -63,7 +63,7 @@ var settled = map[*regexp.Regexp]string{
 	regexp.MustCompile(`2026-07-28 ?的?(客户端|请求|调用)`):           "使用 2026-07-28 版协议的客户端",
 	regexp.MustCompile(`旧版(客户端|会话|请求)`):                       "使用旧版协议的客户端",
 	regexp.MustCompile(`\[配置项\]`):                             "设置项 (the heading's own word)",
-	regexp.MustCompile(`连通检查`):                           "连接检查",
+	regexp.MustCompile(`连通检查`):                                "连接检查",
 	regexp.MustCompile(`应答不是`):                                "响应",
 	regexp.MustCompile(`(MCP|宿主的?) ?主机`):                      "宿主",
 }

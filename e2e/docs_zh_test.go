@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 )
@@ -149,6 +150,39 @@ func TestTheEnglishQuickStartGlossesTheWebUIsWords(t *testing.T) {
 		first := strings.Index(text, "**"+word+"**")
 		if assert.NotEqual(t, -1, first, "the quick start names %s", word) {
 			assert.True(t, strings.HasPrefix(text[first+len("**"+word+"**"):], " ("+gloss), "%s is glossed %q where first named", word, gloss)
+		}
+	}
+}
+
+// wide is a character that takes no space beside another: a Chinese
+// character or full-width punctuation.
+var wide = regexp.MustCompile(`^[\p{Han}\x{3000}-\x{303f}\x{ff00}-\x{ffef}“”‘’…—]$`)
+
+// TestChinesePagesBreakLinesOnlyBesideLatinText: a Markdown soft line
+// break renders as a space, which a Chinese reader sees as a stray gap
+// between two characters (X7 of issue 52's review). A prose line that ends
+// in a wide character may not be followed by one that starts with one,
+// unless the next line starts a list item, a table row, a heading, a
+// quotation or a fence.
+func TestChinesePagesBreakLinesOnlyBesideLatinText(t *testing.T) {
+	t.Parallel()
+	block := regexp.MustCompile(`^\s*([-*>|#]|\d+\.|` + "```" + `)`)
+	for _, page := range zhPages(t) {
+		lines := strings.Split(readDoc(t, page), "\n")
+		fenced := false
+		for i := 0; i+1 < len(lines); i++ {
+			line, next := lines[i], strings.TrimLeft(lines[i+1], " ")
+			if strings.HasPrefix(strings.TrimSpace(line), "```") {
+				fenced = !fenced
+				continue
+			}
+			if fenced || line == "" || next == "" || block.MatchString(next) || strings.HasPrefix(line, "|") {
+				continue
+			}
+			last, _ := utf8.DecodeLastRuneInString(line)
+			first, _ := utf8.DecodeRuneInString(next)
+			assert.False(t, wide.MatchString(string(last)) && wide.MatchString(string(first)),
+				"%s:%d breaks the line between %q and %q: join the lines, or break beside Latin text", page, i+1, string(last), string(first))
 		}
 	}
 }

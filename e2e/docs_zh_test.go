@@ -60,13 +60,13 @@ var settled = map[*regexp.Regexp]string{
 	regexp.MustCompile(`发送控速|发送预算|控制节奏|节奏控制`):                                               "发送限速, 发送额度",
 	regexp.MustCompile(`受信任用户列表|受信任的 QQ 号|(^|[^受])信任名单`):                                    "受信任名单",
 	regexp.MustCompile(`账户`): "其他用户, 所有者 (账号 is a QQ account)",
-	regexp.MustCompile("以 (kind )?`[a-z_]+` ?(被)?(拒绝|失败|结束)"): "返回 X 错误, 失败（kind 为 X）, 最终状态为 X",
-	regexp.MustCompile(`2026-07-28 ?的?(客户端|请求|调用)`):           "使用 2026-07-28 版协议的客户端",
-	regexp.MustCompile(`旧版(客户端|会话|请求)`):                       "使用旧版协议的客户端",
-	regexp.MustCompile(`\[配置项\]`):                             "设置项 (the heading's own word)",
-	regexp.MustCompile(`连通检查`):                                "连接检查",
-	regexp.MustCompile(`应答不是`):                                "响应",
-	regexp.MustCompile(`(MCP|宿主的?) ?主机`):                      "宿主",
+	regexp.MustCompile("以\\s*(kind )?`[a-z_]+` ?(被)?(拒绝|失败|结束)"): "返回 X 错误, 失败（kind 为 X）, 最终状态为 X",
+	regexp.MustCompile(`2026-07-28 ?的?(客户端|请求|调用)`):              "使用 2026-07-28 版协议的客户端",
+	regexp.MustCompile(`旧版(客户端|会话|请求)`):                          "使用旧版协议的客户端",
+	regexp.MustCompile(`\[配置项\]`):                                "设置项 (the heading's own word)",
+	regexp.MustCompile(`连通检查`):                                   "连接检查",
+	regexp.MustCompile(`应答不是`):                                   "响应",
+	regexp.MustCompile(`(MCP|宿主的?) ?主机`):                         "宿主",
 }
 
 var (

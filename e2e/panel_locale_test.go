@@ -179,7 +179,7 @@ func TestPanelSpeaksTheHostLanguageInItsDraftAndSentStates(t *testing.T) {
 		assert.Equal(t, "13 个字符，按所示原样发送", d.Count)
 		assert.Equal(t, "发送到群 123456789", d.ButtonText)
 		assert.False(t, d.ButtonDisabled)
-		assert.Equal(t, "点击之前不会发送任何内容，发送也绝不会重复。", d.Reason)
+		assert.Equal(t, "点击之前不会发送任何内容，且只会发送一次。", d.Reason)
 		assert.Equal(t, "未发送", d.Badge)
 		assert.Empty(t, d.Status, "a draft has no outcome yet")
 
@@ -310,7 +310,7 @@ func TestPanelSpeaksTheHostLanguageWhenASendIsHeldOrRefused(t *testing.T) {
 		assert.Equal(t, "ok", h.StatusKind)
 		assert.Equal(t, "等待后已确认", h.Badge)
 		assert.Regexp(t, `^等待 \d+\.\d 秒后，SnowLuma 已确认收到消息$`, h.StatusTitle)
-		assert.Regexp(t, `(?m)^为等待发送额度，发送前暂缓了 \d+\.\d 秒：本服务器控制发送节奏，以免 QQ 限制账号。$`, h.Status)
+		assert.Regexp(t, `(?m)^为等待发送额度，发送前暂缓了 \d+\.\d 秒。本服务器会限制发送速度，以免账号被 QQ 风控。$`, h.Status)
 		assert.Len(t, sends(zhHeld), 2, "the host's send and the panel's")
 
 		eh := run.render(t, "en held")
@@ -362,7 +362,7 @@ func TestPanelSpeaksTheHostLanguageWhenASendFailsOrIsUncertain(t *testing.T) {
 		assert.Equal(t, "unknown", u.StatusKind)
 		assert.Equal(t, "结果未知", u.Badge)
 		assert.Equal(t, "结果未知：可能已经发送", u.StatusTitle)
-		assert.Contains(t, u.Status, "再次起草前请先查看会话；此面板不会重试。")
+		assert.Contains(t, u.Status, "重新起草前请先在 QQ 里查看这个聊天；此面板不会重试。")
 		eu := run.render(t, "en unknown")
 		assertEnglish(t, eu, "en-US")
 		assert.Equal(t, "Outcome unknown: it may have been sent", eu.StatusTitle)

@@ -30,6 +30,16 @@ test('the Chinese is Chinese: every string has Han characters', () => {
 // Every key the page and the code use is in the table, and every key in the
 // table is used: a missing one would throw at render, an unused one is a
 // string nobody checks.
+test('an acknowledged send is not called sent: SnowLuma acknowledging is not QQ delivering', () => {
+  // The English says acknowledged; the Chinese said 已发送 (sent), which
+  // the panel's own note denies (issue 52's review, U2).
+  assert.equal(strings.zh['badge.sent'], '已确认');
+  assert.equal(strings.zh['badge.held'], '等待后已确认');
+  for (const key of ['badge.sent', 'badge.held', 'sent.title', 'held.title']) {
+    assert.doesNotMatch(strings.zh[key], /已发送|已送达/, key);
+  }
+});
+
 test('every key used exists, and every key exists because it is used', () => {
   const code = source('src/main.js') + source('src/model.js') + source('src/strings.js').split('export function language')[1];
   const html = source('index.html');

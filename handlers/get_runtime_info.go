@@ -113,7 +113,7 @@ type check struct {
 }
 
 type runtimeArgs struct {
-	CheckConnection bool `json:"check_connection,omitempty" jsonschema:"为 true 时用 get_login_info、get_status、get_version_info 检查与 SnowLuma 的连接（check connection；读/写模式）。"`
+	CheckConnection bool `json:"check_connection,omitempty" jsonschema:"为 true 时用 get_login_info、get_status、get_version_info 检查与 SnowLuma 的连接（check connection；read/write 模式）。"`
 }
 
 // GetRuntimeInfo reports the effective configuration and, on request,
@@ -121,7 +121,7 @@ type runtimeArgs struct {
 func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[runtimeArgs, runtimeInfo](pipeline.Spec{
 		Name:        "get_runtime_info",
-		Description: "运行时概况（runtime info）：模式、可否执行与写、目录版本、生效的超时、文件与上传限制、发送预算、锁定状态；不含端点与 Token。",
+		Description: "运行时概况（runtime info）：模式、能否执行和写、动作目录版本、生效的超时、文件与上传限制、发送额度、锁定状态；不含 endpoint 与 Token。",
 		Summary: lang.Text{
 			EN: "Shows the mode, the limits and what this host can use; with check_connection: true (read and write mode) it also checks the connection to SnowLuma.",
 			ZH: "查看模式、各项限制和这个宿主能用哪些功能；传入 check_connection: true 时（read 和 write 模式），还会检查与 SnowLuma 的连接。",

@@ -20,7 +20,7 @@ type invokeArgs struct {
 }
 
 type execution struct {
-	InputFile string `json:"input_file" jsonschema:"MCP 主机上要上传的文件（input file），须在上传根目录（upload_root）内，相对路径按它解析。" schema:"minLength=1"`
+	InputFile string `json:"input_file" jsonschema:"MCP 宿主所在机器上要上传的文件（input file），须在上传根目录（upload_root）内，相对路径按它解析。" schema:"minLength=1"`
 }
 
 // Target implements pipeline.Target: with execution options the handler

@@ -85,7 +85,7 @@ var verdicts = []verdict{
 			ZH: "分别查看每项的 `checks.<name>.diagnostics`"}},
 	{Kind: KindInputRequired, Outcome: OutcomeUnknown,
 		Happened: lang.Text{EN: "a 2026-07-28 call is waiting for the user's answer (seen in the stderr call log; the client gets `resultType: \"input_required\"`)",
-			ZH: "一个 2026-07-28 的调用正在等待用户回答（见于 stderr 调用日志；客户端收到的是 `resultType: \"input_required\"`）"},
+			ZH: "一个使用 2026-07-28 版协议的调用正在等待用户回答（见于 stderr 调用日志；客户端收到的是 `resultType: \"input_required\"`）"},
 		Fix: lang.Text{EN: "retry with `requestState` and `inputResponses` (see [Input completion](tools.md#input-completion))",
-			ZH: "带上 `requestState` 和 `inputResponses` 再次调用（见“[输入补全](tools.md#输入补全)”）"}},
+			ZH: "带上 `requestState` 和 `inputResponses` 再次调用（见“[缺少参数时询问用户](tools.md#缺少参数时询问用户)”）"}},
 }

@@ -299,7 +299,13 @@ func (b *blocks) thirdPartyTable(lang Lang) string {
 	for _, a := range b.catalog.Actions() {
 		var spots []string
 		for _, s := range a.ThirdParty {
-			spots = append(spots, code(s.At)+" ("+s.Shape+")")
+			// An empty path is the result itself: a code span of nothing
+			// renders as two backquotes, so it is named in words.
+			at := pick(lang, "the whole result", "整个结果")
+			if s.At != "" {
+				at = code(s.At)
+			}
+			spots = append(spots, at+pick(lang, " ("+s.Shape+")", "（"+s.Shape+"）"))
 		}
 		if len(spots) > 0 {
 			rows = append(rows, []string{code(a.Name), strings.Join(spots, ", ")})

@@ -27,5 +27,5 @@ func Example() {
 	fmt.Println(question.Message)
 	// Output:
 	// next ran: false
-	// 动作 send_group_msg 缺少必填参数 message（missing required params）。请在 params_json 中以 JSON 对象填写，例如 {"message": …}。
+	// 动作 send_group_msg 缺少必填参数 message。请在 params_json 中以 JSON 对象填写，例如 {"message": …}。
 }

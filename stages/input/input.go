@@ -194,7 +194,7 @@ func form(a *catalog.Action, missing []string) *mcp.ElicitParams {
 	}
 	return &mcp.ElicitParams{
 		Mode: "form",
-		Message: fmt.Sprintf("动作 %s 缺少必填参数 %s（missing required params）。请在 params_json 中以 JSON 对象填写，例如 {\"%s\": …}。",
+		Message: fmt.Sprintf("动作 %s 缺少必填参数 %s。请在 params_json 中以 JSON 对象填写，例如 {\"%s\": …}。",
 			a.Name, strings.Join(missing, ", "), missing[0]),
 		RequestedSchema: map[string]any{
 			"type": "object",

@@ -30,6 +30,16 @@ test('the Chinese is Chinese: every string has Han characters', () => {
 // Every key the page and the code use is in the table, and every key in the
 // table is used: a missing one would throw at render, an unused one is a
 // string nobody checks.
+test('an acknowledged send is not called sent: SnowLuma acknowledging is not QQ delivering', () => {
+  // The English says acknowledged; the Chinese said 已发送 (sent), which
+  // the panel's own note denies (issue 52's review, U2).
+  assert.equal(strings.zh['badge.sent'], '已确认');
+  assert.equal(strings.zh['badge.held'], '等待后已确认');
+  for (const key of ['badge.sent', 'badge.held', 'sent.title', 'held.title']) {
+    assert.doesNotMatch(strings.zh[key], /已发送|已送达/, key);
+  }
+});
+
 test('every key used exists, and every key exists because it is used', () => {
   const code = source('src/main.js') + source('src/model.js') + source('src/strings.js').split('export function language')[1];
   const html = source('index.html');
@@ -119,6 +129,6 @@ test('every outcome reads in both languages and keeps the server\'s words', () =
     assert.ok(refusal.lines.join('\n').includes(server.message), 'the refusal keeps the server\'s words');
   }
   const zh = localizer({ locale: 'zh-CN' });
-  assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: false, mode: 'read' } }, zh), '发送已关闭：服务器运行在 read 模式，发送需要 write 模式。');
+  assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: false, mode: 'read' } }, zh), '无法发送：服务器当前为 read 模式，需要 write 模式才能发送。');
   assert.equal(sendBlocker({ phase: 'ready', draft: { can_send: true }, hostCanCall: true }, zh), null);
 });

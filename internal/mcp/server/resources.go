@@ -22,7 +22,7 @@ const (
 func addResources(s *mcp.Server, cat *catalog.Catalog) {
 	s.AddResource(&mcp.Resource{
 		URI: catalogURI, Name: "onebot-actions", Title: "SnowLuma OneBot action catalog",
-		Description: "SnowLuma OneBot v11 动作目录全文（catalog）：版本、分类与每个动作的完整契约。",
+		Description: "SnowLuma OneBot v11 动作目录全文（catalog）：版本、分类与每个动作的完整定义。",
 		MIMEType:    "application/json", Size: int64(len(cat.Raw())),
 	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{
@@ -31,7 +31,7 @@ func addResources(s *mcp.Server, cat *catalog.Catalog) {
 	})
 	s.AddResourceTemplate(&mcp.ResourceTemplate{
 		URITemplate: actionTemplate, Name: "onebot-action", Title: "One OneBot action's contract",
-		Description: "单个动作的完整契约（action contract）；{name} 可为动作名或别名。",
+		Description: "单个动作的完整定义（action contract）；{name} 可为动作名或别名。",
 		MIMEType:    "application/json",
 	}, func(ctx context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
 		uri := req.Params.URI

@@ -84,6 +84,17 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 				return s.call(t, "subscribe_events", map[string]any{"self_id": 10001}, nil)
 			}, refused: true,
 			code: 1, item: "events", status: "fail", checkSays: "write ws://127.0.0.1:" + port + "/"},
+		{name: "an events token with a pasted line break", env: func(t *testing.T, dir string) map[string]string {
+			return with(readEnv(), "SNOWLUMA_MCP_EVENTS_URL", "ws://127.0.0.1:"+port+"/", "SNOWLUMA_MCP_EVENTS_TOKEN", "ws\nTOKEN")
+		}, mode: "read", variable: "SNOWLUMA_MCP_EVENTS_TOKEN", effect: "off", says: "Turned off, everything else works: live events",
+			probe: func(t *testing.T, s *server) toolResult {
+				return s.call(t, "subscribe_events", map[string]any{"self_id": 10001}, nil)
+			}, refused: true,
+			code: 1, item: "events", status: "fail", checkSays: "SNOWLUMA_MCP_EVENTS_TOKEN must not contain control characters"},
+		{name: "an unused events token with a pasted line break", env: func(t *testing.T, dir string) map[string]string {
+			return with(readEnv(), "SNOWLUMA_MCP_EVENTS_TOKEN", "ws\nTOKEN")
+		}, mode: "read", variable: "", says: "", // nothing changes for the agent
+			code: 0, item: "configuration", status: "warn", checkSays: "SNOWLUMA_MCP_EVENTS_URL is not set"},
 		{name: "an empty task folder made with mkdir", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", exposed(t, dir, "tasks"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "fixed", says: "made it private",

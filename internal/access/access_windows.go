@@ -101,8 +101,15 @@ func CreateTemp(dir, prefix string) (*os.File, error) {
 }
 
 // Prepare creates path, when missing, empty and with the owner-only list:
-// for a lock file, before the lock opens it.
+// for a lock file, before the lock opens it. What stands there that is
+// not a regular file is refused as Held would, not met with the create's
+// own "access denied".
 func Prepare(path string) error {
+	if info, err := os.Stat(path); err == nil {
+		if err := Regular(path, info); err != nil {
+			return err
+		}
+	}
 	f, err := createPrivate(path, windows.OPEN_ALWAYS)
 	if err != nil {
 		return err

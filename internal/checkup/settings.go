@@ -30,7 +30,7 @@ const MeasuredHosts = "Claude Code 2.1.332, Gemini CLI 0.61.0 and Codex 0.171.0"
 // transfers need, which no setting gives. Without it the folder's "ok"
 // read as if transfers would run in the background in any host.
 const tasksNeedTheHost = "background transfers also need a host that declares the tasks extension (on 2026-07-28 requests), and none of the hosts measured does (" +
-	MeasuredHosts + "; see docs/platforms.md): there, transfers run in the foreground through query_action/invoke_action"
+	MeasuredHosts + "; see docs/platforms.md): there, transfers run in the foreground through invoke_action"
 
 // folder is the item of one folder: none when a finding named it, skip
 // when it is not set (unset says what that leaves off), ok otherwise,

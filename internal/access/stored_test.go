@@ -1,7 +1,6 @@
 package access_test
 
 import (
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -73,9 +72,12 @@ func TestNothingButARegularFileIsOpenedOrWaitedOn(t *testing.T) {
 			assert.Contains(t, err.Error(), accesstest.NotAFileWords)
 			assert.Contains(t, err.Error(), "damaged")
 
-			good := filepath.Join(dir, "good")
-			require.NoError(t, os.WriteFile(good, []byte("{}"), access.FilePerm))
-			assert.NoError(t, tt.use(good), "a regular file passes")
+			f, err := access.CreateTemp(dir, "good") // private on every platform
+			require.NoError(t, err)
+			_, err = f.Write([]byte("{}"))
+			require.NoError(t, err)
+			require.NoError(t, f.Close())
+			assert.NoError(t, tt.use(f.Name()), "a regular file passes")
 		})
 	}
 }

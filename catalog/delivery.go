@@ -37,6 +37,11 @@ type DeliveryTarget struct {
 	Param string `json:"param"`
 	// Chat is what its value identifies: a group or a user.
 	Chat string `json:"chat"`
+	// ZeroSkips, when set, means 0 is this param's placeholder for "this
+	// branch does not apply": SnowLuma reads it raw and routes only on a
+	// value above 0 (send_forward_msg, whose contract allows 0 and says
+	// so), so a 0 is read as if the param were not given.
+	ZeroSkips bool `json:"zero_skips,omitempty"`
 }
 
 // The two kinds of destination a delivery can have.

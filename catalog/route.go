@@ -33,7 +33,10 @@ type Route struct {
 // (the params stage's rule), from 1 to 2^53-1. SnowLuma accepts
 // more (it reads "0x4E21" as 20001 and truncates 20001.5), but those
 // spellings are where a reader can be fooled about the destination, so a
-// call that uses one is refused before anything is spent.
+// call that uses one is refused before anything is spent. A target that
+// ZeroSkips and is given as 0 is read as not given, as SnowLuma reads it:
+// the call goes to the other branch, or, when the chat param picks this
+// one, is refused with SnowLuma's own reason.
 func (d *Delivery) Route(params json.RawMessage) (Route, error) {
 	if d == nil || len(d.Targets) == 0 {
 		return Route{}, nil
@@ -45,7 +48,7 @@ func (d *Delivery) Route(params json.RawMessage) (Route, error) {
 	ids := map[string]string{}
 	for _, t := range d.Targets {
 		raw, ok := given[t.Param]
-		if !ok {
+		if !ok || (t.ZeroSkips && isZero(raw)) {
 			continue
 		}
 		id, err := TargetID(raw)
@@ -72,7 +75,9 @@ func (d *Delivery) Route(params json.RawMessage) (Route, error) {
 			return Route{Chat: t.Chat, ID: id}, nil
 		}
 		if t.Chat == kind {
-			return Route{}, fmt.Errorf("params.%s is required: %s %s sends to a %s", t.Param, d.ChatParam, given[d.ChatParam], t.Chat)
+			// SnowLuma's words ("group_id is required"), and why.
+			return Route{}, fmt.Errorf("params.%s is required: %s %s sends to a %s, and SnowLuma refuses the call without one (%q)",
+				t.Param, d.ChatParam, given[d.ChatParam], t.Chat, t.Param+" is required")
 		}
 	}
 	if d.Required {
@@ -89,6 +94,20 @@ type Unrouted struct{ Target DeliveryTarget }
 func (u *Unrouted) Error() string {
 	return fmt.Sprintf("params.%s is required for pacing: without it SnowLuma finds the %s from the message, which the server cannot read; name %s so the %s's send budget is charged",
 		u.Target.Param, u.Target.Chat, u.Target.Param, u.Target.Chat)
+}
+
+// isZero reports whether raw is a JSON 0 (0, 0.0, -0) or the string "0"
+// in any number of zeros: the placeholder a ZeroSkips target skips. The
+// params stage has already refused every other spelling SnowLuma would
+// read as 0.
+func isZero(raw json.RawMessage) bool {
+	text := strings.TrimSpace(string(raw))
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s != "" && strings.Trim(s, "0") == ""
+	}
+	f, err := strconv.ParseFloat(text, 64)
+	return err == nil && f == 0
 }
 
 // TargetID reads one target param (see Delivery.Route) and returns it in

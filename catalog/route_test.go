@@ -63,6 +63,11 @@ func TestEveryTargetParamIsReadAsSnowLumaReadsIt(t *testing.T) {
 				t.Run(a.Name+"/"+tg.Param+"/"+sp.name, func(t *testing.T) {
 					params := json.RawMessage(`{"` + tg.Param + `":` + sp.value + `}`)
 					got, err := a.Delivers.Route(params)
+					if tg.ZeroSkips && sp.value == `0` {
+						require.NoError(t, err, "0 is the placeholder for a branch that does not apply")
+						assert.Equal(t, Route{}, got)
+						return
+					}
 					if sp.id == "" {
 						require.Error(t, err)
 						assert.Contains(t, err.Error(), "params."+tg.Param+": a target must be a whole number from 1 to 2^53-1")
@@ -95,7 +100,14 @@ func TestRoutesFollowSnowLumasRules(t *testing.T) {
 		{"a user_id alone is a private forward", "send_forward_msg", `{"user_id":"30003"}`, user("30003"), ""},
 		{"a forward without a target only uploads, charged to the account", "send_forward_msg", `{"messages":[]}`, Route{}, ""},
 		{"a group_id SnowLuma would misread is refused, not charged to the user", "send_forward_msg", `{"group_id":"0x4E22p0","user_id":30003}`, Route{}, "params.group_id"},
-		{"a zero group_id is refused rather than skipped", "send_forward_msg", `{"group_id":0,"user_id":30003}`, Route{}, "params.group_id"},
+		{"a zero group_id is the placeholder SnowLuma skips", "send_forward_msg", `{"group_id":0,"user_id":30003}`, user("30003"), ""},
+		{"a zero group_id beside message_type private goes to the user", "send_forward_msg", `{"message_type":"private","user_id":10002,"group_id":0}`, user("10002"), ""},
+		{"a quoted zero group_id is skipped alike", "send_forward_msg", `{"group_id":"0","user_id":30003}`, user("30003"), ""},
+		{"a zero user_id beside a group_id goes to the group", "send_forward_msg", `{"group_id":20001,"user_id":0}`, group("20001"), ""},
+		{"zeros on both only upload, as SnowLuma does", "send_forward_msg", `{"group_id":0,"user_id":0,"messages":[]}`, Route{}, ""},
+		{"message_type group with a zero group_id is refused with SnowLuma's reason", "send_forward_msg", `{"message_type":"group","group_id":0}`, Route{}, `params.group_id is required: message_type "group" sends to a group, and SnowLuma refuses the call without one ("group_id is required")`},
+		{"message_type private with a zero user_id is refused with SnowLuma's reason", "send_forward_msg", `{"message_type":"private","user_id":0,"group_id":0}`, Route{}, `("user_id is required")`},
+		{"a zero is skipped only where the contract says so", "send_msg", `{"group_id":0,"user_id":10002}`, Route{}, "params.group_id: a target must be a whole number"},
 		{"a bad user_id is refused even beside a group_id", "send_forward_msg", `{"group_id":20001,"user_id":"abc"}`, Route{}, "params.user_id"},
 		{"message_type group without a group_id is refused as SnowLuma refuses it", "send_forward_msg", `{"message_type":"group","user_id":30003}`, Route{}, `params.group_id is required: message_type "group" sends to a group`},
 		{"message_type private without a user_id is refused", "send_forward_msg", `{"message_type":"private"}`, Route{}, "params.user_id is required"},

@@ -45,7 +45,7 @@ func TestRuntimeInfoSaysWhatThisHostCanUse(t *testing.T) {
 		}{
 			{"declaring tasks and Apps", tasksAndApps, version == modern, true, nil},
 			{"declaring neither", &mcp.ClientCapabilities{}, false, false,
-				[]string{"did not declare the tasks extension", "query_action/invoke_action", "a preview is given as text"}},
+				[]string{"did not declare the tasks extension", "in the foreground through invoke_action", "a preview is given as text"}},
 		}
 		for _, tt := range tests {
 			t.Run(tt.name, func(t *testing.T) {
@@ -56,7 +56,7 @@ func TestRuntimeInfoSaysWhatThisHostCanUse(t *testing.T) {
 				var info clientReport
 				r.decodeResult(t, &info)
 				c := info.Client
-				assert.Equal(t, map[string]string{modern: modern, legacy: "legacy"}[version], c.Protocol)
+				assert.Equal(t, version, c.Protocol, "the version the client speaks")
 				assert.Equal(t, tt.transfers, c.BackgroundTransfers.On, c.BackgroundTransfers.Line)
 				assert.Equal(t, tt.panel, c.PreviewPanel.On, c.PreviewPanel.Line)
 				assert.Equal(t, tt.panel, slices.Contains(c.Declared, "extensions/io.modelcontextprotocol/ui"))
@@ -73,4 +73,61 @@ func TestRuntimeInfoSaysWhatThisHostCanUse(t *testing.T) {
 			})
 		}
 	})
+}
+
+// TestTheClientReportIsTrueForThisMode (issue 51 §5, RT-3): a client
+// declaring form elicitation and the tasks extension is told, in each
+// mode, only what that mode offers: docs mode has no *_with_input tool and
+// no transfer; read mode asks through query_action_with_input and has no
+// transfer (query_action refuses streams, invoke_action is write mode's);
+// no line names a tool the mode lacks. client.protocol is the version the
+// client speaks, a legacy one's included (2025-06-18, as the measured
+// hosts speak, and 2025-11-25).
+func TestTheClientReportIsTrueForThisMode(t *testing.T) {
+	t.Parallel()
+	caps := &mcp.ClientCapabilities{Elicitation: &mcp.ElicitationCapabilities{Form: &mcp.FormElicitationCapabilities{}}}
+	caps.AddExtension("io.modelcontextprotocol/tasks", nil)
+	tests := []struct {
+		mode          string
+		env           map[string]string
+		asks          bool
+		says, notSays []string
+	}{
+		{"docs", docsEnv(), false, []string{"runs in docs mode, which runs no action", "need write mode, and this server runs in docs mode"},
+			[]string{"query_action", "invoke_action", "in a form"}},
+		{"read", readEnv(), true, []string{"query_action_with_input can ask", "need write mode, and this server runs in read mode"},
+			[]string{"invoke_action", "through query_action"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.mode, func(t *testing.T) {
+			t.Parallel()
+			for _, version := range []string{modern, legacy, "2025-06-18"} {
+				t.Run(version, func(t *testing.T) {
+					t.Parallel()
+					s := startWith(t, version, tt.env, &mcp.ClientOptions{Capabilities: caps})
+					r := s.call(t, "get_runtime_info", nil, nil)
+					require.False(t, r.IsError, r.Text)
+					var info clientReport
+					r.decodeResult(t, &info)
+					c := info.Client
+					assert.Equal(t, version, c.Protocol)
+					assert.Contains(t, c.Declared, "elicitation.form")
+					assert.False(t, c.BackgroundTransfers.On)
+					assert.Equal(t, tt.asks, c.AskForMissingParams.On, c.AskForMissingParams.Line)
+					lines := c.BackgroundTransfers.Line + "\n" + c.AskForMissingParams.Line
+					for _, w := range tt.says {
+						assert.Contains(t, lines, w)
+					}
+					for _, w := range tt.notSays {
+						assert.NotContains(t, lines, w)
+					}
+					for _, tool := range []string{"query_action_with_input", "invoke_action_with_input", "invoke_action", "query_action"} {
+						if strings.Contains(lines, tool) {
+							assert.Contains(t, s.toolNames(), tool, "a line names %s, which this mode offers", tool)
+						}
+					}
+				})
+			}
+		})
+	}
 }

@@ -261,3 +261,42 @@ func TestFetchPttTextTakesANumericMessageID(t *testing.T) {
 		}
 	})
 }
+
+// TestAForwardsPlaceholderZeroIsSkippedAsSnowLumaSkipsIt (issue 51 §4):
+// send_forward_msg reads group_id and user_id raw and takes 0 for "this
+// branch does not apply" (its contract says so). A call that names the
+// user with a group_id of 0 is paced for the private chat and sent there;
+// one whose message_type picks the group with a group_id of 0 is refused
+// before sending with SnowLuma's reason, and spends nothing.
+func TestAForwardsPlaceholderZeroIsSkippedAsSnowLumaSkipsIt(t *testing.T) {
+	t.Parallel()
+	nodes := []any{map[string]any{"type": "node", "data": map[string]any{"user_id": "10002", "nickname": "Alice", "content": "hi"}}}
+	forEachVersion(t, func(t *testing.T, version string) {
+		s := start(t, version, paceEnv("target=1+1/1h,account=50+1/10ms", "0"))
+
+		r, tag := s.sendNow(t, "send_forward_msg", map[string]any{"message_type": "private", "user_id": 10002, "group_id": 0, "messages": nodes}, nil)
+		require.False(t, r.IsError, r.Text)
+		require.Len(t, snow.ByTag(tag), 1, "sent")
+		var res struct {
+			Data struct {
+				MessageID int32 `json:"message_id"`
+			} `json:"data"`
+		}
+		r.decodeResult(t, &res)
+		kind, target, ok := snow.SentTo(res.Data.MessageID)
+		require.True(t, ok)
+		assert.Equal(t, "private", kind)
+		assert.Equal(t, int64(10002), target)
+		r, tag = s.sendNow(t, "send_private_msg", map[string]any{"user_id": 10002, "message": "hi"}, nil)
+		require.True(t, r.IsError, "the forward was paced for the private chat")
+		assert.Contains(t, r.Diag.Message, "user 10002's send budget is spent")
+		assert.Empty(t, snow.ByTag(tag))
+
+		r, tag = s.sendNow(t, "send_forward_msg", map[string]any{"message_type": "group", "group_id": 0, "messages": nodes}, nil)
+		require.True(t, r.IsError, r.Text)
+		assert.Equal(t, "invalid_argument", r.Diag.Kind)
+		assert.Equal(t, "failed", r.Diag.Outcome)
+		assert.Contains(t, r.Diag.Message, `"group_id is required"`, "SnowLuma's reason")
+		assert.Empty(t, snow.ByTag(tag), "nothing reached SnowLuma")
+	})
+}

@@ -19,6 +19,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 
@@ -84,6 +85,17 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 				return s.call(t, "subscribe_events", map[string]any{"self_id": 10001}, nil)
 			}, refused: true,
 			code: 1, item: "events", status: "fail", checkSays: "write ws://127.0.0.1:" + port + "/"},
+		{name: "an events token with a pasted line break", env: func(t *testing.T, dir string) map[string]string {
+			return with(readEnv(), "SNOWLUMA_MCP_EVENTS_URL", "ws://127.0.0.1:"+port+"/", "SNOWLUMA_MCP_EVENTS_TOKEN", "ws\nTOKEN")
+		}, mode: "read", variable: "SNOWLUMA_MCP_EVENTS_TOKEN", effect: "off", says: "Turned off, everything else works: live events",
+			probe: func(t *testing.T, s *server) toolResult {
+				return s.call(t, "subscribe_events", map[string]any{"self_id": 10001}, nil)
+			}, refused: true,
+			code: 1, item: "events", status: "fail", checkSays: "SNOWLUMA_MCP_EVENTS_TOKEN must not contain control characters"},
+		{name: "an unused events token with a pasted line break", env: func(t *testing.T, dir string) map[string]string {
+			return with(readEnv(), "SNOWLUMA_MCP_EVENTS_TOKEN", "ws\nTOKEN")
+		}, mode: "read", variable: "", says: "", // nothing changes for the agent
+			code: 0, item: "configuration", status: "warn", checkSays: "SNOWLUMA_MCP_EVENTS_URL is not set"},
 		{name: "an empty task folder made with mkdir", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", exposed(t, dir, "tasks"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "fixed", says: "made it private",
@@ -125,6 +137,26 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", p)
 		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "scope.json is missing while tasks exist",
 			code: 1, item: "task dir", status: "fail", checkSays: "scope.json is missing while tasks exist"},
+		{name: "a task folder holding a named pipe for a record", env: func(t *testing.T, dir string) map[string]string {
+			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", taskDirWith(t, dir, func(p, id string) string { return filepath.Join(p, "tasks", id+".json") }))
+		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "is a named pipe, not a regular file: it is damaged",
+			code: 1, item: "task dir", status: "fail", checkSays: "is a named pipe, not a regular file"},
+		{name: "a task folder holding a named pipe for its scope", env: func(t *testing.T, dir string) map[string]string {
+			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", taskDirWith(t, dir, func(p, _ string) string { return filepath.Join(p, "scope.json") }))
+		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "scope.json is a named pipe, not a regular file",
+			code: 1, item: "task dir", status: "fail", checkSays: "scope.json is a named pipe, not a regular file"},
+		{name: "a task folder holding a named pipe for its lease", env: func(t *testing.T, dir string) map[string]string {
+			return with(writeEnv(), "SNOWLUMA_MCP_TASK_DIR", taskDirWith(t, dir, func(p, _ string) string { return filepath.Join(p, "lease") }))
+		}, mode: "write", variable: "SNOWLUMA_MCP_TASK_DIR", effect: "off", says: "lease is a named pipe, not a regular file",
+			code: 1, item: "task dir", status: "fail", checkSays: "lease is a named pipe, not a regular file"},
+		{name: "a state directory holding a named pipe for a budget's lock", env: func(t *testing.T, dir string) map[string]string {
+			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", stateDirWith(t, dir, "budget-10001.json.lock"))
+		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "budget-10001.json.lock is a named pipe, not a regular file",
+			probe: sendProbe, refused: true, code: 1, item: "state dir", status: "fail", checkSays: "budget-10001.json.lock is a named pipe, not a regular file"},
+		{name: "a state directory holding a named pipe for a budget", env: func(t *testing.T, dir string) map[string]string {
+			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", stateDirWith(t, dir, "budget-10001.json"))
+		}, mode: "write", says: "", // moved aside and started again as spent, like a damaged budget
+			code: 0, item: "state dir", status: "warn", checkSays: "budget-10001.json is a named pipe, not a regular file"},
 		{name: "a state directory open to others that holds files", env: func(t *testing.T, dir string) map[string]string {
 			return with(writeEnv(), "SNOWLUMA_MCP_STATE_DIR", exposed(t, dir, "state", "budget-10001.json"))
 		}, mode: "write", variable: "SNOWLUMA_MCP_STATE_DIR", effect: "off", says: "SNOWLUMA_MCP_STATE_DIR",
@@ -232,6 +264,30 @@ func TestCheckAndTheServerAgreeOnEverySettingProblem(t *testing.T) {
 			})
 		})
 	}
+}
+
+// taskDirWith is a task folder in dir holding one completed task, with a
+// named pipe put where at names (given the folder and the task's id).
+func taskDirWith(t *testing.T, dir string, at func(p, id string) string) string {
+	p := filepath.Join(dir, "tasks")
+	st, _, err := task.Open(p, task.Scope{Mode: "write", Endpoint: snow.URL(), Token: token}, time.Now, nil)
+	require.NoError(t, err)
+	rec, err := st.Create("invoke_action_background", "download_file_stream")
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	path := at(p, rec.ID)
+	require.NoError(t, os.Remove(path))
+	accesstest.NotAFile(t, path)
+	return p
+}
+
+// stateDirWith is a private state directory in dir holding a named pipe
+// named name.
+func stateDirWith(t *testing.T, dir, name string) string {
+	p := filepath.Join(dir, "state")
+	require.NoError(t, os.Mkdir(p, 0o700))
+	accesstest.NotAFile(t, filepath.Join(p, name))
+	return p
 }
 
 // modeOf is the mode env asks for: the one set, else what the endpoint

@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 )
 
 // kill ends the binary with SIGKILL: no cleanup, no last write.
@@ -135,22 +136,46 @@ func recordFiles(t *testing.T, dir string) []string {
 	return m
 }
 
+// TestATamperedResultIsAnErrorNotAnEmptySuccess: a result that is not the
+// one written, or a named pipe in its place (whose open once waited for a
+// writer and held tasks/get for good), is an error that says so at once.
+// Tasks exist on the 2026-07-28 protocol only.
 func TestATamperedResultIsAnErrorNotAnEmptySuccess(t *testing.T) {
 	t.Parallel()
-	env, _, dir := taskEnv(t)
-	r := startRaw(t, modern, env)
-	h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileHello}, newTag(t), ""))
-	require.Equal(t, "completed", awaitTask(t, r, h.TaskID).Status)
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "tasks", h.TaskID+".result"), []byte(`{"resultType":"complete"}`), 0o600))
-	m := getTask(r, h.TaskID)
-	require.NotNil(t, m.Error, "%s", m)
-	assert.Equal(t, -32603, m.Error.Code)
-	assert.Contains(t, m.Error.Message, "cannot be read")
-	assert.Contains(t, m.Error.Message, "do not simply rerun it")
-	var f map[string]json.RawMessage
-	_ = json.Unmarshal(m.Result, &f)
-	assert.Empty(t, f)
-	assert.False(t, strings.Contains(string(m.Line), `"status":"completed"`))
+	tests := []struct {
+		name  string
+		spoil func(t *testing.T, path string)
+		says  string
+	}{
+		{"another body", func(t *testing.T, path string) {
+			require.NoError(t, os.WriteFile(path, []byte(`{"resultType":"complete"}`), 0o600))
+		}, "does not match its record"},
+		{"a named pipe", func(t *testing.T, path string) {
+			require.NoError(t, os.Remove(path))
+			accesstest.NotAFile(t, path)
+		}, "is a named pipe, not a regular file: it is damaged"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			env, _, dir := taskEnv(t)
+			r := startRaw(t, modern, env)
+			h := decodeTask(t, startTask(r, "download_file_stream", map[string]any{"file": fake.FileHello}, newTag(t), ""))
+			require.Equal(t, "completed", awaitTask(t, r, h.TaskID).Status)
+			tt.spoil(t, filepath.Join(dir, "tasks", h.TaskID+".result"))
+			var m rawMessage
+			accesstest.Returns(t, func() { m = getTask(r, h.TaskID) })
+			require.NotNil(t, m.Error, "%s", m)
+			assert.Equal(t, -32603, m.Error.Code)
+			assert.Contains(t, m.Error.Message, "cannot be read")
+			assert.Contains(t, m.Error.Message, tt.says)
+			assert.Contains(t, m.Error.Message, "do not simply rerun it")
+			var f map[string]json.RawMessage
+			_ = json.Unmarshal(m.Result, &f)
+			assert.Empty(t, f)
+			assert.False(t, strings.Contains(string(m.Line), `"status":"completed"`))
+		})
+	}
 }
 
 // TestClosingTheClientEndsRunningTasksHonestly is the closed laptop: the

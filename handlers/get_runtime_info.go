@@ -138,7 +138,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 			return nil, fault.Errorf(fault.CodeConfiguration, "%s", msg).Unsent()
 		}
 		info := describe(d)
-		info.Client = describeClient(c.Client, d.Tasks != nil)
+		info.Client = describeClient(c.Client, d.Config.Mode, d.Tasks != nil)
 		if !args.CheckConnection {
 			return &pipeline.Result{Payload: info}, nil
 		}

@@ -117,6 +117,10 @@ func (c *Call) Queue(waiting bool, n int) {
 type Client struct {
 	// Modern is true for requests of the 2026-07-28 protocol.
 	Modern bool
+	// Protocol is the protocol version the client speaks: a 2026-07-28
+	// request's own, a legacy client's as its initialize negotiated it
+	// (2025-06-18, 2025-11-25 …); "" when the caller did not say.
+	Protocol string
 	// caps reads the client's capabilities for this request when asked:
 	// decoding them from a modern request's _meta costs more than most
 	// calls need to pay, and the few stages that ask, ask once.

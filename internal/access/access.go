@@ -66,8 +66,8 @@ func (p Purpose) Dir(dir string) error {
 // account owns or can reach, saying why and how to fix it. info is the
 // file's, from the handle it is read through.
 func (p Purpose) File(path string, info fs.FileInfo) error {
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
+	if err := Regular(path, info); err != nil {
+		return err
 	}
 	what, fix, err := fileExposed(path, info)
 	if err != nil || what == "" {
@@ -80,8 +80,8 @@ func (p Purpose) File(path string, info fs.FileInfo) error {
 // owns or can reach, stating only the fact: for a store that moves such a
 // file aside rather than asking the user to fix it.
 func Owned(path string, info fs.FileInfo) error {
-	if !info.Mode().IsRegular() {
-		return fmt.Errorf("%s is not a regular file", path)
+	if err := Regular(path, info); err != nil {
+		return err
 	}
 	what, _, err := fileExposed(path, info)
 	if err != nil || what == "" {
@@ -94,9 +94,10 @@ func Owned(path string, info fs.FileInfo) error {
 // there, for its reader's validation to refuse), after check has accepted
 // the file as opened: Purpose.File, or Owned for a file moved aside rather
 // than fixed. The file is read through the handle that was checked, so it
-// cannot be swapped between the check and the read.
+// cannot be swapped between the check and the read, and opened by Open,
+// so that nothing but a regular file is ever read or waited on.
 func Read(path string, limit int64, check func(string, fs.FileInfo) error) ([]byte, error) {
-	f, err := open(path)
+	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -77,7 +77,7 @@ func TestFileRefusesWhatOthersCanReach(t *testing.T) {
 			sub := filepath.Join(dir, "sub")
 			require.NoError(t, tasks.Dir(sub))
 			return sub
-		}, []string{"is not a regular file"}},
+		}, []string{"a directory, not a regular file"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

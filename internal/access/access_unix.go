@@ -42,6 +42,13 @@ func fileExposed(path string, info fs.FileInfo) (what, fix string, err error) {
 	return "", "", nil
 }
 
-// open opens a stored file for reading. Unix lets a file be renamed over
-// while it is open, so nothing more is needed.
-func open(path string) (*os.File, error) { return os.Open(path) }
+// openStored opens a stored file for reading without blocking: a named
+// pipe opened for reading waits for a writer unless O_NONBLOCK is set (on
+// a regular file the flag changes nothing). Unix lets a file be renamed
+// over while it is open, so nothing more is needed.
+func openStored(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|noBlock, 0)
+}
+
+// noBlock is the flag that opens a named pipe at once (see Open, Lock).
+const noBlock = syscall.O_NONBLOCK

@@ -101,8 +101,15 @@ func CreateTemp(dir, prefix string) (*os.File, error) {
 }
 
 // Prepare creates path, when missing, empty and with the owner-only list:
-// for a lock file, before the lock opens it.
+// for a lock file, before the lock opens it. What stands there that is
+// not a regular file is refused as Held would, not met with the create's
+// own "access denied".
 func Prepare(path string) error {
+	if info, err := os.Stat(path); err == nil {
+		if err := Regular(path, info); err != nil {
+			return err
+		}
+	}
 	f, err := createPrivate(path, windows.OPEN_ALWAYS)
 	if err != nil {
 		return err
@@ -221,13 +228,20 @@ func account(sid *windows.SID) string {
 	}
 }
 
-// open opens a stored file for reading, sharing delete, so that another
+// noBlock is nothing on Windows: a folder cannot hold a named pipe (they
+// live apart, under \\.\pipe\), and no open of a file there waits for
+// another process; what can stand in a file's place (a directory, which
+// the open below admits, or a link) is refused by Open's look at the
+// handle, as on Unix.
+const noBlock = 0
+
+// openStored opens a stored file for reading, sharing delete, so that another
 // server may replace the file (a task's next state) while this one reads
 // the old state. Backup semantics let it open a directory
 // too, which the caller then refuses as not a regular file. While a move
 // is putting the file in place, Windows refuses every open of it (a
 // sharing violation): the open is tried again for up to a second.
-func open(path string) (*os.File, error) {
+func openStored(path string) (*os.File, error) {
 	name, err := windows.UTF16PtrFromString(path)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,8 @@
 package budget_test
 
 import (
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -10,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
@@ -55,5 +58,41 @@ func TestALockHeldPastItsBoundRefusesTheSend(t *testing.T) {
 
 	require.NoError(t, held.Unlock())
 	assert.True(t, s.Take(budgettest.G1, 0).Ok, "the lock free, sends go again, on the budget as it was")
+	assert.False(t, s.Take(budgettest.G1, 0).Ok, "the refused send charged nothing, and the burst of 2 is spent")
+}
+
+// TestALockThatIsNotAFileRefusesTheSendAtOnce (Q-1, PACE-5): a named
+// pipe where a budget's lock belongs (a directory on Windows) once held
+// every send past the lock bound, waiting for a writer in its open. Now
+// the send is refused at once, unsent and uncharged, as a configuration
+// failure naming the file as damaged; the reading of the settings (Locks)
+// refuses the directory alike; with the file moved aside, sends go again.
+func TestALockThatIsNotAFileRefusesTheSendAtOnce(t *testing.T) {
+	t.Parallel()
+	dir := stateDir(t)
+	c := budgettest.New()
+	s := budget.NewShared(dir, account("10001"), budgettest.Standard, c, io.Discard)
+	require.True(t, s.Take(budgettest.G1, 0).Ok, "the state and its lock exist")
+	lockFile := filepath.Join(dir, "budget-10001.json.lock")
+	require.NoError(t, os.Remove(lockFile))
+	accesstest.NotAFile(t, lockFile)
+
+	var g budget.Grant
+	accesstest.Returns(t, func() { g = s.Take(budgettest.G1, budgettest.Standard.Wait) })
+	assert.False(t, g.Ok)
+	require.Error(t, g.Err)
+	assert.Zero(t, g.Wait, "no wait of the agent's would help")
+	assert.Equal(t, fault.CodeConfiguration, fault.CodeOf(g.Err))
+	assert.True(t, fault.NothingSent(g.Err))
+	for _, w := range []string{lockFile, accesstest.NotAFileWords, "damaged", "SNOWLUMA_MCP_STATE_DIR", "nothing was sent"} {
+		assert.Contains(t, g.Err.Error(), w)
+	}
+	err := budget.Locks(dir)
+	require.Error(t, err, "the reading of the settings refuses it too")
+	assert.Contains(t, err.Error(), lockFile)
+
+	require.NoError(t, os.Rename(lockFile, lockFile+".aside"))
+	assert.NoError(t, budget.Locks(dir))
+	assert.True(t, s.Take(budgettest.G1, 0).Ok, "moved aside, sends go again, on the budget as it was")
 	assert.False(t, s.Take(budgettest.G1, 0).Ok, "the refused send charged nothing, and the burst of 2 is spent")
 }

@@ -270,10 +270,13 @@ func (s *Shared) step(write bool, f func(l *Local)) error {
 // lock takes the exclusive lock of the state at name, waiting at most
 // s.lockWait; a lock still held then is a failure of its own (lockHeld).
 func (s *Shared) lock(name string) (*flock.Flock, error) {
-	lock := flock.New(name, flock.SetPermissions(access.FilePerm))
+	lock := access.Lock(name, true)
 	ctx, cancel := context.WithTimeout(context.Background(), s.lockWait)
 	defer cancel()
 	ok, err := lock.TryLockContext(ctx, lockRetry)
+	if herr := access.Held(lock); herr != nil {
+		return nil, herr
+	}
 	if ok && err == nil {
 		return lock, nil
 	}
@@ -405,6 +408,22 @@ func Untrusted(dir string, limits config.SendPace, now time.Time) []string {
 		}
 	}
 	return out
+}
+
+// Locks refuses the state directory dir when the lock of an account's
+// state is not a regular file: every step of that account fails on it
+// (lock), so the reading of the settings says so before the first send,
+// for the server and check alike. It changes nothing.
+func Locks(dir string) error {
+	paths, _ := filepath.Glob(filepath.Join(dir, "budget-*.json.lock"))
+	for _, p := range paths {
+		if info, err := os.Stat(p); err == nil {
+			if err := access.Regular(p, info); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // save writes the state whole: a temporary file renamed over the old one.

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/access/accesstest"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/budget/budgettest"
 	"github.com/snowluma/snowluma-mcp/internal/config"
@@ -96,6 +97,10 @@ func TestAnUnreadableStateFailsClosed(t *testing.T) {
 		{"written in the year 9999", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":9,"targets":{"group:20001":{"tat":"9999-12-31T23:59:59Z","record":[{"id":9,"at":"9999-12-31T23:59:59Z"}]}}}`), 0o600))
 		}},
+		{"a named pipe in its place (a directory on Windows), which an open would wait on", func(t *testing.T, path string) {
+			require.NoError(t, os.Remove(path))
+			accesstest.NotAFile(t, path)
+		}},
 		{"a rule seen in the future", func(t *testing.T, path string) {
 			require.NoError(t, os.WriteFile(path, []byte(`{"v":1,"seq":9,"rules":[{"target":{"Burst":1,"Every":1},"account":{"Burst":1,"Every":1},"seen":"2027-01-01T00:00:00Z"}]}`), 0o600))
 		}},
@@ -112,12 +117,17 @@ func TestAnUnreadableStateFailsClosed(t *testing.T) {
 			path := filepath.Join(dir, "budget-10001.json")
 			require.Equal(t, path, s.Path())
 			tt.spoil(t, path)
-			g := s.Take(budgettest.G2, 0)
+			untrusted := budget.Untrusted(dir, sp, c.Now())
+			require.Len(t, untrusted, 1, "the reading of the settings says so first")
+			assert.Contains(t, untrusted[0], path)
+			var g budget.Grant
+			accesstest.Returns(t, func() { g = s.Take(budgettest.G2, 0) })
 			assert.False(t, g.Ok, "the rebuilt state is spent")
 			assert.Equal(t, budget.Account, g.Budget)
 			assert.Equal(t, sp.Account.Every, g.Wait, "one refill interval")
 			assert.Contains(t, log.String(), "could not be read")
-			assert.FileExists(t, path+".bad")
+			_, err := os.Lstat(path + ".bad")
+			assert.NoError(t, err, "moved aside")
 			c.Advance(sp.Account.Every)
 			assert.True(t, s.Take(budgettest.G2, 0).Ok, "then sends go again, paced")
 		})

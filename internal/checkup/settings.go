@@ -32,9 +32,9 @@ const MeasuredHosts = "Claude Code 2.1.332, Gemini CLI 0.61.0 and Codex 0.171.0"
 // read as if transfers would run in the background in any host.
 var tasksNeedTheHost = lang.Text{
 	EN: "background transfers also need a host that declares the tasks extension (on 2026-07-28 requests), and none of the hosts measured does (" +
-		MeasuredHosts + "; see docs/platforms.md): there, transfers run in the foreground through query_action/invoke_action",
+		MeasuredHosts + "; see docs/platforms.md): there, transfers run in the foreground through invoke_action",
 	ZH: "后台传输还需要宿主声明 tasks 扩展（在 2026-07-28 版协议的请求上），而实测的宿主都没有声明（" +
-		MeasuredHosts + "；见 docs/zh-CN/platforms.md）：在这些宿主里，传输经 query_action/invoke_action 在前台进行"}
+		MeasuredHosts + "；见 docs/zh-CN/platforms.md）：在这些宿主里，传输经 invoke_action 在前台进行"}
 
 // folder is the item of one folder: none when a finding named it, skip
 // when it is not set (unset says what that leaves off), ok otherwise,

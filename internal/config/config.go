@@ -70,7 +70,7 @@ type Config struct {
 	// sound.
 	Broken *Problem
 	// Disabled are the malformed settings of optional services (the
-	// events URL and the four folders): each turns off its own service
+	// events URL and token, and the four folders): each turns off its own service
 	// only, and the rest of the mode works.
 	Disabled []*Problem
 	// Findings are every setting problem as the one reading of the
@@ -156,8 +156,8 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
 		DownloadDir:          p.dir(DownloadDirVar),
 		StateDir:             p.dir(StateDirVar),
-		Token:                p.token(TokenVar, onebot.NodeHTTP),
-		EventsToken:          p.token(EventsTokenVar, onebot.NodeWS),
+		Token:                p.token(TokenVar, onebot.NodeHTTP, p.fail),
+		EventsToken:          p.token(EventsTokenVar, onebot.NodeWS, p.failOff),
 		SendPace:             p.sendPace(),
 	}
 	cfg.EventsTokenFrom = EventsTokenVar
@@ -170,6 +170,7 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		p.failOff(EventsVar, "must not carry a query or fragment: the token travels in the Authorization header (set SNOWLUMA_MCP_EVENTS_TOKEN, or SNOWLUMA_MCP_TOKEN when both nodes have the same Token), so remove everything from ? or # on")
 		cfg.EventsURL = nil
 	}
+	warnings = append(warnings, p.eventsTokenOff(cfg)...)
 	cfg.Mode = p.mode(cfg.Endpoint != nil)
 	cfg.TrustedUsers = p.trustedUsers()
 	if p.err != nil {
@@ -317,15 +318,43 @@ func (p *parser) chunkBytes() int {
 // travels in the Authorization header, which cannot carry a control
 // character: a line break pasted along with the token would otherwise make
 // every call fail as if SnowLuma were down. Like every other refusal, the
-// message never repeats the value.
-func (p *parser) token(name, node string) string {
+// message never repeats the value. refuse is p.fail for the main token,
+// which every call needs, and p.failOff for the events token, which only
+// live events need (BASE-1, Q-3).
+func (p *parser) token(name, node string, refuse func(name, why string)) string {
 	v := p.value(name)
 	if strings.ContainsFunc(v, unicode.IsControl) {
-		p.fail(name, "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: "+
-			"it travels in the Authorization header, which cannot carry them. Copy the token again from "+onebot.InWebUI(node, onebot.FieldToken))
+		refuse(name, malformedToken+onebot.InWebUI(node, onebot.FieldToken))
 		return ""
 	}
 	return v
+}
+
+// malformedToken is why a token with a control character is refused; the
+// place to copy it from again follows.
+const malformedToken = "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: " +
+	"it travels in the Authorization header, which cannot carry them. Copy the token again from "
+
+// eventsTokenOff applies a refused SNOWLUMA_MCP_EVENTS_TOKEN: with an
+// events URL set, live events are off (the refusal stays in p.off and
+// says why); without one the token is never used, so nothing is off and
+// the refusal becomes a note that the token is unused.
+func (p *parser) eventsTokenOff(cfg *Config) []string {
+	if !p.refused(EventsTokenVar) {
+		return nil
+	}
+	if p.value(EventsVar) != "" {
+		cfg.EventsURL = nil
+		return nil
+	}
+	kept := p.off[:0]
+	for _, o := range p.off {
+		if o.Var != EventsTokenVar {
+			kept = append(kept, o)
+		}
+	}
+	p.off = kept
+	return []string{EventsTokenVar + " is ignored: only live events use it, and " + EventsVar + " is not set (when you set it, copy the token again: this one holds a control character such as a line break or a tab, which a token cannot carry)"}
 }
 
 func (p *parser) bytes(name string, def int64) int64 { return p.count(name, def, 1<<50) }

@@ -103,7 +103,7 @@ var descriptions = []Description{
 	{Name: "SNOWLUMA_MCP_EVENTS_TOKEN",
 		Meaning: lang.Text{EN: "the WS 服务端 node's 授权 Token, sent as `Authorization: Bearer …` to the WebSocket server. SnowLuma gives each node a random Token of its own: copy each node's into its variable, or give both nodes the same Token and leave this unset. Not part of the task directory's binding",
 			ZH: "WS 服务端节点的授权 Token，以 `Authorization: Bearer …` 发给 WebSocket 服务。SnowLuma 会给每个节点各自生成一个随机 Token：把每个节点的 Token 分别填进对应的变量；也可以给两个节点设成同一个 Token，这个变量就不用设置。它不参与任务目录的绑定"},
-		Accepts: lang.Text{EN: "text without control characters (a line break or tab inside is refused)", ZH: "不含控制字符的文本（中间带换行或制表符会被拒绝）"},
+		Accepts: lang.Text{EN: "text without control characters (a line break or tab inside turns live events off)", ZH: "不含控制字符的文本（中间带换行或制表符时关闭实时事件）"},
 		Absent: lang.Text{EN: "events reuse `SNOWLUMA_MCP_TOKEN`",
 			ZH: "事件连接沿用 `SNOWLUMA_MCP_TOKEN`"}},
 	{Name: "SNOWLUMA_MCP_TASK_DIR",

@@ -61,12 +61,15 @@ func (f Finding) FixText() lang.Text { return lang.Text{EN: f.Fix, ZH: f.FixZH} 
 
 // Off is the finding that turned off the service of variable, or nil
 // when it is on: what a call of that service says instead of trying.
+// Live events are asked for by EventsVar and turned off by it or by
+// EventsTokenVar: the finding names whichever of the two to correct.
 func (c *Config) Off(variable string) *Finding {
 	if c == nil {
 		return nil
 	}
 	for i, f := range c.Findings {
-		if f.Var == variable && f.Effect == Off {
+		same := f.Var == variable || (variable == EventsVar && f.Var == EventsTokenVar)
+		if same && f.Effect == Off {
 			return &c.Findings[i]
 		}
 	}

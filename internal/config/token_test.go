@@ -75,10 +75,49 @@ func TestTheEventsTokenIsTheWSNodesOwnOrTheToken(t *testing.T) {
 			assert.Equal(t, tt.vars["SNOWLUMA_MCP_TOKEN"], cfg.Token, "the HTTP token is never the events token")
 		})
 	}
+}
 
-	_, _, err := Load(env(map[string]string{"SNOWLUMA_MCP_EVENTS_TOKEN": "wsHEAD\nwsTAIL"}))
-	require.Error(t, err)
-	assert.Contains(t, err.Error(), "SNOWLUMA_MCP_EVENTS_TOKEN must not contain control characters")
-	assert.Contains(t, err.Error(), `"WS 服务端" node's`, "the token is copied again from the WS node")
-	assert.NotContains(t, err.Error(), "wsHEAD")
+// TestAMalformedEventsTokenTurnsOffOnlyLiveEvents (BASE-1, Q-3): the
+// events token is an optional service's setting, so a pasted line break
+// in it turns off live events, naming the variable and the WS node to copy
+// it from again, never its value, and the rest of the mode works; with no
+// events URL it is never used, so nothing is off and a note says so.
+func TestAMalformedEventsTokenTurnsOffOnlyLiveEvents(t *testing.T) {
+	t.Parallel()
+	const head, tail = "wsHEAD", "wsTAIL"
+	tests := []struct {
+		name   string
+		events string
+		off    bool
+	}{
+		{"with an events URL live events are off", "ws://127.0.0.1:3001/", true},
+		{"without an events URL nothing is off", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			cfg, warnings, err := Load(env(map[string]string{"SNOWLUMA_MCP_ENDPOINT": "http://127.0.0.1:3000/", "SNOWLUMA_MCP_TOKEN": "httpTOK",
+				"SNOWLUMA_MCP_EVENTS_URL": tt.events, "SNOWLUMA_MCP_EVENTS_TOKEN": head + "\n" + tail}))
+			require.NoError(t, err, "the server does not stop")
+			assert.Equal(t, ModeRead, cfg.Mode, "the rest of the mode works")
+			assert.Equal(t, "httpTOK", cfg.Token)
+			assert.Nil(t, cfg.EventsURL)
+			var said string
+			if tt.off {
+				require.Len(t, cfg.Disabled, 1)
+				assert.Equal(t, "SNOWLUMA_MCP_EVENTS_TOKEN", cfg.Disabled[0].Var)
+				said = cfg.Disabled[0].Error()
+				assert.Contains(t, said, "SNOWLUMA_MCP_EVENTS_TOKEN must not contain control characters")
+				assert.Contains(t, said, `"WS 服务端" node's`, "the token is copied again from the WS node")
+				assert.Empty(t, warnings)
+			} else {
+				assert.Empty(t, cfg.Disabled, "nothing is off")
+				require.Len(t, warnings, 1)
+				said = warnings[0]
+				assert.Contains(t, said, "SNOWLUMA_MCP_EVENTS_TOKEN is ignored: only live events use it, and SNOWLUMA_MCP_EVENTS_URL is not set")
+			}
+			assert.NotContains(t, said, head)
+			assert.NotContains(t, said, tail)
+		})
+	}
 }

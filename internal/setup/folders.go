@@ -80,6 +80,14 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 			out = append(out, f)
 		}
 		if !bad {
+			// A damaged lock fails every send of its account until it
+			// is moved aside; the state directory is checked again at
+			// every send, so the fix takes effect on the next one.
+			if err := budget.Locks(cfg.StateDir); err != nil {
+				out = append(out, off(cfg, config.StateDirVar, config.StateDirVar+": "+err.Error(),
+					lang.Text{EN: "move that file out of " + cfg.StateDir + " (no snowluma-mcp server makes anything but a regular file there); the next send uses the directory again",
+						ZH: "把那个文件移出 " + cfg.StateDir + "（snowluma-mcp 在那里只会创建普通文件）；下一次发送就会重新使用这个目录"}))
+			}
 			// A state no clock now could have written, or one that is
 			// damaged, is moved aside at the first send and its
 			// account's budgets start again as spent: worth knowing,

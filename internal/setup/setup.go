@@ -70,7 +70,7 @@ func Decide(env Env, fix bool) *config.Config {
 		out = append(out, fellBack(cfg)...)
 		for _, w := range warnings {
 			out = append(out, config.Finding{Item: "configuration", Effect: config.Noted, Detail: w,
-				Fix: "set the mode that uses it, or remove the setting", FixZH: "改成用得上它的模式，或删掉这项设置"})
+				Fix: "set what it needs, named above, or remove the setting", FixZH: "按上面所说补上它需要的设置，或删掉这项设置"})
 		}
 		out = append(out, folders(cfg, fix)...)
 	}
@@ -101,20 +101,22 @@ func stray(s config.Stray) config.Finding {
 
 // items are the names of `check`'s lines for the optional services.
 var items = map[string]string{
-	config.EventsVar:   "events",
-	upload.RootVar:     "upload root",
-	download.DirVar:    "download dir",
-	config.TaskDirVar:  "task dir",
-	config.StateDirVar: "state dir",
+	config.EventsVar:      "events",
+	config.EventsTokenVar: "events",
+	upload.RootVar:        "upload root",
+	download.DirVar:       "download dir",
+	config.TaskDirVar:     "task dir",
+	config.StateDirVar:    "state dir",
 }
 
 // services say what each optional service is, for the words of a finding.
 var services = map[string]string{
-	config.EventsVar:   "live events",
-	upload.RootVar:     "automatic upload",
-	download.DirVar:    "downloads",
-	config.TaskDirVar:  "background tasks",
-	config.StateDirVar: "sending (the send budgets live in the state directory)",
+	config.EventsVar:      "live events",
+	config.EventsTokenVar: "live events",
+	upload.RootVar:        "automatic upload",
+	download.DirVar:       "downloads",
+	config.TaskDirVar:     "background tasks",
+	config.StateDirVar:    "sending (the send budgets live in the state directory)",
 }
 
 // servicesZH are services in Chinese.
@@ -128,7 +130,7 @@ var servicesZH = map[string]string{
 
 // uses reports whether the effective mode uses the service of variable.
 func uses(cfg *config.Config, variable string) bool {
-	if variable == config.EventsVar {
+	if variable == config.EventsVar || variable == config.EventsTokenVar {
 		return cfg.ExecutionEnabled()
 	}
 	return cfg.WriteEnabled()

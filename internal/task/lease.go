@@ -45,6 +45,17 @@ const (
 	holderName = "lease.pid"
 )
 
+// leaseDamaged refuses a lease in dir that is not a regular file, as
+// share does once it has opened it: for Inspect, which takes no lock.
+func leaseDamaged(dir string) error {
+	path := filepath.Join(dir, leaseName)
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil // missing: the server makes it; unreadable: its open says
+	}
+	return access.Regular(path, info)
+}
+
 // unowned names the lock that covers working tasks with no owner: those
 // an earlier version left behind. Owner ids are hex, so it never clashes.
 const unowned = "unowned"
@@ -55,14 +66,17 @@ func share(dir string) (*flock.Flock, error) {
 	if err := access.Prepare(path); err != nil {
 		return nil, err
 	}
-	l := flock.New(path, flock.SetPermissions(access.FilePerm))
+	l := access.Lock(path, true)
 	ok, err := l.TryRLock()
+	if herr := access.Held(l); herr != nil {
+		return nil, herr
+	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot lock %s: %w", path, err)
 	}
 	if !ok {
 		holder := ""
-		if b, rerr := os.ReadFile(filepath.Join(dir, holderName)); rerr == nil && len(b) > 0 && len(b) < 32 {
+		if b, rerr := access.Read(filepath.Join(dir, holderName), 32, access.Regular); rerr == nil && len(b) > 0 && len(b) < 32 {
 			holder = " (pid " + strings.TrimSpace(string(b)) + ")"
 		}
 		return nil, fmt.Errorf("%w: an earlier snowluma-mcp version%s is using %s and keeps it to itself; stop it, or update it to this version so that both can share the directory", ErrBusy, holder, dir)
@@ -101,8 +115,12 @@ func (s *Store) claim(owner string) (l *flock.Flock, ok bool, err error) {
 	if err := access.Prepare(path); err != nil {
 		return nil, false, err
 	}
-	l = flock.New(path, flock.SetPermissions(access.FilePerm))
-	if ok, err = l.TryLock(); err != nil || !ok {
+	l = access.Lock(path, true)
+	ok, err = l.TryLock()
+	if herr := access.Held(l); herr != nil {
+		return nil, false, herr
+	}
+	if err != nil || !ok {
 		_ = l.Close()
 		return nil, false, err
 	}
@@ -120,8 +138,11 @@ func (s *Store) claim(owner string) (l *flock.Flock, ok bool, err error) {
 // alive reports whether owner's lock is held now: a probe that leaves the
 // file as it is. An owner whose file is gone is not alive.
 func (s *Store) alive(owner string) bool {
-	l := flock.New(filepath.Join(s.owners, owner), flock.SetFlag(os.O_RDONLY))
+	l := access.Lock(filepath.Join(s.owners, owner), false)
 	ok, err := l.TryLock()
+	if herr := access.Held(l); herr != nil {
+		return true // damaged: counted as held, as settleOwner counts it
+	}
 	_ = l.Close()
 	if errors.Is(err, fs.ErrNotExist) {
 		return false

@@ -87,6 +87,9 @@ func scan(tasks string) (records map[string]bool, temps []string, err error) {
 // wherever the server would turn background tasks off. A directory whose
 // store was never made is fine.
 func Inspect(dir string) error {
+	if err := leaseDamaged(dir); err != nil {
+		return err
+	}
 	tasks := filepath.Join(dir, "tasks")
 	if _, err := os.Stat(tasks); errors.Is(err, fs.ErrNotExist) {
 		return nil

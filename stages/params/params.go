@@ -6,7 +6,9 @@
 // what was meant), checks the raw-read keys' types beside the declared
 // params' (catalog.Action.AcceptedSchema), and also rewrites the spellings SnowLuma's coercers read (an id quoted as a
 // string, see schema.Validator.Normalize) into the values they name, once,
-// before any stage that reads a param.
+// before any stage that reads a param. A call whose request body would
+// pass SnowLuma's body cap (onebot.Fits) is refused here too, before any
+// budget is spent on it.
 package params
 
 import (
@@ -16,6 +18,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -54,6 +57,11 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 		}
 		if err != nil {
 			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid params for "+c.Action.Name+" (get_action shows its parameters)")
+		}
+		// A body SnowLuma would drop unread is refused here, before pace
+		// spends a budget on a send that cannot go.
+		if err := onebot.Fits(c.Action.Name, params); err != nil {
+			return nil, err
 		}
 		c.Params = params
 		return next(ctx, c)

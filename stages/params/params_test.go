@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -12,6 +14,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
@@ -96,6 +99,44 @@ func TestParams(t *testing.T) {
 			} else {
 				assert.Equal(t, tt.sends, string(c.Params))
 			}
+		})
+	}
+}
+
+// TestParamsRefusesABodySnowLumaWouldDropBeforeAnyBudget (Q-3): params
+// whose request body would pass SnowLuma's cap are refused here, as
+// limit and unsent, so that pace, which runs after, never spends a budget
+// on them; one that fits goes on.
+func TestParamsRefusesABodySnowLumaWouldDropBeforeAnyBudget(t *testing.T) {
+	t.Parallel()
+	frame := onebot.BodySize("send_group_msg", json.RawMessage(`{"group_id":20001,"message":""}`))
+	tests := []struct {
+		name   string
+		size   int
+		passes bool
+	}{
+		{"a body at the cap goes on", onebot.BodyCap, true},
+		{"a body one byte over is refused", onebot.BodyCap + 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			reached := false
+			h := New().Wrap(invokeTool, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+				reached = true
+				return &pipeline.Result{}, nil
+			})
+			p := `{"group_id":20001,"message":"` + strings.Repeat("a", tt.size-frame) + `"}`
+			_, err := h(context.Background(), stagetest.Call(invokeTool, "send_group_msg", p))
+			assert.Equal(t, tt.passes, reached)
+			if tt.passes {
+				assert.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
+			assert.True(t, fault.NothingSent(err))
+			assert.Contains(t, err.Error(), strconv.Itoa(tt.size))
 		})
 	}
 }

@@ -34,6 +34,7 @@ func newCall(t *pipeline.Tool, req *mcp.CallToolRequest) *pipeline.Call {
 	p := req.Params
 	c.Arguments, c.Meta = p.Arguments, p.Meta
 	c.Client = pipeline.NewClient(generation.Modern(req), req.ClientCapabilities)
+	c.Client.Protocol = generation.Speaks(req)
 	if p.RequestState != "" || len(p.InputResponses) > 0 {
 		c.Resume = &pipeline.Resume{State: p.RequestState, Responses: p.InputResponses}
 	}

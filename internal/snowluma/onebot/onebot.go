@@ -127,6 +127,9 @@ func (b *bound) Do(ctx context.Context, action string, params json.RawMessage) (
 // newRequest builds the POST for one action with the call's headers and the
 // bearer token.
 func (c *Client) newRequest(ctx context.Context, action string, params json.RawMessage, headers http.Header) (*retryablehttp.Request, error) {
+	if err := Fits(action, params); err != nil {
+		return nil, err
+	}
 	if len(params) == 0 {
 		params = json.RawMessage("{}")
 	}

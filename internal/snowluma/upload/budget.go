@@ -4,16 +4,18 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"unicode/utf8"
+
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 )
 
-// The size budget of one chunk request. SnowLuma's readRequestBody
-// (packages/onebot/src/network/http-server-adapter.ts) drops the socket,
-// without any HTTP response (observed on SnowLuma v1.11.1), once a request
-// body passes BodyCap bytes, so the largest chunk is derived from the
-// worst request the chunk can travel in, not from base64's ratio alone.
+// The size budget of one chunk request. SnowLuma drops the socket,
+// without any HTTP response, once a request body passes onebot.BodyCap
+// bytes, so the largest chunk is derived from the worst request the chunk
+// can travel in, not from base64's ratio alone.
 const (
-	// BodyCap is SnowLuma's request body limit in bytes.
-	BodyCap = 2 << 20
+	// BodyCap is SnowLuma's request body limit in bytes: the HTTP
+	// client's, which refuses any larger request.
+	BodyCap = onebot.BodyCap
 
 	// maxStreamIDLen is SnowLuma's longest stream_id; ours are shorter,
 	// but the budget does not depend on how we happen to name streams.

@@ -34,6 +34,24 @@ func Modern(req mcp.Request) bool {
 	return ok && ModernMeta(meta)
 }
 
+// Speaks is the protocol version req's client speaks: a 2026-07-28
+// request's own (its _meta), a legacy one's as its session's initialize
+// negotiated it; "" when neither is known.
+func Speaks(req mcp.Request) string {
+	if meta, ok := Meta(req); ok && ModernMeta(meta) {
+		v, _ := meta[ProtocolVersionKey].(string)
+		return v
+	}
+	ss, _ := req.GetSession().(*mcp.ServerSession)
+	if ss == nil {
+		return ""
+	}
+	if p := ss.InitializeParams(); p != nil {
+		return p.ProtocolVersion
+	}
+	return ""
+}
+
 // Meta is req's _meta; ok is false when req has no params at all.
 func Meta(req mcp.Request) (mcp.Meta, bool) {
 	p := req.GetParams()

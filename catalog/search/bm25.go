@@ -2,6 +2,8 @@ package search
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -219,8 +221,26 @@ func dup(list []string, s string) bool {
 // requestTerms are the terms of a request as the ranking reads it: its
 // payload blanked, its typos read as the words meant.
 func (x *bm25) requestTerms(query string) []string {
-	return tokenize(withoutPayload(query), nil, x.fix)
+	q := withoutPayload(query)
+	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "all") {
+		q = allOf.ReplaceAllString(q, " list $1")
+	}
+	ts := tokenize(q, nil, x.fix)
+	if q != query && urlRE.MatchString(query) {
+		// The request carries its link: "link" names the payload, not
+		// the action (发个链接 https://… sends a message).
+		ts = slices.DeleteFunc(ts, func(t string) bool { return t == linkTerm })
+	}
+	return ts
 }
+
+// allOf is "all" before what a read request lists ("show all the groups",
+// "get all members"): it quantifies, and as a term it would vote for the
+// few actions named for everyone (get_group_at_all_remain).
+var allOf = regexp.MustCompile(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)?((?:[a-z]+\s+)?[a-z]+s)\b`)
+
+// linkTerm is the term of "link", "链接", "url".
+var linkTerm = englishTerm("link")
 
 // matched is how many of terms (each once) the doc-th action holds.
 func (x *bm25) matched(terms []string, doc int) int {

@@ -115,6 +115,14 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
 		return intentRead
 	}
+	// A command that opens with its verb asks for what the verb does,
+	// whatever question word its object holds ("change whether the group
+	// can be found", "kick whoever spammed"); a question mark still asks.
+	if len(en) > 0 && !strings.ContainsAny(raw, "?？") {
+		if in := firstCue(" " + en[0] + " "); in != intentNone && in != intentRead && strings.HasPrefix(strings.TrimSpace(strings.ToLower(raw)), en[0]) {
+			return in
+		}
+	}
 	for _, w := range en {
 		if questionEN[w] {
 			return intentRead

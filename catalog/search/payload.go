@@ -43,7 +43,18 @@ var (
 
 // phrases are read as one word: "check in" is signing in, not checking.
 var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
-	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"}}
+	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
+	// who am I is the account's own; a member of is in; a group's or a
+	// chat's title is its name (Telegram's setChatTitle), not a member's.
+	{"who am i", "whoami"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+
+// Verbs read by their object: to post something on, in or to a place is
+// to send it ("a post" stays a noun); to send a file is to upload it, as
+// OneBot names it (发个文件 is 上传文件).
+var (
+	postVerb = regexp.MustCompile(`(?i)(^|[\s,.!;])post\s+(on|in|to|this|that|it|a|an|the|these|my|our|some)\b`)
+	sendFile = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件`)
+)
 
 // memo is one function's last answer: a search reads its request several
 // times (terms, intent, hint), so the last request's reading is kept.
@@ -76,6 +87,13 @@ func blankPayload(query string) string {
 	}
 	for _, p := range phrases {
 		q = replaceFold(q, p[0], p[1])
+	}
+	lowered := strings.ToLower(q)
+	if strings.Contains(lowered, "post") {
+		q = postVerb.ReplaceAllString(q, "${1}send $2")
+	}
+	if strings.Contains(lowered, "file") || strings.Contains(lowered, "document") || strings.Contains(lowered, "pdf") || strings.Contains(q, "文件") {
+		q = sendFile.ReplaceAllString(q, " upload file ")
 	}
 	// Each pattern runs only where its mark is (a quote, a slash or dot, an
 	// @): most requests have none, and a regular expression costs.

@@ -42,7 +42,9 @@ var synonyms = [][]string{
 	{"流", "stream", "streaming"},
 	{"合并转发", "转发", "forward", "forwarded"},
 	{"申请", "请求", "request", "requests", "同意", "approve", "accept", "拒绝", "reject", "处理", "handle"},
-	{"加群", "入群", "加入", "加", "join", "joined", "invite", "invitation", "邀请"},
+	{"加群", "入群", "加入", "加", "join", "invite", "invitation", "邀请"},
+	// being in a group is not asking to join one
+	{"已加入", "joined", "加了", "加入的", "所在的"},
 	{"列表", "列出", "list", "所有", "全部"},
 	{"全员", "全体", "whole", "everyone"},
 	{"待办", "todo"},
@@ -87,6 +89,9 @@ var fillers = words(
 	"can", "could", "you", "your", "how", "do", "does", "did", "some", "someone", "somebody",
 	"his", "their", "our", "we", "what", "which", "want", "would", "if", "there",
 	"and", "or", "any", "about", "up", "new", "one", "message's", "i'm", "whom",
+	// what an apostrophe leaves ("what's", "10001's", "don't") and the
+	// words of a question that name nothing
+	"s", "t", "d", "m", "ll", "re", "ve", "many", "much", "has", "have", "had", "been", "will", "should",
 	// Chinese
 	"我", "我的", "的", "一条", "一个", "一张", "一下", "一", "个", "条", "张", "把", "给", "它",
 	"他们", "她们", "这个", "那个", "这", "那", "里", "里面", "中", "在", "了", "吗", "呢", "吧", "啊",

@@ -57,8 +57,8 @@ var (
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
-		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态"}},
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek"),
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解"}},
 	}
 )
 
@@ -128,6 +128,9 @@ func readIntent(query string) intent {
 			return intentRead
 		}
 	}
+	if abilityQuestion(raw, en) {
+		return intentRead
+	}
 	if len(en) > 0 && (questionStart[en[0]] || (len(en) > 1 && (en[0] == "do" || en[0] == "does" || en[0] == "did") && doQuestion[en[1]])) {
 		return intentRead
 	}
@@ -161,6 +164,28 @@ func yesNoQuestion(q string) bool {
 	}
 	return true
 }
+
+// abilityQuestion reports an English question about what the bot can do
+// ("can you send voice messages?"), as opposed to a polite request, which
+// names whom or where ("can you send this to group 123?", "could you mute
+// him?"): it starts with can or could, ends with a question mark, and
+// names no id, mention, target or person.
+func abilityQuestion(raw string, en []string) bool {
+	t := strings.TrimSpace(raw)
+	if len(en) < 3 || (en[0] != "can" && en[0] != "could") || !strings.HasSuffix(t, "?") || strings.ContainsAny(t, "0123456789@") {
+		return false
+	}
+	for _, w := range en[2:] {
+		if abilityTargets[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// abilityTargets make a can-you question a request: they name whom or
+// where the action goes.
+var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this", "that", "it", "group", "everyone", "my", "his", "their")
 
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays).

@@ -1,0 +1,44 @@
+package search
+
+import (
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+func TestDebugQ(t *testing.T) {
+	q := os.Getenv("Q")
+	if q == "" {
+		t.Skip()
+	}
+	x := load(t)
+	x.parsed()
+	fmt.Println("terms:", x.bm25.requestTerms(q), "intent:", intentOf(q), "blank:", withoutPayload(q))
+	sc := x.scores(q)
+	for _, a := range x.Suggest(t.Context(), q, catalog.Filter{})[:5] {
+		fmt.Printf("  %s %.2f ro=%v\n", a.Name, sc[x.at[a]], a.ReadOnly)
+	}
+}
+
+func TestTuneOnly(t *testing.T) {
+	if os.Getenv("TUNE") == "" {
+		t.Skip()
+	}
+	x := load(t)
+	f := measure(t, x, readLines[labelled](t, "tune.jsonl"), os.Getenv("EVAL_SHOW_TUNE") != "")
+	fmt.Println("TUNE", f)
+}
+
+func TestDebugAction(t *testing.T) {
+	n := os.Getenv("A")
+	if n == "" {
+		t.Skip()
+	}
+	x := load(t)
+	a, _ := x.cat.Lookup(n)
+	for _, f := range fieldsOf(a) {
+		fmt.Println(f.weight, f.terms)
+	}
+}

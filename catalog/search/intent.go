@@ -44,7 +44,7 @@ var (
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
-	questionStart = words("is", "are", "was", "were", "has", "have", "am", "any", "whos")
+	questionStart = words("is", "are", "was", "were", "has", "have", "am", "any", "whos", "does", "did")
 	doQuestion    = words("i", "you", "we", "they", "he", "she", "anyone", "someone", "anybody", "somebody", "my", "it")
 	cueWords      = []struct {
 		in intent
@@ -154,7 +154,7 @@ func readIntent(query string) intent {
 // ("能帮我禁言他吗"), which asks someone to do it.
 func yesNoQuestion(q string) bool {
 	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
-	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") {
+	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") {
 		return false
 	}
 	for _, asks := range []string{"帮", "请", "把", "给我", "麻烦", "能不能", "可以", "你能"} {

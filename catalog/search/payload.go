@@ -46,13 +46,16 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
 // OneBot names it (发个文件 is 上传文件).
 var (
 	postVerb = regexp.MustCompile(`(?i)(^|[\s,.!;])post\s+(on|in|to|this|that|it|a|an|the|these|my|our|some)\b`)
+	// to mark something is to read it only as read, seen or unread.
+	markRead = regexp.MustCompile(`\b(read|unread|seen)\b`)
+	markVerb = regexp.MustCompile(`(?i)\bmark(?:ed|ing|s)?\b`)
 	sendFile = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件`)
 )
 
@@ -89,6 +92,9 @@ func blankPayload(query string) string {
 		q = replaceFold(q, p[0], p[1])
 	}
 	lowered := strings.ToLower(q)
+	if strings.Contains(lowered, "mark") && !markRead.MatchString(lowered) {
+		q = markVerb.ReplaceAllString(q, "set") // mark it as featured is set essence
+	}
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")
 	}

@@ -73,7 +73,7 @@ var synonyms = [][]string{
 	{"下载", "download", "downloads"},
 	{"重命名", "改名", "rename"},
 	{"移动", "move"},
-	{"添加", "add"},
+	{"添加", "add", "加好友"},
 	{"评论", "comment", "comments"},
 	{"输入", "typing", "input"},
 	{"清理", "clean", "clear", "缓存", "cache"},

@@ -28,7 +28,7 @@ import (
 // APIs use, and the words they stand for.
 var abbreviations = map[string]string{
 	"msg": "message", "msgs": "message", "info": "information", "del": "delete", "img": "image", "pic": "image",
-	"pics": "image", "grp": "group", "usr": "user", "pm": "private message", "dm": "private message", "qq": "qq", "nc": "",
+	"pics": "image", "grp": "group", "usr": "user", "pm": "private message", "dm": "private message", "qq": "", "nc": "",
 	"uin": "user", "uid": "user", "gid": "group", "sys": "system", "ex": "", "pls": "please", "plz": "please",
 	"config": "setting", "cfg": "setting", "av": "avatar", "ptt": "voice", "rm": "remove", "mv": "move",
 	"ls": "list", "cnt": "count", "num": "count", "ann": "announcement", "notif": "notification",

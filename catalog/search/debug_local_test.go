@@ -2,7 +2,9 @@ package search
 
 import (
 	"fmt"
+	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -41,4 +43,21 @@ func TestDebugAction(t *testing.T) {
 	for _, f := range fieldsOf(a) {
 		fmt.Println(f.weight, f.terms)
 	}
+}
+
+func TestProbe(t *testing.T) {
+	if os.Getenv("PROBE") == "" {
+		t.Skip()
+	}
+	x := load(t)
+	f, _ := os.ReadFile("/tmp/probe.jsonl")
+	var rs []labelled
+	for _, l := range strings.Split(strings.TrimSpace(string(f)), "\n") {
+		var r labelled
+		if err := json.Unmarshal([]byte(l), &r); err != nil {
+			t.Fatal(l, err)
+		}
+		rs = append(rs, r)
+	}
+	fmt.Println("PROBE", measure(t, x, rs, true))
 }

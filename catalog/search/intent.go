@@ -106,7 +106,7 @@ func readIntent(query string) intent {
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")
 	}
-	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "sent"} {
+	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	if changePhrases.MatchString(q) {

@@ -56,7 +56,14 @@ var (
 	// to mark something is to read it only as read, seen or unread.
 	markRead = regexp.MustCompile(`\b(read|unread|seen)\b`)
 	markVerb = regexp.MustCompile(`(?i)\bmark(?:ed|ing|s)?\b`)
-	sendFile = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件`)
+	// a message verb first, then whom, then the rest: "message group 333
+	// hello everyone", "dm 10001 see you", "text my friend 10001 happy
+	// birthday": the verb is a send, and what follows the id is the text.
+	messageVerb = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s+\S)`)
+	toID        = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
+	// what changes a group's name: the group is renamed, not a file.
+	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
+	sendFile = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
 )
 
 // memo is one function's last answer: a search reads its request several
@@ -94,6 +101,15 @@ func blankPayload(query string) string {
 	lowered := strings.ToLower(q)
 	if strings.Contains(lowered, "mark") && !markRead.MatchString(lowered) {
 		q = markVerb.ReplaceAllString(q, "set") // mark it as featured is set essence
+	}
+	if m := messageVerb.FindStringSubmatchIndex(q); m != nil {
+		q = q[:m[2]] + "send " + q[m[2]:]
+	}
+	if m := toID.FindStringIndex(q); m != nil {
+		q = q[:m[1]]
+	}
+	if strings.Contains(lowered, "rename") {
+		q = renameGroup.ReplaceAllString(q, "set group name")
 	}
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")

@@ -23,6 +23,7 @@ type msgSegment struct {
 	actions  []string // the actions that send it, the usual first
 	usage    string   // how it goes into their params
 	fine     []string // other words a request to send it may hold (聊天记录 for a forward)
+	needFine bool     // found only beside one of fine (a merged forward, not one message forwarded)
 }
 
 var messageActions = []string{"send_group_msg", "send_private_msg", "send_msg"}
@@ -39,23 +40,23 @@ const mediaFile = `"file":"https://… or file:///… or base64://…"`
 
 var segments = []msgSegment{
 	{"An image", []string{"image", "images", "picture", "pictures", "photo", "photos", "pic", "pics", "img", "screenshot"}, []string{"图片", "照片", "截图", "图"}, true,
-		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`), nil},
+		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`), nil, false},
 	{"A voice message", []string{"voice", "audio", "recording", "ptt"}, []string{"语音", "录音"}, true,
-		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead", nil},
+		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead", nil, false},
 	{"A video", []string{"video", "videos"}, []string{"视频"}, true,
-		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`), nil},
+		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`), nil, false},
 	{"A file", []string{"file", "files", "document", "attachment"}, []string{"文件"}, true,
 		append(append([]string{}, messageActions...), "upload_group_file", "upload_private_file"),
-		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil},
+		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil, false},
 	{"A face (QQ emoji)", []string{"face", "faces", "emoji", "emoticon"}, []string{"表情", "小黄脸"}, true,
-		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil},
+		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil, false},
 	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
-		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil},
+		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil, false},
 	{"A reply", []string{"reply", "replies", "quote"}, []string{"回复", "引用"}, false,
-		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil},
+		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil, false},
 	{"A forward", []string{"forward", "forwarded"}, []string{"转发"}, false,
 		[]string{"send_group_forward_msg", "send_private_forward_msg", "send_forward_msg"},
-		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`, []string{"聊天记录", "记录", "history"}},
+		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`, []string{"聊天记录", "记录", "history", "合并", "merged", "combined", "bundle", "nodes", "打包"}, true},
 }
 
 // sendWordsEN and sendWordsZH are the words for sending a segment.
@@ -109,7 +110,7 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	}
 	sending := hasAny(sendWordsEN, sendWordsZH)
 	for _, s := range segments {
-		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) {
+		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) || (s.needFine && !hasAny(s.fine, s.fine)) {
 			continue
 		}
 		if !c.onlyAbout(ctx, q, s) {

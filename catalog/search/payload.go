@@ -63,7 +63,7 @@ var (
 	toID        = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
 	// what changes a group's name: the group is renamed, not a file.
 	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
-	sendFile = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
+	sendFile    = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
 )
 
 // memo is one function's last answer: a search reads its request several
@@ -114,8 +114,8 @@ func blankPayload(query string) string {
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")
 	}
-	if strings.Contains(lowered, "file") || strings.Contains(lowered, "document") || strings.Contains(lowered, "pdf") || strings.Contains(q, "文件") {
-		q = sendFile.ReplaceAllString(q, " upload file ")
+	if carriesDocument(q) && (strings.Contains(lowered, "file") || strings.Contains(lowered, "document") || strings.Contains(q, "文件")) {
+		q = sendFile.ReplaceAllString(q, " upload file ") // the file it carries is uploaded
 	}
 	// Each pattern runs only where its mark is (a quote, a slash or dot, an
 	// @): most requests have none, and a regular expression costs.

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"regexp"
 	"strings"
 )
 
@@ -23,7 +24,7 @@ type msgSegment struct {
 	actions  []string // the actions that send it, the usual first
 	usage    string   // how it goes into their params
 	fine     []string // other words a request to send it may hold (聊天记录 for a forward)
-	needFine bool     // found only beside one of fine (a merged forward, not one message forwarded)
+	notOne   bool     // not for one message named by its id (forwarding one is an action of its own)
 }
 
 var messageActions = []string{"send_group_msg", "send_private_msg", "send_msg"}
@@ -110,13 +111,16 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	}
 	sending := hasAny(sendWordsEN, sendWordsZH)
 	for _, s := range segments {
-		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) || (s.needFine && !hasAny(s.fine, s.fine)) {
+		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) || (s.notOne && oneMessage.MatchString(query)) {
 			continue
 		}
 		if !c.onlyAbout(ctx, q, s) {
 			return Hint{}, false
 		}
 		actions := ordered(s.actions, q)
+		if s.name == "A file" && carriesDocument(query) {
+			actions = uploadFirst(actions) // a document on disk is uploaded
+		}
 		send := actions[:min(3, len(actions))]
 		return Hint{Actions: actions, Text: s.name + " is a message segment, not an action: send it with " +
 			strings.Join(send[:len(send)-1], ", ") + " or " + send[len(send)-1] + ", " + s.usage + "."}, true
@@ -146,6 +150,34 @@ func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool 
 		}
 	}
 	return true
+}
+
+// oneMessage is a request naming one message by its id or as this one.
+var oneMessage = regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?#?\d{3,}|\b(?:this|that) (?:message|msg)\b|这条|那条|该消息`)
+
+// carriesDocument reports a request carrying a document: its name (.pdf,
+// .zip …) or a path on disk.
+func carriesDocument(query string) bool {
+	return docFile.MatchString(query) || diskPath.MatchString(query)
+}
+
+var diskPath = regexp.MustCompile(`(?:^|\s)(?:/|~/|[A-Za-z]:\\)\S+|file://`)
+
+// uploadFirst puts the upload actions first, the private one first when
+// the private send led.
+func uploadFirst(actions []string) []string {
+	var up, rest []string
+	for _, a := range actions {
+		if strings.HasPrefix(a, "upload_") {
+			up = append(up, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(rest) > 0 && strings.Contains(rest[0], "private") && len(up) == 2 {
+		up[0], up[1] = up[1], up[0]
+	}
+	return append(up, rest...)
 }
 
 // ordered puts the private send first when the query is about a friend, a

@@ -50,7 +50,7 @@ func TestProbe(t *testing.T) {
 		t.Skip()
 	}
 	x := load(t)
-	f, _ := os.ReadFile("/tmp/probe.jsonl")
+	f, _ := os.ReadFile(os.Getenv("PROBE"))
 	var rs []labelled
 	for _, l := range strings.Split(strings.TrimSpace(string(f)), "\n") {
 		var r labelled

@@ -44,7 +44,7 @@ var (
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
-	questionStart = words("is", "are", "was", "were", "has", "have", "am", "any", "whos", "does", "did")
+	questionStart = words("is", "are", "was", "were", "am", "any", "whos", "does", "did")
 	doQuestion    = words("i", "you", "we", "they", "he", "she", "anyone", "someone", "anybody", "somebody", "my", "it")
 	cueWords      = []struct {
 		in intent
@@ -53,11 +53,11 @@ var (
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
 			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
-		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "new", "message", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
+		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
-		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek"),
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek"),
 			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解"}},
 	}
 )
@@ -142,6 +142,12 @@ func readIntent(query string) intent {
 	if yesNoQuestion(raw) {
 		return intentRead
 	}
+	if readNounLast(raw) && firstCue(q) != intentRemove && !makes(q) {
+		return intentRead // 群4455禁言名单, 和10001的私聊记录: a thing to read, named
+	}
+	if len(en) > 0 && (en[0] == "has" || en[0] == "have") && strings.ContainsAny(raw, "?？") {
+		return intentRead // "have I got …?", not "have the bot quit …"
+	}
 	in := firstCue(q)
 	if in == intentNone && strings.ContainsAny(raw, "?？") {
 		return intentRead // a question that names no verb
@@ -186,6 +192,32 @@ func abilityQuestion(raw string, en []string) bool {
 // abilityTargets make a can-you question a request: they name whom or
 // where the action goes.
 var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this", "that", "it", "group", "everyone", "my", "his", "their")
+
+// readNouns name what a request reads; one last in a request with no
+// verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
+var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "list", "history", "info", "details", "records", "log", "logs", "status"}
+
+// makes reports a request with a verb that makes or changes what its
+// read noun names ("新建一个文件夹叫资料", "改一下资料").
+func makes(q string) bool {
+	for _, v := range []string{"建", "上传", "改", "设", "清", "删", "create", "set", "change", "update", "clear", "delete"} {
+		if strings.Contains(q, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// readNounLast reports a request that ends in a read noun.
+func readNounLast(raw string) bool {
+	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(raw), "?？。.!！ "))
+	for _, n := range readNouns {
+		if strings.HasSuffix(t, n) {
+			return true
+		}
+	}
+	return false
+}
 
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays).

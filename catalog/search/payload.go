@@ -35,8 +35,8 @@ var (
 // saidZH are the Chinese words after which a request says what is sent;
 // notSaid are words that hold one of them but introduce nothing.
 var (
-	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知"}
+	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
+	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "叫什么", "叫啥"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
@@ -46,7 +46,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -61,6 +61,7 @@ var (
 	// birthday": the verb is a send, and what follows the id is the text.
 	messageVerb = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s+\S)`)
 	toID        = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
+	letKnow = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	// what changes a group's name: the group is renamed, not a file.
 	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	sendFile    = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
@@ -101,6 +102,9 @@ func blankPayload(query string) string {
 	lowered := strings.ToLower(q)
 	if strings.Contains(lowered, "mark") && !markRead.MatchString(lowered) {
 		q = markVerb.ReplaceAllString(q, "set") // mark it as featured is set essence
+	}
+	if strings.Contains(lowered, "know") {
+		q = letKnow.ReplaceAllString(q, "tell $1 that") // let X know that … is tell X that …
 	}
 	if m := messageVerb.FindStringSubmatchIndex(q); m != nil {
 		q = q[:m[2]] + "send " + q[m[2]:]

@@ -47,7 +47,7 @@ var synonyms = [][]string{
 	{"申请", "请求", "request", "requests", "同意", "approve", "accept", "拒绝", "reject", "处理", "handle"},
 	{"加群", "入群", "加入", "加", "join", "invite", "invitation", "邀请"},
 	// being in a group is not asking to join one
-	{"已加入", "joined", "加入的", "所在的"},
+	{"已加入", "joined", "加了", "加入的", "所在的"},
 	{"列表", "列出", "list", "所有", "全部"},
 	{"全员", "全体", "whole", "everyone"},
 	{"待办", "todo"},
@@ -64,7 +64,7 @@ var synonyms = [][]string{
 	{"删除", "删", "delete", "del", "remove"},
 	{"撤回", "recall", "unsend", "retract", "withdraw"},
 	{"拉黑", "黑名单", "block", "blacklist"},
-	{"踢", "踢出", "踢人", "移出", "kick"},
+	{"踢", "踢出", "踢人", "移出", "kick", "boot"},
 	{"禁言", "解禁", "禁", "mute", "unmute", "ban", "shut", "silence"},
 	{"戳", "戳一戳", "拍一拍", "拍", "poke", "nudge"},
 	{"退群", "退出群聊", "退", "leave", "quit"},

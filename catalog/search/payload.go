@@ -61,7 +61,7 @@ var (
 	// birthday": the verb is a send, and what follows the id is the text.
 	messageVerb = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s+\S)`)
 	toID        = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
-	letKnow = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
+	letKnow     = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	// what changes a group's name: the group is renamed, not a file.
 	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	sendFile    = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)

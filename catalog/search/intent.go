@@ -149,6 +149,9 @@ func readIntent(query string) intent {
 		return intentRead // "have I got …?", not "have the bot quit …"
 	}
 	in := firstCue(q)
+	if in != intentRemove && strongRemoval(q, en) {
+		in = intentRemove // 老发广告 直接踢了吧: the removal asked for, not the posting described
+	}
 	if in == intentNone && strings.ContainsAny(raw, "?？") {
 		return intentRead // a question that names no verb
 	}
@@ -196,6 +199,24 @@ var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this",
 // readNouns name what a request reads; one last in a request with no
 // verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
 var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "list", "history", "info", "details", "records", "log", "logs", "status"}
+
+// strongRemoval reports a request holding a verb that only removes (踢,
+// 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
+// it asks for a removal, and a removal's intent demotes no write.
+func strongRemoval(q string, en []string) bool {
+	for _, v := range []string{"踢", "撤回", "删", "拉黑", "移出", "退群"} {
+		if strings.Contains(q, v) {
+			return true
+		}
+	}
+	for _, w := range en {
+		switch w {
+		case "kick", "delete", "recall", "unsend", "remove", "unfriend":
+			return true
+		}
+	}
+	return false
+}
 
 // makes reports a request with a verb that makes or changes what its
 // read noun names ("新建一个文件夹叫资料", "改一下资料").

@@ -29,7 +29,7 @@ var (
 	// what is said, in English: everything after one of these words.
 	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
 	// tell X (that) …: the addressee stays, what is told goes.
-	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
+	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
 )
 
 // saidZH are the Chinese words after which a request says what is sent;
@@ -134,7 +134,7 @@ func blankPayload(query string) string {
 	}
 	lower := strings.ToLower(q)
 	hasTell := false
-	for _, w := range []string{"tell", "inform", "notify", "remind"} {
+	for _, w := range []string{"tell", "inform", "notify", "remind", "ask"} {
 		hasTell = hasTell || strings.Contains(lower, w)
 	}
 	if m := tellEN.FindStringSubmatchIndex(q); hasTell && m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") {

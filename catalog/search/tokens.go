@@ -138,7 +138,13 @@ func tokenize(text string, out []string, fix func(w, t string) string) []string 
 		if start < 0 {
 			return
 		}
-		for _, w := range splitCase(text[start:end]) {
+		parts := splitCase(text[start:end])
+		if len(parts) > 1 && isWord(text[start:end]) {
+			// An API's name (getChat, sendFriendMessage) is also one term,
+			// rarer than its words, so that it finds the one action it names.
+			out = append(out, "#"+strings.ToLower(text[start:end]))
+		}
+		for _, w := range parts {
 			w = strings.ToLower(w)
 			if long, ok := abbreviations[w]; ok && strings.Contains(long, " ") {
 				for _, l := range strings.Fields(long) { // dm is a private message

@@ -67,7 +67,7 @@ var vocabulary = map[string]string{
 	"get_group_system_msg":       "join requests invitations pending applications system notices 加群申请 入群申请 群通知 系统消息 待处理 待审核 申请列表 谁申请进群 邀请",
 	"set_group_remark":           "group remark note alias 群备注",
 	"set_group_add_option":       "join option how people approval 加群方式 入群方式 加群验证 需要验证 允许任何人加 禁止加群",
-	"set_group_search":           "searchable search find group discoverable 群搜索 可被搜索 found by discover 能被搜到 能否搜到群 搜不到 可搜索 群能被搜索",
+	"set_group_search":           "searchable search find group discoverable 群搜索 可被搜索 found by discover 能被搜到 能否搜到群 搜不到 可搜索 群能被搜索 unsearchable hidden hide 隐藏",
 	"get_group_root_files":       "group files root folder list browse shared 群文件 根目录 show 群文件列表 群里有哪些文件 in fileList 群里的文件 共享文件 群文件夹",
 	"get_group_files_by_folder":  "folder directory files list 文件夹 目录 群文件 文件夹里的文件 目录里 子文件夹 contents",
 	"upload_group_file":          "upload file share document send to group 上传 传文件 群文件 上传文件 传到群文件 上传到群 fileUpload 上传群文件 发文件到群 群里发文件",
@@ -126,7 +126,7 @@ var vocabulary = map[string]string{
 	// other
 	"can_send_image":                "can send image able 能发图片 发图能力 capability",
 	"can_send_record":               "can send voice able 能发语音 发语音能力 capability",
-	"bot_exit":                      "exit shutdown stop kill process 退出 关掉 进程 关闭程序 关机 退出程序 停止机器人 关掉机器人",
+	"bot_exit":                      "exit shutdown stop kill process 退出 关掉 进程 关闭程序 关机 退出程序 停止机器人 关掉机器人 bot 机器人 关闭 停止 下线",
 	"set_restart":                   "restart reboot 重启 重启机器人 重新启动",
 	"get_rkey":                      "rkey download key",
 	"send_packet":                   "raw packet sso debug 发包",

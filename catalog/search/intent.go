@@ -52,7 +52,7 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
-			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
+			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),

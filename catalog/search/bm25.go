@@ -226,7 +226,7 @@ func (x *bm25) requestTerms(query string) []string {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
 	ts := tokenize(q, nil, x.fix)
-	if intentOf(query) == intentRead && countsOrLists(q) {
+	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 	}
 	if docFile.MatchString(query) {

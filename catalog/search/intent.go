@@ -52,7 +52,7 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
-			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
+			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
@@ -166,7 +166,10 @@ func yesNoQuestion(q string) bool {
 	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") {
 		return false
 	}
-	for _, asks := range []string{"帮", "请", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
+	if strings.HasPrefix(t, "请") {
+		return false // 请…吗: a polite request (申请 holds 请 and asks nothing)
+	}
+	for _, asks := range []string{"帮", "请你", "请帮", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
 		if strings.Contains(t, asks) {
 			return false
 		}
@@ -204,7 +207,7 @@ var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信�
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
 // it asks for a removal, and a removal's intent demotes no write.
 func strongRemoval(q string, en []string) bool {
-	for _, v := range []string{"踢", "撤回", "删", "拉黑", "移出", "退群"} {
+	for _, v := range []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群"} {
 		if strings.Contains(q, v) {
 			return true
 		}

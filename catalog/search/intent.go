@@ -52,7 +52,7 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
-			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
+			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
@@ -142,6 +142,9 @@ func readIntent(query string) intent {
 	if yesNoQuestion(raw) {
 		return intentRead
 	}
+	if endsAsking(strings.ToLower(query)) {
+		return intentRead // "… says what": the question word the payload cut
+	}
 	if readNounLast(raw) && firstCue(q) != intentRemove && !makes(q) {
 		return intentRead // 群4455禁言名单, 和10001的私聊记录: a thing to read, named
 	}
@@ -201,7 +204,7 @@ var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this",
 
 // readNouns name what a request reads; one last in a request with no
 // verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
-var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "list", "history", "info", "details", "records", "log", "logs", "status"}
+var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "list", "history", "info", "details", "records", "log", "logs", "status"}
 
 // strongRemoval reports a request holding a verb that only removes (踢,
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
@@ -221,10 +224,22 @@ func strongRemoval(q string, en []string) bool {
 	return false
 }
 
+// endsAsking reports a request whose last word asks (what, who, 什么, 啥,
+// 谁), wherever its payload was cut.
+func endsAsking(q string) bool {
+	t := strings.TrimRight(strings.TrimSpace(q), "?？。.!！ ")
+	for _, w := range []string{" what", " who", " which", "什么", "啥", "谁"} {
+		if strings.HasSuffix(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // makes reports a request with a verb that makes or changes what its
 // read noun names ("新建一个文件夹叫资料", "改一下资料").
 func makes(q string) bool {
-	for _, v := range []string{"建", "上传", "改", "设", "清", "删", "create", "set", "change", "update", "clear", "delete"} {
+	for _, v := range []string{"建", "上传", "下载", "改", "设", "清", "删", "发", "传", "写", "踢", "create", "set", "change", "update", "clear", "delete", "send", "post", "upload", "download"} {
 		if strings.Contains(q, v) {
 			return true
 		}

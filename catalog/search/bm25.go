@@ -229,7 +229,7 @@ func (x *bm25) requestTerms(query string) []string {
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 	}
-	if docFile.MatchString(query) {
+	if strings.Contains(query, ".") && docFile.MatchString(query) {
 		ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
 	}
 	if q != query && urlRE.MatchString(query) {

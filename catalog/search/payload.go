@@ -95,12 +95,17 @@ func withoutPayload(query string) string { return payloadMemo.get(query, blankPa
 func blankPayload(query string) string {
 	q := query
 	for _, anyone := range []string{"@某人", "@someone", "@somebody", "@everyone", "@all", "@全体成员", "@全体"} {
-		q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
-	}
-	for _, p := range phrases {
-		q = replaceFold(q, p[0], p[1])
+		if strings.Contains(q, "@") {
+			q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
+		}
 	}
 	lowered := strings.ToLower(q)
+	for _, p := range phrases {
+		if strings.Contains(lowered, p[0]) { // one lowering for every phrase
+			q = replaceFold(q, p[0], p[1])
+			lowered = strings.ToLower(q)
+		}
+	}
 	if strings.Contains(lowered, "mark") && !markRead.MatchString(lowered) {
 		q = markVerb.ReplaceAllString(q, "set") // mark it as featured is set essence
 	}

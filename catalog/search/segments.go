@@ -158,6 +158,9 @@ var oneMessage = regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?#?\d
 // carriesDocument reports a request carrying a document: its name (.pdf,
 // .zip …) or a path on disk.
 func carriesDocument(query string) bool {
+	if !strings.ContainsAny(query, "./\\") {
+		return false // no file name, no path: most requests
+	}
 	return docFile.MatchString(query) || diskPath.MatchString(query)
 }
 

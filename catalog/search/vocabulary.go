@@ -77,7 +77,7 @@ var vocabulary = map[string]string{
 	"rename_group_file":          "rename file 改文件名 群文件改名 重命名文件 文件改名",
 	"move_group_file":            "move file folder 移动文件 fileMove 移动群文件 挪文件 换文件夹",
 	"get_group_file_system_info": "file space storage quota capacity count 群文件容量 空间 群文件空间 文件数量 剩余空间",
-	"set_group_todo":             "todo task reminder 群待办 待办 设为待办 加待办",
+	"set_group_todo":             "todo task reminder 群待办 待办 加待办 to-do",
 	"send_group_ai_record":       "ai voice tts speak text to speech character AI语音 语音合成 AI配音 文字转语音",
 	"get_ai_characters":          "ai voice characters tts 语音角色 AI角色 AI声音 语音音色 有哪些音色 角色列表",
 	// friends and accounts

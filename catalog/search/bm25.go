@@ -226,6 +226,10 @@ func (x *bm25) requestTerms(query string) []string {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
 	ts := tokenize(q, nil, x.fix)
+	ts = slices.DeleteFunc(ts, func(t string) bool { // an API name no action knows is no term
+		_, known := x.postings[t]
+		return strings.HasPrefix(t, "#") && !known
+	})
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 	}

@@ -204,7 +204,7 @@ var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this",
 
 // readNouns name what a request reads; one last in a request with no
 // verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
-var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "list", "history", "info", "details", "records", "log", "logs", "status"}
+var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "list", "history", "info", "details", "records", "log", "logs", "status", "files", "members", "announcements"}
 
 // strongRemoval reports a request holding a verb that only removes (踢,
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
@@ -247,9 +247,13 @@ func makes(q string) bool {
 	return false
 }
 
+// trailingID is an id at a request's end, with what introduces it.
+var trailingID = regexp.MustCompile(`(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群)?\s*\d+)+$`)
+
 // readNounLast reports a request that ends in a read noun.
 func readNounLast(raw string) bool {
 	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(raw), "?？。.!！ "))
+	t = strings.TrimSpace(trailingID.ReplaceAllString(t, "")) // group files of 9090
 	for _, n := range readNouns {
 		if strings.HasSuffix(t, n) {
 			return true

@@ -46,7 +46,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -59,7 +59,7 @@ var (
 	// a message verb first, then whom, then the rest: "message group 333
 	// hello everyone", "dm 10001 see you", "text my friend 10001 happy
 	// birthday": the verb is a send, and what follows the id is the text.
-	messageVerb  = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s+\S)`)
+	messageVerb  = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s*[:：,]?\s*\S)`)
 	toID         = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
 	letKnow      = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)

@@ -10,7 +10,7 @@ var synonyms = [][]string{
 	// who and where
 	{"群", "群聊", "group", "groups", "qun"},
 	{"好友", "friend", "friends", "联系人", "contact", "contacts", "朋友", "buddy", "buddies"},
-	{"成员", "群员", "member", "members", "群友", "哪些人", "有哪些人", "多少人", "几个人", "什么人", "people"},
+	{"成员", "群员", "member", "members", "群友", "哪些人", "有哪些人", "多少人", "几个人", "什么人"},
 	{"管理员", "admin", "admins", "administrator", "moderator", "mod"},
 	{"机器人", "bot", "robot"},
 	{"私聊", "private", "私信", "dm", "direct"},

@@ -2,6 +2,8 @@ package search
 
 import (
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -219,8 +221,55 @@ func dup(list []string, s string) bool {
 // requestTerms are the terms of a request as the ranking reads it: its
 // payload blanked, its typos read as the words meant.
 func (x *bm25) requestTerms(query string) []string {
-	return tokenize(withoutPayload(query), nil, x.fix)
+	q := withoutPayload(query)
+	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "all") {
+		q = allOf.ReplaceAllString(q, " list $1")
+	}
+	ts := tokenize(q, nil, x.fix)
+	ts = slices.DeleteFunc(ts, func(t string) bool { // an API name no action knows is no term
+		_, known := x.postings[t]
+		return strings.HasPrefix(t, "#") && !known
+	})
+	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
+		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
+	}
+	if strings.Contains(query, ".") && docFile.MatchString(query) {
+		ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
+	}
+	if q != query && urlRE.MatchString(query) {
+		// The request carries its link: "link" names the payload, not
+		// the action (发个链接 https://… sends a message).
+		ts = slices.DeleteFunc(ts, func(t string) bool { return t == linkTerm })
+	}
+	return ts
 }
+
+// allOf is "all" before what a read request lists ("show all the groups",
+// "get all members"): it quantifies, and as a term it would vote for the
+// few actions named for everyone (get_group_at_all_remain).
+var allOf = regexp.MustCompile(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)?((?:[a-z]+\s+)?[a-z]+s)\b`)
+
+// countsOrLists reports Chinese that asks which or how many: 哪些, 多少,
+// 几个 … (a list, or its length).
+func countsOrLists(q string) bool {
+	for _, w := range []string{"哪些", "多少", "几个", "几位", "几条"} {
+		if strings.Contains(q, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// linkTerm is the term of "link", "链接", "url"; listTerm of "list".
+var linkTerm, listTerm = englishTerm("link"), englishTerm("list")
+
+// docFile is a document's file name or path in a request (an image or a
+// voice is sent in a message; a document, an archive or a program only as
+// a file), and uploadTerms what it adds.
+var (
+	docFile     = regexp.MustCompile(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz)\b`)
+	uploadTerms = []string{englishTerm("upload"), englishTerm("file")}
+)
 
 // matched is how many of terms (each once) the doc-th action holds.
 func (x *bm25) matched(terms []string, doc int) int {

@@ -76,5 +76,24 @@ func (c *Index) Find(ctx context.Context, query string, f catalog.Filter) (found
 	if len(found) == 0 || (len(ranked) > 0 && ranked[0] != found[0]) {
 		suggested = ranked
 	}
+	if len(suggested) == 0 && len(found) > 0 && !found[0].ReadOnly && intentOf(query) == intentRead {
+		// Nothing ranked, and the catalog's order puts a change first for a
+		// request that reads: the reads go first beside it.
+		suggested = readsFirst(found)
+	}
 	return found, suggested
+}
+
+// readsFirst is as, the read-only actions first, each part in its order,
+// at most MaxSuggestions.
+func readsFirst(as []*catalog.Action) []*catalog.Action {
+	out := make([]*catalog.Action, 0, min(len(as), MaxSuggestions))
+	for _, read := range []bool{true, false} {
+		for _, a := range as {
+			if a.ReadOnly == read && len(out) < MaxSuggestions {
+				out = append(out, a)
+			}
+		}
+	}
+	return out
 }

@@ -44,7 +44,7 @@ var (
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
-	questionStart = words("is", "are", "was", "were", "has", "have", "am", "any", "whos")
+	questionStart = words("is", "are", "was", "were", "am", "any", "whos", "does", "did")
 	doQuestion    = words("i", "you", "we", "they", "he", "she", "anyone", "someone", "anybody", "somebody", "my", "it")
 	cueWords      = []struct {
 		in intent
@@ -52,13 +52,13 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
-			[]string{"删", "撤回", "撤销", "踢", "移除", "移出", "清除", "清理", "清空", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
-		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "new", "message", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
-			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "私聊", "私信"}},
+			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
+		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
+			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒绝", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
-		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态"}},
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek"),
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解"}},
 	}
 )
 
@@ -106,7 +106,7 @@ func readIntent(query string) intent {
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")
 	}
-	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "sent"} {
+	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	if changePhrases.MatchString(q) {
@@ -115,10 +115,21 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
 		return intentRead
 	}
+	// A command that opens with its verb asks for what the verb does,
+	// whatever question word its object holds ("change whether the group
+	// can be found", "kick whoever spammed"); a question mark still asks.
+	if len(en) > 0 && !strings.ContainsAny(raw, "?？") {
+		if in := firstCue(" " + en[0] + " "); in != intentNone && in != intentRead && strings.HasPrefix(strings.TrimSpace(strings.ToLower(raw)), en[0]) {
+			return in
+		}
+	}
 	for _, w := range en {
 		if questionEN[w] {
 			return intentRead
 		}
+	}
+	if abilityQuestion(raw, en) {
+		return intentRead
 	}
 	if len(en) > 0 && (questionStart[en[0]] || (len(en) > 1 && (en[0] == "do" || en[0] == "does" || en[0] == "did") && doQuestion[en[1]])) {
 		return intentRead
@@ -131,7 +142,19 @@ func readIntent(query string) intent {
 	if yesNoQuestion(raw) {
 		return intentRead
 	}
+	if endsAsking(strings.ToLower(query)) {
+		return intentRead // "… says what": the question word the payload cut
+	}
+	if readNounLast(raw) && firstCue(q) != intentRemove && !makes(q) {
+		return intentRead // 群4455禁言名单, 和10001的私聊记录: a thing to read, named
+	}
+	if len(en) > 0 && (en[0] == "has" || en[0] == "have") && strings.ContainsAny(raw, "?？") {
+		return intentRead // "have I got …?", not "have the bot quit …"
+	}
 	in := firstCue(q)
+	if in != intentRemove && strongRemoval(q, en) {
+		in = intentRemove // 老发广告 直接踢了吧: the removal asked for, not the posting described
+	}
 	if in == intentNone && strings.ContainsAny(raw, "?？") {
 		return intentRead // a question that names no verb
 	}
@@ -143,15 +166,100 @@ func readIntent(query string) intent {
 // ("能帮我禁言他吗"), which asks someone to do it.
 func yesNoQuestion(q string) bool {
 	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
-	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") {
+	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") {
 		return false
 	}
-	for _, asks := range []string{"帮", "请", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
+	if strings.HasPrefix(t, "请") {
+		return false // 请…吗: a polite request (申请 holds 请 and asks nothing)
+	}
+	for _, asks := range []string{"帮", "请你", "请帮", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
 		if strings.Contains(t, asks) {
 			return false
 		}
 	}
 	return true
+}
+
+// abilityQuestion reports an English question about what the bot can do
+// ("can you send voice messages?"), as opposed to a polite request, which
+// names whom or where ("can you send this to group 123?", "could you mute
+// him?"): it starts with can or could, ends with a question mark, and
+// names no id, mention, target or person.
+func abilityQuestion(raw string, en []string) bool {
+	t := strings.TrimSpace(raw)
+	if len(en) < 3 || (en[0] != "can" && en[0] != "could") || !strings.HasSuffix(t, "?") || strings.ContainsAny(t, "0123456789@") {
+		return false
+	}
+	for _, w := range en[2:] {
+		if abilityTargets[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// abilityTargets make a can-you question a request: they name whom or
+// where the action goes.
+var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this", "that", "it", "group", "everyone", "my", "his", "their")
+
+// readNouns name what a request reads; one last in a request with no
+// verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
+var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "list", "history", "info", "details", "records", "log", "logs", "status", "files", "members", "announcements"}
+
+// strongRemoval reports a request holding a verb that only removes (踢,
+// 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
+// it asks for a removal, and a removal's intent demotes no write.
+func strongRemoval(q string, en []string) bool {
+	for _, v := range []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群"} {
+		if strings.Contains(q, v) {
+			return true
+		}
+	}
+	for _, w := range en {
+		switch w {
+		case "kick", "delete", "recall", "unsend", "remove", "unfriend":
+			return true
+		}
+	}
+	return false
+}
+
+// endsAsking reports a request whose last word asks (what, who, 什么, 啥,
+// 谁), wherever its payload was cut.
+func endsAsking(q string) bool {
+	t := strings.TrimRight(strings.TrimSpace(q), "?？。.!！ ")
+	for _, w := range []string{" what", " who", " which", "什么", "啥", "谁"} {
+		if strings.HasSuffix(t, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// makes reports a request with a verb that makes or changes what its
+// read noun names ("新建一个文件夹叫资料", "改一下资料").
+func makes(q string) bool {
+	for _, v := range []string{"建", "上传", "下载", "改", "设", "清", "删", "发", "传", "写", "踢", "create", "set", "change", "update", "clear", "delete", "send", "post", "upload", "download"} {
+		if strings.Contains(q, v) {
+			return true
+		}
+	}
+	return false
+}
+
+// trailingID is an id at a request's end, with what introduces it.
+var trailingID = regexp.MustCompile(`(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群)?\s*\d+)+$`)
+
+// readNounLast reports a request that ends in a read noun.
+func readNounLast(raw string) bool {
+	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(raw), "?？。.!！ "))
+	t = strings.TrimSpace(trailingID.ReplaceAllString(t, "")) // group files of 9090
+	for _, n := range readNouns {
+		if strings.HasSuffix(t, n) {
+			return true
+		}
+	}
+	return false
 }
 
 // cueWord is w, or the cue word it is a typo of when w is no word the

@@ -29,21 +29,44 @@ var (
 	// what is said, in English: everything after one of these words.
 	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
 	// tell X (that) …: the addressee stays, what is told goes.
-	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
+	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
 )
 
 // saidZH are the Chinese words after which a request says what is sent;
 // notSaid are words that hold one of them but introduce nothing.
 var (
-	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知"}
+	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
+	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "叫什么", "叫啥"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
 
 // phrases are read as one word: "check in" is signing in, not checking.
 var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
-	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"}}
+	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
+	// who am I is the account's own; a member of is in; a group's or a
+	// chat's title is its name (Telegram's setChatTitle), not a member's.
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+
+// Verbs read by their object: to post something on, in or to a place is
+// to send it ("a post" stays a noun); to send a file is to upload it, as
+// OneBot names it (发个文件 is 上传文件).
+var (
+	postVerb = regexp.MustCompile(`(?i)(^|[\s,.!;])post\s+(on|in|to|this|that|it|a|an|the|these|my|our|some)\b`)
+	// to mark something is to read it only as read, seen or unread.
+	markRead = regexp.MustCompile(`\b(read|unread|seen)\b`)
+	markVerb = regexp.MustCompile(`(?i)\bmark(?:ed|ing|s)?\b`)
+	// a message verb first, then whom, then the rest: "message group 333
+	// hello everyone", "dm 10001 see you", "text my friend 10001 happy
+	// birthday": the verb is a send, and what follows the id is the text.
+	messageVerb  = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s*[:：,]?\s*\S)`)
+	toID         = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
+	letKnow      = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
+	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
+	// what changes a group's name: the group is renamed, not a file.
+	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
+	sendFile    = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
+)
 
 // memo is one function's last answer: a search reads its request several
 // times (terms, intent, hint), so the last request's reading is kept.
@@ -72,10 +95,40 @@ func withoutPayload(query string) string { return payloadMemo.get(query, blankPa
 func blankPayload(query string) string {
 	q := query
 	for _, anyone := range []string{"@某人", "@someone", "@somebody", "@everyone", "@all", "@全体成员", "@全体"} {
-		q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
+		if strings.Contains(q, "@") {
+			q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
+		}
 	}
+	lowered := strings.ToLower(q)
 	for _, p := range phrases {
-		q = replaceFold(q, p[0], p[1])
+		if strings.Contains(lowered, p[0]) { // one lowering for every phrase
+			q = replaceFold(q, p[0], p[1])
+			lowered = strings.ToLower(q)
+		}
+	}
+	if strings.Contains(lowered, "mark") && !markRead.MatchString(lowered) {
+		q = markVerb.ReplaceAllString(q, "set") // mark it as featured is set essence
+	}
+	if strings.Contains(lowered, "know") {
+		q = letKnow.ReplaceAllString(q, "tell $1 that") // let X know that … is tell X that …
+	}
+	if m := messageVerb.FindStringSubmatchIndex(q); m != nil {
+		q = q[:m[2]] + "send " + q[m[2]:]
+	}
+	if m := toID.FindStringIndex(q); m != nil {
+		q = q[:m[1]]
+	}
+	if strings.Contains(lowered, "remove") || strings.Contains(lowered, "throw") {
+		q = removeMember.ReplaceAllString(q, "kick $1 from group") // a person removed from a group is kicked
+	}
+	if strings.Contains(lowered, "rename") {
+		q = renameGroup.ReplaceAllString(q, "set group name")
+	}
+	if strings.Contains(lowered, "post") {
+		q = postVerb.ReplaceAllString(q, "${1}send $2")
+	}
+	if carriesDocument(q) && (strings.Contains(lowered, "file") || strings.Contains(lowered, "document") || strings.Contains(q, "文件")) {
+		q = sendFile.ReplaceAllString(q, " upload file ") // the file it carries is uploaded
 	}
 	// Each pattern runs only where its mark is (a quote, a slash or dot, an
 	// @): most requests have none, and a regular expression costs.
@@ -90,7 +143,7 @@ func blankPayload(query string) string {
 	}
 	lower := strings.ToLower(q)
 	hasTell := false
-	for _, w := range []string{"tell", "inform", "notify", "remind"} {
+	for _, w := range []string{"tell", "inform", "notify", "remind", "ask"} {
 		hasTell = hasTell || strings.Contains(lower, w)
 	}
 	if m := tellEN.FindStringSubmatchIndex(q); hasTell && m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") {

@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"regexp"
 	"strings"
 )
 
@@ -23,6 +24,7 @@ type msgSegment struct {
 	actions  []string // the actions that send it, the usual first
 	usage    string   // how it goes into their params
 	fine     []string // other words a request to send it may hold (聊天记录 for a forward)
+	notOne   bool     // not for one message named by its id (forwarding one is an action of its own)
 }
 
 var messageActions = []string{"send_group_msg", "send_private_msg", "send_msg"}
@@ -39,23 +41,23 @@ const mediaFile = `"file":"https://… or file:///… or base64://…"`
 
 var segments = []msgSegment{
 	{"An image", []string{"image", "images", "picture", "pictures", "photo", "photos", "pic", "pics", "img", "screenshot"}, []string{"图片", "照片", "截图", "图"}, true,
-		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`), nil},
+		messageActions, inMessage(`{"type":"image","data":{` + mediaFile + `}}`), nil, false},
 	{"A voice message", []string{"voice", "audio", "recording", "ptt"}, []string{"语音", "录音"}, true,
-		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead", nil},
+		messageActions, inMessage(`{"type":"record","data":{`+mediaFile+`}}`) + "; the AI voice actions speak text instead", nil, false},
 	{"A video", []string{"video", "videos"}, []string{"视频"}, true,
-		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`), nil},
+		messageActions, inMessage(`{"type":"video","data":{` + mediaFile + `}}`), nil, false},
 	{"A file", []string{"file", "files", "document", "attachment"}, []string{"文件"}, true,
 		append(append([]string{}, messageActions...), "upload_group_file", "upload_private_file"),
-		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil},
+		inMessage(`{"type":"file","data":{"file":"https://… or file:///…","name":"report.pdf"}}`) + "; or upload it with upload_group_file or upload_private_file", nil, false},
 	{"A face (QQ emoji)", []string{"face", "faces", "emoji", "emoticon"}, []string{"表情", "小黄脸"}, true,
-		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil},
+		messageActions, inMessage(`{"type":"face","data":{"id":"14"}}`), nil, false},
 	{"An @ mention", []string{"mention", "mentions", "at-mention"}, []string{"艾特", "提及", "圈人", "at someone", "at somebody", "at everyone", "at all members"}, false,
-		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil},
+		[]string{"send_group_msg", "send_msg"}, withText(`{"type":"at","data":{"qq":"10001"}}`) + ` ("qq":"all" mentions everyone)`, nil, false},
 	{"A reply", []string{"reply", "replies", "quote"}, []string{"回复", "引用"}, false,
-		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil},
+		messageActions, withText(`{"type":"reply","data":{"id":"<message_id>"}}`), nil, false},
 	{"A forward", []string{"forward", "forwarded"}, []string{"转发"}, false,
 		[]string{"send_group_forward_msg", "send_private_forward_msg", "send_forward_msg"},
-		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`, []string{"聊天记录", "记录", "history"}},
+		`messages: [{"type":"node","data":{"id":"<message_id>"}}, …], a node per message`, []string{"聊天记录", "记录", "history", "合并", "merged", "combined", "bundle", "nodes", "打包"}, true},
 }
 
 // sendWordsEN and sendWordsZH are the words for sending a segment.
@@ -109,13 +111,16 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	}
 	sending := hasAny(sendWordsEN, sendWordsZH)
 	for _, s := range segments {
-		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) {
+		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) || (s.notOne && oneMessage.MatchString(query)) {
 			continue
 		}
 		if !c.onlyAbout(ctx, q, s) {
 			return Hint{}, false
 		}
 		actions := ordered(s.actions, q)
+		if s.name == "A file" && carriesDocument(query) {
+			actions = uploadFirst(actions) // a document on disk is uploaded
+		}
 		send := actions[:min(3, len(actions))]
 		return Hint{Actions: actions, Text: s.name + " is a message segment, not an action: send it with " +
 			strings.Join(send[:len(send)-1], ", ") + " or " + send[len(send)-1] + ", " + s.usage + "."}, true
@@ -145,6 +150,37 @@ func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool 
 		}
 	}
 	return true
+}
+
+// oneMessage is a request naming one message by its id or as this one.
+var oneMessage = regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?#?\d{3,}|\b(?:this|that) (?:message|msg)\b|这条|那条|该消息`)
+
+// carriesDocument reports a request carrying a document: its name (.pdf,
+// .zip …) or a path on disk.
+func carriesDocument(query string) bool {
+	if !strings.ContainsAny(query, "./\\") {
+		return false // no file name, no path: most requests
+	}
+	return docFile.MatchString(query) || diskPath.MatchString(query)
+}
+
+var diskPath = regexp.MustCompile(`(?:^|\s)(?:/|~/|[A-Za-z]:\\)\S+|file://`)
+
+// uploadFirst puts the upload actions first, the private one first when
+// the private send led.
+func uploadFirst(actions []string) []string {
+	var up, rest []string
+	for _, a := range actions {
+		if strings.HasPrefix(a, "upload_") {
+			up = append(up, a)
+		} else {
+			rest = append(rest, a)
+		}
+	}
+	if len(rest) > 0 && strings.Contains(rest[0], "private") && len(up) == 2 {
+		up[0], up[1] = up[1], up[0]
+	}
+	return append(up, rest...)
 }
 
 // ordered puts the private send first when the query is about a friend, a

@@ -28,11 +28,11 @@ import (
 // APIs use, and the words they stand for.
 var abbreviations = map[string]string{
 	"msg": "message", "msgs": "message", "info": "information", "del": "delete", "img": "image", "pic": "image",
-	"pics": "image", "grp": "group", "usr": "user", "pm": "private", "dm": "private", "qq": "qq", "nc": "",
+	"pics": "image", "grp": "group", "usr": "user", "pm": "private message", "dm": "private message", "qq": "", "nc": "",
 	"uin": "user", "uid": "user", "gid": "group", "sys": "system", "ex": "", "pls": "please", "plz": "please",
 	"config": "setting", "cfg": "setting", "av": "avatar", "ptt": "voice", "rm": "remove", "mv": "move",
 	"ls": "list", "cnt": "count", "num": "count", "ann": "announcement", "notif": "notification",
-	"fav": "favorite", "dms": "private", "pms": "private", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text",
+	"fav": "favorite", "dms": "private message", "pms": "private message", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text",
 }
 
 // classOf maps every word of a synonym group to its group's first word:
@@ -79,7 +79,7 @@ var dictionary = sync.OnceValues(func() (map[string]bool, int) {
 // itself.
 func englishTerm(w string) string {
 	if long, ok := abbreviations[w]; ok {
-		w = long
+		w, _, _ = strings.Cut(long, " ") // tokenize reads every word of a longer one
 	}
 	if w == "" || fillers[w] {
 		return ""
@@ -138,8 +138,21 @@ func tokenize(text string, out []string, fix func(w, t string) string) []string 
 		if start < 0 {
 			return
 		}
-		for _, w := range splitCase(text[start:end]) {
+		parts := splitCase(text[start:end])
+		if (len(parts) > 1 || (fix != nil && end-start >= 6)) && isWord(text[start:end]) {
+			// (a request's long word, too: "friendlist" is friendList)
+			// An API's name (getChat, sendFriendMessage) is also one term,
+			// rarer than its words, so that it finds the one action it names.
+			out = append(out, "#"+strings.ToLower(text[start:end]))
+		}
+		for _, w := range parts {
 			w = strings.ToLower(w)
+			if long, ok := abbreviations[w]; ok && strings.Contains(long, " ") {
+				for _, l := range strings.Fields(long) { // dm is a private message
+					out = append(out, englishTerm(l))
+				}
+				continue
+			}
 			t := englishTerm(w)
 			if t != "" && fix != nil {
 				t = fix(w, t)
@@ -226,8 +239,13 @@ func hanTerms(run []rune, out []string) []string {
 		}
 		i = j
 	}
+	// A bigram across a word's edge is read only for a character left
+	// alone between words ("让大家看看" is 大家, not 让大 and 家看).
+	alone := func(i int) bool {
+		return !covered[i] && (i == 0 || covered[i-1]) && (i+1 == len(run) || covered[i+1])
+	}
 	for i := 0; i+1 < len(run); i++ {
-		if !covered[i] || !covered[i+1] {
+		if !covered[i] || !covered[i+1] || alone(i) {
 			out = append(out, string(run[i:i+2]))
 		}
 	}

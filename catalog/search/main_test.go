@@ -1,7 +1,6 @@
 package search
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -15,6 +14,3 @@ func load(t testing.TB) *Index {
 	require.NoError(t, err)
 	return For(cat)
 }
-
-// orderKey is the catalog's order of names (catalog's build.go).
-func orderKey(name string) string { return strings.ReplaceAll(name, "_", " ") }

@@ -8,10 +8,10 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp/internal/server/tasks"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/generation"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 )
 

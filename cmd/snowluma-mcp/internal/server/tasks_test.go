@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
+	"github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp/internal/server/tasks"
 )
 
 // tasksMetaJSON is the _meta of a 2026-07-28 request declaring the tasks

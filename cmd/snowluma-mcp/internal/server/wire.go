@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/tasks"
+	"github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp/internal/server/tasks"
 )
 
 // Wire is the server's own hold on the connection it serves, for what the

@@ -24,7 +24,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/generation"
 )
 
 // bareSDK is a plain SDK server, spoken to as raw JSON-RPC.
@@ -525,7 +525,7 @@ func TestTheWorkaroundIndexNamesEveryContractTest(t *testing.T) {
 	for _, m := range regexp.MustCompile(`(?m)^func (TestSDK\w+)\(`).FindAllStringSubmatch(string(src), -1) {
 		defined = append(defined, m[1])
 	}
-	doc, err := os.ReadFile("../../../docs/sdk-workarounds.md")
+	doc, err := os.ReadFile("../../../../docs/sdk-workarounds.md")
 	require.NoError(t, err)
 	_, index, ok := strings.Cut(string(doc), "# SDK workarounds")
 	require.True(t, ok, "docs/sdk-workarounds.md has the index")

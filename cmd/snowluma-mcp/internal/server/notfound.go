@@ -8,8 +8,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/events"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/events"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/generation"
 )
 
 // codeLegacyNotFound is the resources/read error for a URI that names no

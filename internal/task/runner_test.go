@@ -22,21 +22,21 @@ const waitBound = 30 * time.Second
 // harness is a runner whose task chain does what each test says.
 type harness struct {
 	runner *Runner
+	run    pipeline.Handler
 	ended  chan Record
 }
 
 func newHarness(t *testing.T, run pipeline.Handler) *harness {
 	t.Helper()
 	s := open(t, filepath.Join(t.TempDir(), "tasks"))
-	h := &harness{ended: make(chan Record, 16)}
-	h.runner = NewRunner(s, &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run,
-		func(r Record) { h.ended <- r })
+	h := &harness{run: run, ended: make(chan Record, 16)}
+	h.runner = NewRunner(s, &strings.Builder{}, func(r Record) { h.ended <- r })
 	return h
 }
 
 func (h *harness) start(t *testing.T) Record {
 	t.Helper()
-	rec, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, Arguments: json.RawMessage(`{"action":"download_file_stream"}`)}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	rec, err := startOf(h.runner, h.run)
 	require.NoError(t, err)
 	return rec
 }
@@ -129,7 +129,7 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	for range MaxRunning {
 		h.start(t)
 	}
-	_, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	_, err := startOf(h.runner, h.run)
 	require.Error(t, err)
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
 	assert.True(t, fault.NothingSent(err))
@@ -141,7 +141,7 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	for range MaxRunning {
 		assert.Equal(t, Failed, h.end(t).Status)
 	}
-	_, err = h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	_, err = startOf(h.runner, h.run)
 	require.Error(t, err, "a stopped runner starts nothing")
 }
 
@@ -174,7 +174,7 @@ func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
 		tasks := h.runner.Store().tasks
 		require.NoError(t, os.RemoveAll(tasks))
 		require.NoError(t, os.WriteFile(tasks, nil, 0o600))
-		_, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+		_, err := startOf(h.runner, h.run)
 		require.Error(t, err)
 		assert.True(t, fault.NothingSent(err))
 		assert.Contains(t, err.Error(), "could not be recorded durably")

@@ -119,7 +119,7 @@ func New(o Options) *Server {
 		}
 	}
 	wrapped := stages.Handlers(o.Stages)
-	var runner *task.Runner
+	var runner *tasks.Runner
 	if o.Tasks != nil {
 		runner = tasks.NewRunner(o.Tasks, o.Log, offered, wrapped, listens.taskObserver())
 	}
@@ -153,7 +153,7 @@ func New(o Options) *Server {
 		parts.cache = cachedResults(impl, o.Wire.answerBook(), static)
 	}
 	if runner != nil {
-		tasks.AddMethods(s, runner)
+		tasks.AddMethods(s, runner.Runner)
 		parts.tasks = tasks.Gate(byName, trackedStart(o.Calls, background))
 	}
 	if o.Events != nil {
@@ -163,7 +163,11 @@ func New(o Options) *Server {
 	if listens != nil {
 		s.AddSendingMiddleware(listens.sending)
 	}
-	return &Server{Server: s, tasks: runner}
+	srv := &Server{Server: s}
+	if runner != nil {
+		srv.tasks = runner.Runner
+	}
+	return srv
 }
 
 // instructions is what the server tells the host at initialize: what it

@@ -34,7 +34,7 @@ type peer struct {
 func methodsPeer(t *testing.T, store *task.Store) *peer {
 	t.Helper()
 	s := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
-	AddMethods(s, task.NewRunner(store, io.Discard, nil, nil, nil))
+	AddMethods(s, task.NewRunner(store, io.Discard, nil))
 	st, ct := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := s.Connect(ctx, st, nil)

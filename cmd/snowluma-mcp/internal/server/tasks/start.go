@@ -15,10 +15,18 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
+// Runner is the task runner (internal/task) with what its tasks run: the
+// tool the offered Detaches tool Runs, and that tool's one chain.
+type Runner struct {
+	*task.Runner
+	runs *pipeline.Tool
+	run  pipeline.Handler
+}
+
 // NewRunner builds the runner of store: its tasks run the tool that the
 // offered Detaches tool Runs, on that tool's one chain (wrapped), and
 // observe hears of every status change.
-func NewRunner(store *task.Store, log io.Writer, offered []*pipeline.Tool, wrapped func(*pipeline.Tool) pipeline.Handler, observe func(task.Record)) *task.Runner {
+func NewRunner(store *task.Store, log io.Writer, offered []*pipeline.Tool, wrapped func(*pipeline.Tool) pipeline.Handler, observe func(task.Record)) *Runner {
 	var runs *pipeline.Tool
 	var run pipeline.Handler
 	for _, t := range offered {
@@ -29,23 +37,26 @@ func NewRunner(store *task.Store, log io.Writer, offered []*pipeline.Tool, wrapp
 			runs, run = t.Runs, wrapped(t.Runs)
 		}
 	}
-	return task.NewRunner(store, log, runs, run, observe)
+	return &Runner{Runner: task.NewRunner(store, log, observe), runs: runs, run: run}
+}
+
+// Detach starts the work of an admitted background call c as a task
+// (pipeline.Hooks.Detach) and returns its handle.
+func (r *Runner) Detach(c *pipeline.Call) (*pipeline.TaskHandle, error) {
+	rec, err := r.Start(c.Tool.Name, actionOf(c), work(r.runs, r.run, c))
+	if err != nil {
+		return nil, err
+	}
+	return handleOf(rec), nil
 }
 
 // Start runs a Detaches tool's admission chain h on a call and answers
 // with the handle of the task it started, or with the tool error that
 // refused it. The admission's handler starts the task through the Call
 // (Call.Detach).
-func Start(h pipeline.Handler, runner *task.Runner) func(context.Context, *pipeline.Call) (mcp.Result, error) {
-	detach := func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
-		rec, err := runner.Start(c)
-		if err != nil {
-			return nil, err
-		}
-		return rec.Handle(), nil
-	}
+func Start(h pipeline.Handler, runner *Runner) func(context.Context, *pipeline.Call) (mcp.Result, error) {
 	return func(ctx context.Context, c *pipeline.Call) (mcp.Result, error) {
-		c.Detach = detach
+		c.Detach = runner.Detach
 		// The admission's chain holds the envelope stage, so it answers
 		// with a result and no error (the contract on pipeline.Handler).
 		r, _ := h(ctx, c)

@@ -22,11 +22,11 @@ func TestStartAnswersWithTheHandleOfTheTaskItStarted(t *testing.T) {
 	runs.Name = "invoke_action"
 	ended := make(chan task.Record, 1)
 	run := func(context.Context, *pipeline.Call) (*pipeline.Result, error) { return &pipeline.Result{}, nil }
-	runner := task.NewRunner(store, io.Discard, runs, run, func(r task.Record) {
+	runner := &Runner{Runner: task.NewRunner(store, io.Discard, func(r task.Record) {
 		if r.Status.Terminal() {
 			ended <- r
 		}
-	})
+	}), runs: runs, run: run}
 	t.Cleanup(func() { runner.Stop(30 * time.Second) })
 	starter := &pipeline.Tool{}
 	starter.Name = "invoke_action_background"

@@ -40,7 +40,7 @@ func handleFields(h *pipeline.TaskHandle) fields {
 // wireTask is a stored task's fields on the wire: its handle's, and the
 // error of a failed one.
 func wireTask(r task.Record) fields {
-	f := handleFields(r.Handle())
+	f := handleFields(handleOf(r))
 	f.Error = r.Error
 	return f
 }

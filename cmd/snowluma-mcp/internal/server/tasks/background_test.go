@@ -1,4 +1,7 @@
-package stages
+package tasks
+
+// The stage chain and the task runner together, assembled as the server
+// assembles them: a background call spends, counts and logs once.
 
 import (
 	"context"
@@ -25,10 +28,12 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
+	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/task"
 	"github.com/snowluma/snowluma-mcp/pipeline"
+	"github.com/snowluma/snowluma-mcp/stages"
 	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
@@ -110,7 +115,7 @@ type world struct {
 	counted  func() int
 	run, bg  *pipeline.Tool
 	handler  func(*pipeline.Tool) pipeline.Handler
-	runner   *task.Runner
+	runner   *Runner
 	store    *task.Store
 	ended    chan task.Record
 	notified int
@@ -120,7 +125,7 @@ type world struct {
 // everyPart builds Deps with every part set, and fails when one is left
 // out: a stage that does nothing without its part would otherwise count
 // nothing here.
-func everyPart(t *testing.T, d Deps) Deps {
+func everyPart(t *testing.T, d stages.Deps) stages.Deps {
 	t.Helper()
 	v := reflect.ValueOf(d)
 	for i := range v.NumField() {
@@ -140,7 +145,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	// Ten sends at once, then one a minute; the clock never moves.
 	w.meter = budget.New(config.SendPace{Target: config.Budget{Burst: 10, Every: time.Minute},
 		Account: config.Budget{Burst: 10, Every: time.Minute}, Wait: time.Second}, budgettest.New(), nil)
-	deps := everyPart(t, Deps{
+	deps := everyPart(t, stages.Deps{
 		Config:  &config.Config{Mode: config.ModeWrite, Timeout: time.Minute},
 		Catalog: cat,
 		Client:  onebot.New(u, "", onebot.StreamTimeouts{}),
@@ -166,9 +171,9 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 		}
 	})
 	w.counted = func() int { return int(counted.Load()) }
-	places := slices.Insert(Places(), pos, Place{Name: "count", Does: "counts calls", Why: "anywhere",
-		Admission: "it records each call", New: func(Deps) pipeline.Stage { return count }})
-	w.handler = Handlers(Assemble(deps, places))
+	places := slices.Insert(stages.Places(), pos, stages.Place{Name: "count", Does: "counts calls", Why: "anywhere",
+		Admission: "it records each call", New: func(stages.Deps) pipeline.Stage { return count }})
+	w.handler = stages.Handlers(stages.Assemble(deps, places))
 
 	w.run = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
@@ -193,7 +198,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = store.Close() })
 	w.store = store
-	w.runner = task.NewRunner(store, &syncBuffer{}, w.run, w.handler(w.run), func(r task.Record) {
+	w.runner = NewRunner(store, &syncBuffer{}, []*pipeline.Tool{w.run, w.bg}, w.handler, func(r task.Record) {
 		if r.Status.Terminal() {
 			w.ended <- r
 		}
@@ -213,13 +218,7 @@ func (w *world) admit(t *testing.T, tool *pipeline.Tool, args string) *pipeline.
 		return nil
 	}}}
 	if tool.Detaches {
-		c.Detach = func(c *pipeline.Call) (*pipeline.TaskHandle, error) {
-			rec, err := w.runner.Start(c)
-			if err != nil {
-				return nil, err
-			}
-			return rec.Handle(), nil
-		}
+		c.Detach = w.runner.Detach
 	}
 	r, err := w.handler(tool)(context.Background(), c)
 	require.NoError(t, err, "the envelope lets no error out")
@@ -284,9 +283,9 @@ func TestBackgroundCallsSpendOnce(t *testing.T) {
 		unknown  = `{"action":"no_such_action","params":{}}`
 	)
 	one := func(action string) map[string]int { return map[string]int{action: 1} }
-	positions := len(Places())
+	positions := len(stages.Places())
 	gateAt := -1
-	for i, s := range Places() {
+	for i, s := range stages.Places() {
 		if s.Name == "gate" {
 			gateAt = i
 		}
@@ -380,7 +379,7 @@ func TestABackgroundCallWithAnUnknownParamIsRefusedAtAdmission(t *testing.T) {
 	t.Parallel()
 	cat, err := catalog.Load()
 	require.NoError(t, err)
-	w := newWorld(t, cat, len(Places()))
+	w := newWorld(t, cat, len(stages.Places()))
 	before := w.effects()
 	r := w.admit(t, w.bg, `{"action":"download_file_stream","params":{"fiel":"a.bin"}}`)
 	assert.Nil(t, r.Task, "refused: no task")
@@ -391,4 +390,15 @@ func TestABackgroundCallWithAnUnknownParamIsRefusedAtAdmission(t *testing.T) {
 	assert.Empty(t, got.asked, "nothing reached SnowLuma")
 	assert.Zero(t, got.spent)
 	assert.Zero(t, got.slotHeld)
+}
+
+// targetArgs are the arguments of the test's tools: an action and its
+// params, as invoke_action takes them.
+type targetArgs struct {
+	Action string        `json:"action"`
+	Params schema.Object `json:"params,omitempty"`
+}
+
+func (a *targetArgs) Target() (string, json.RawMessage, bool) {
+	return a.Action, json.RawMessage(a.Params), false
 }

@@ -1,6 +1,10 @@
 package catalog
 
-import "encoding/json"
+import (
+	"encoding/json"
+
+	"github.com/snowluma/snowluma-mcp/internal/content/spot"
+)
 
 // Param is one OneBot parameter of an action.
 type Param struct {
@@ -48,14 +52,9 @@ type Action struct {
 }
 
 // ContentSpot is one place in an action's result data that holds items
-// written by other people (messages, request comments, notices). At is a
-// path into data: member names joined by dots, "[]" for every element of
-// an array, "" for data itself; Shape names the kind of item found there
-// (see package internal/content).
-type ContentSpot struct {
-	At    string `json:"at"`
-	Shape string `json:"shape"`
-}
+// written by other people; its type lives below the catalog, beside the
+// content filter that reads it (internal/content/spot).
+type ContentSpot = spot.Spot
 
 // Entry is the compact form used by list and search results.
 type Entry struct {

@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server/generation"
+	"github.com/snowluma/snowluma-mcp/internal/mcp/generation"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 

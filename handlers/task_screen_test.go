@@ -20,7 +20,7 @@ func storedDownload(t *testing.T, saved *download.Saved) []byte {
 	t.Helper()
 	payload, err := json.Marshal(savedFile{SavedFile: saved, Note: "path is a file on the MCP host (where this server runs), not on the SnowLuma host."})
 	require.NoError(t, err)
-	body, err := task.Render(&pipeline.Result{Payload: json.RawMessage(payload), Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}})
+	body, err := task.Render(pipeline.Render(&pipeline.Result{Payload: json.RawMessage(payload), Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}))
 	require.NoError(t, err)
 	return body
 }
@@ -89,7 +89,7 @@ func TestATaskRecordIsScreenedForItsReadersTrustSettings(t *testing.T) {
 	})
 	t.Run("a failed download, which saved nothing, is shown as saved", func(t *testing.T) {
 		t.Parallel()
-		failed, err := task.Render(&pipeline.Result{IsError: true, Text: "the stream failed", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed}})
+		failed, err := task.Render(pipeline.Render(&pipeline.Result{IsError: true, Text: "the stream failed", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed}}))
 		require.NoError(t, err)
 		out, err := lockdown(rec, failed)
 		require.NoError(t, err)

@@ -146,7 +146,7 @@ func (c Client) Capabilities() *mcp.ClientCapabilities {
 // declares elicitation.form, or an empty elicitation object (which means form).
 // The input stage asks it because the SDK sends input_required without
 // checking (SDK contract test: TestSDKSendsInputRequiredWithoutCheckingElicitation
-// in internal/mcp/server).
+// in cmd/snowluma-mcp/internal/server).
 func (c Client) FormElicitation() bool {
 	e := c.Capabilities()
 	if e == nil || e.Elicitation == nil {

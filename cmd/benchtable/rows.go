@@ -72,7 +72,7 @@ var rows = []row{
 			return fmt.Sprintf("%s vs %s (%s); docs call %s (%s)", duration(bin), duration(direct), ratio(bin, direct), duration(docs), ratio(docs, direct))
 		}},
 	{"`query_action` through the pipeline in process vs a direct HTTP call (loopback)",
-		bench("PipelineQueryAction|DirectHTTP", "./internal/mcp/server", "-benchtime", "2s"),
+		bench("PipelineQueryAction|DirectHTTP", "./cmd/snowluma-mcp/internal/server", "-benchtime", "2s"),
 		func(r *reader) string {
 			p, direct := r.ns("BenchmarkPipelineQueryAction"), r.ns("BenchmarkDirectHTTP")
 			return fmt.Sprintf("%s vs %s (%s)", duration(p), duration(direct), ratio(p, direct))
@@ -113,7 +113,7 @@ var rows = []row{
 			return duration(r.ns("BenchmarkReadPanel/2026-07-28")) + " / " + duration(r.ns("BenchmarkReadPanel/2025-11-25"))
 		}},
 	{"the same read in memory with the SDK client (2025-11-25; includes the client's decode)",
-		bench("ReadPanelInMemory", "./internal/mcp/server", "-benchtime", "100x"),
+		bench("ReadPanelInMemory", "./cmd/snowluma-mcp/internal/server", "-benchtime", "100x"),
 		func(r *reader) string { return duration(r.ns("BenchmarkReadPanelInMemory")) }},
 	{"download to disk, 64 / 512 MiB: throughput; peak RSS of the whole benchmark process (loopback server included)",
 		bench("Download", "./internal/snowluma/download", "-benchtime", "3x"),

@@ -25,7 +25,7 @@ func runCheck(asJSON bool, stdout, stderr io.Writer, getenv func(string) string,
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
-	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Environ: environ, Catalog: cat, Lang: lang.Terminal(getenv)})
+	r := checkup.Run(ctx, checkup.Deps{Getenv: getenv, Environ: environ, CatalogVersion: cat.Version(), Lang: lang.Terminal(getenv)})
 	if asJSON {
 		if err := r.WriteJSON(stdout); err != nil {
 			return 1

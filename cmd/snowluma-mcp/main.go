@@ -17,8 +17,8 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp/internal/server"
 	"github.com/snowluma/snowluma-mcp/internal/config"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
 	"github.com/snowluma/snowluma-mcp/internal/setup"
 	"github.com/snowluma/snowluma-mcp/uiasset"

@@ -10,12 +10,12 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp/internal/server"
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/budget"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
-	"github.com/snowluma/snowluma-mcp/internal/mcp/server"
 	"github.com/snowluma/snowluma-mcp/internal/prompt"
 	"github.com/snowluma/snowluma-mcp/internal/setup"
 	"github.com/snowluma/snowluma-mcp/internal/slot"

@@ -15,7 +15,6 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/setup"
@@ -59,13 +58,16 @@ type Report struct {
 	lang lang.Tag
 }
 
-// Deps are what a check runs with: the environment and the bundled catalog.
+// Deps are what a check runs with: the environment and the release the
+// bundled catalog describes.
 type Deps struct {
 	Getenv func(string) string
 	// Environ is the whole environment ("NAME=value", as os.Environ gives
 	// it), searched for variables named like settings that are not.
 	Environ []string
-	Catalog *catalog.Catalog
+	// CatalogVersion is the SnowLuma release the bundled catalog was made
+	// from (catalog.Version), which SnowLuma's own version is held against.
+	CatalogVersion string
 	// Lang is the language to speak in: the terminal's (lang.Terminal).
 	Lang lang.Tag
 }
@@ -108,7 +110,7 @@ func Run(ctx context.Context, d Deps) *Report {
 	}
 	if cfg.ExecutionEnabled() {
 		wait := min(cfg.Timeout, maxWait)
-		account := r.endpoint(ctx, cfg, d.Catalog, wait)
+		account := r.endpoint(ctx, cfg, d.CatalogVersion, wait)
 		r.events(ctx, cfg, account, wait)
 	}
 	r.directories(cfg)

@@ -11,8 +11,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // snowluma answers the three probes with the given data.
@@ -30,8 +28,6 @@ func snowluma(t *testing.T, data map[string]string) string {
 
 func TestTheAccountAndVersionItems(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	tests := []struct {
 		name    string
 		status  string
@@ -54,7 +50,7 @@ func TestTheAccountAndVersionItems(t *testing.T) {
 				"get_version_info": `{"app_name":"SnowLuma","app_version":"` + tt.version + `"}`,
 			})
 			env := map[string]string{"SNOWLUMA_MCP_ENDPOINT": url}
-			r := Run(context.Background(), Deps{Getenv: func(k string) string { return env[k] }, Catalog: cat})
+			r := Run(context.Background(), Deps{Getenv: func(k string) string { return env[k] }, CatalogVersion: catalogVersion})
 			assert.Equal(t, tt.ok, r.OK)
 			var found bool
 			for _, it := range r.Items {
@@ -74,8 +70,6 @@ func TestTheAccountAndVersionItems(t *testing.T) {
 // fails; one close to none is only worth a warning.
 func TestAMisspeltSettingFailsNamingWhatWasMeant(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	const secret = "10001,hunter2"
 	tests := []struct {
 		name      string
@@ -100,7 +94,7 @@ func TestAMisspeltSettingFailsNamingWhatWasMeant(t *testing.T) {
 			for k, v := range tt.env {
 				environ = append(environ, k+"="+v)
 			}
-			r := Run(context.Background(), Deps{Getenv: func(k string) string { return tt.env[k] }, Environ: environ, Catalog: cat})
+			r := Run(context.Background(), Deps{Getenv: func(k string) string { return tt.env[k] }, Environ: environ, CatalogVersion: catalogVersion})
 			assert.Equal(t, tt.ok, r.OK)
 			assert.Equal(t, tt.malformed, r.Malformed != "")
 			var found bool
@@ -125,10 +119,8 @@ func TestAMisspeltSettingFailsNamingWhatWasMeant(t *testing.T) {
 // a warning under the line that says the mode, not above it.
 func TestTheModeIsSaidBeforeWhatItLeavesOut(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	env := map[string]string{"SNOWLUMA_MCP_TASK_DIR": t.TempDir()}
-	r := Run(context.Background(), Deps{Getenv: func(k string) string { return env[k] }, Catalog: cat})
+	r := Run(context.Background(), Deps{Getenv: func(k string) string { return env[k] }, CatalogVersion: catalogVersion})
 	var out strings.Builder
 	r.Write(&out)
 	mode := strings.Index(out.String(), "ok    configuration  docs mode")
@@ -155,3 +147,8 @@ func TestTheVerdictCountsInWords(t *testing.T) {
 		assert.Contains(t, out.String(), tt.says)
 	}
 }
+
+// catalogVersion stands for the release the bundled catalog describes
+// (cmd passes catalog.Version): the fake SnowLuma answers with it, with a
+// build suffix, or with another release.
+const catalogVersion = "1.11.1"

@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
@@ -31,7 +30,7 @@ func (a answer) unknown() bool {
 // that it accepts the token, the account it is logged in to, and its
 // version against the bundled catalog. It returns the account's QQ number
 // (0 when unknown), which the events check expects in its greeting.
-func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.Catalog, wait time.Duration) int64 {
+func (r *Report) endpoint(ctx context.Context, cfg *config.Config, catalogVersion string, wait time.Duration) int64 {
 	client := onebot.New(cfg.Endpoint, cfg.Token, onebot.StreamTimeouts{})
 	answers := map[string]answer{}
 	for _, name := range onebot.Probes {
@@ -79,7 +78,7 @@ func (r *Report) endpoint(ctx context.Context, cfg *config.Config, cat *catalog.
 			ZH: "HTTP API 节点接受 SNOWLUMA_MCP_TOKEN"})})
 	}
 	id := r.account(answers[onebot.Probes[0]], answers[onebot.Probes[1]])
-	r.version(answers[onebot.Probes[2]], cat)
+	r.version(answers[onebot.Probes[2]], catalogVersion)
 	return id
 }
 
@@ -133,7 +132,7 @@ func (r *Report) account(login, status answer) int64 {
 
 // version compares SnowLuma's version with the catalog's. A difference is
 // a warning: most actions stay the same across versions.
-func (r *Report) version(v answer, cat *catalog.Catalog) {
+func (r *Report) version(v answer, catalogVersion string) {
 	if !v.ok() {
 		r.add(r.refused("version", "get_version_info", v))
 		return
@@ -147,7 +146,7 @@ func (r *Report) version(v answer, cat *catalog.Catalog) {
 	// SnowLuma adds a build suffix ("1.11.1-node"); the release is what
 	// the catalog was made from.
 	release, _, _ := strings.Cut(strings.TrimPrefix(info.Data.AppVersion, "v"), "-")
-	if release == cat.Version() {
+	if release == catalogVersion {
 		r.add(Item{Name: "version", Status: OK, Detail: r.say(lang.Text{
 			EN: fmt.Sprintf("SnowLuma %s, as the bundled catalog", info.Data.AppVersion),
 			ZH: fmt.Sprintf("SnowLuma %s，与内置的动作目录一致", info.Data.AppVersion)})})
@@ -155,8 +154,8 @@ func (r *Report) version(v answer, cat *catalog.Catalog) {
 	}
 	r.add(Item{Name: "version", Status: Warn,
 		Detail: r.say(lang.Text{
-			EN: fmt.Sprintf("SnowLuma %q, the bundled catalog describes %s: some actions may differ", info.Data.AppVersion, cat.Version()),
-			ZH: fmt.Sprintf("SnowLuma 是 %q，内置的动作目录描述的是 %s：部分动作可能不同", info.Data.AppVersion, cat.Version())}),
+			EN: fmt.Sprintf("SnowLuma %q, the bundled catalog describes %s: some actions may differ", info.Data.AppVersion, catalogVersion),
+			ZH: fmt.Sprintf("SnowLuma 是 %q，内置的动作目录描述的是 %s：部分动作可能不同", info.Data.AppVersion, catalogVersion)}),
 		Fix: r.say(lang.Text{EN: "use the SnowLuma release the catalog describes, or a snowluma-mcp whose catalog describes yours",
 			ZH: "换用动作目录描述的 SnowLuma 版本，或换用动作目录描述你这个版本的 snowluma-mcp"})})
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
@@ -23,8 +22,6 @@ import (
 // read; the printed report names the items in Chinese too.
 func TestEveryLineIsChineseInAChineseTerminal(t *testing.T) {
 	t.Parallel()
-	cat, err := catalog.Load()
-	require.NoError(t, err)
 	working := snowluma(t, map[string]string{
 		"get_login_info":   `{"user_id":10001,"nickname":"SnowBot"}`,
 		"get_status":       `{"online":true,"good":true}`,
@@ -69,7 +66,7 @@ func TestEveryLineIsChineseInAChineseTerminal(t *testing.T) {
 			for k, v := range tt.env {
 				environ = append(environ, k+"="+v)
 			}
-			r := Run(context.Background(), Deps{Getenv: func(k string) string { return tt.env[k] }, Environ: environ, Catalog: cat, Lang: lang.Chinese})
+			r := Run(context.Background(), Deps{Getenv: func(k string) string { return tt.env[k] }, Environ: environ, CatalogVersion: catalogVersion, Lang: lang.Chinese})
 			require.NotEmpty(t, r.Items)
 			for _, it := range r.Items {
 				assert.False(t, han(it.Name), "the name stays English: %q", it.Name)

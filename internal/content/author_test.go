@@ -71,7 +71,7 @@ func TestTheAuthorIsWhoeverSnowLumaNamesAsTheWriter(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			env := `{"status":"ok","retcode":0,"data":` + tt.item + `}`
-			out, err := tt.filter.Result([]byte(env), spot("", tt.shape), func() int64 { return 10001 })
+			out, err := tt.filter.Result([]byte(env), spotAt("", tt.shape), func() int64 { return 10001 })
 			require.NoError(t, err)
 			if tt.mark == "" {
 				assert.Equal(t, env, string(out), "byte for byte")
@@ -125,7 +125,7 @@ func TestEachResultShapeNamesItsAuthor(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.shape, func(t *testing.T) {
 			t.Parallel()
-			out, err := lockdown.Result([]byte(`{"status":"ok","data":`+tt.item+`}`), spot("", tt.shape), func() int64 { return 10001 })
+			out, err := lockdown.Result([]byte(`{"status":"ok","data":`+tt.item+`}`), spotAt("", tt.shape), func() int64 { return 10001 })
 			require.NoError(t, err)
 			var got struct {
 				Data map[string]any `json:"data"`

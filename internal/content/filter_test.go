@@ -128,7 +128,7 @@ func TestNestedForwards(t *testing.T) {
 	})
 }
 
-func spot(at, shape string) []catalog.ContentSpot {
+func spotAt(at, shape string) []catalog.ContentSpot {
 	return []catalog.ContentSpot{{At: at, Shape: shape}}
 }
 
@@ -146,37 +146,37 @@ func TestResult(t *testing.T) {
 		self     int64
 		want     string
 	}{
-		{"marks others' messages in a history and leaves the account's own alone", New(nil), history, spot("messages[]", "message"), 10001,
+		{"marks others' messages in a history and leaves the account's own alone", New(nil), history, spotAt("messages[]", "message"), 10001,
 			`{"status":"ok","retcode":0,"data":{"messages":[` +
 				`{"message_id":1,"user_id":10001,"message":"mine","raw_message":"mine","sender":{"user_id":10001}},` +
 				`{"message_id":-2,"user_id":10002,"message":"friend","raw_message":"friend","sender":{"user_id":10002},"third_party":{"author":10002}},` +
 				`{"message_id":3,"user_id":10009,"message":[{"type":"text","data":{"text":"evil"}}],"raw_message":"evil","sender":{"user_id":10009,"nickname":"M"},"third_party":{"author":10009}}]},"echo":null}`},
-		{"withholds only the stranger's message in lockdown", New([]int64{10002}), history, spot("messages[]", "message"), 10001,
+		{"withholds only the stranger's message in lockdown", New([]int64{10002}), history, spotAt("messages[]", "message"), 10001,
 			`{"status":"ok","retcode":0,"data":{"messages":[` +
 				`{"message_id":1,"user_id":10001,"message":"mine","raw_message":"mine","sender":{"user_id":10001}},` +
 				`{"message_id":-2,"user_id":10002,"message":"friend","raw_message":"friend","sender":{"user_id":10002},"third_party":{"author":10002,"trusted":true}},` +
 				`{"message_id":3,"user_id":10009,"message":"[withheld by lockdown: the author is not a trusted user]","raw_message":"[withheld by lockdown: the author is not a trusted user]","sender":{"user_id":10009,"nickname":"[withheld by lockdown: the author is not a trusted user]"},"third_party":{"author":10009,"withheld":"untrusted_author"}}]},"echo":null}`},
 		{"withholds the account's own messages too while the account is not known", New([]int64{10002}),
-			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, spot("", "message"), 0,
+			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"mine","sender":{"user_id":10001}}}`, spotAt("", "message"), 0,
 			`{"status":"ok","retcode":0,"data":{"message_id":1,"user_id":10001,"raw_message":"[withheld by lockdown: the author is not a trusted user, and the logged-in account is not known yet]","sender":{"user_id":10001},"third_party":{"author":10001,"withheld":"account_unknown"}}}`},
 		{"leaves a failed envelope with null data alone", New([]int64{10002}),
-			`{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`, spot("", "message"), 10001,
+			`{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`, spotAt("", "message"), 10001,
 			`{"status":"failed","retcode":100,"data":null,"wording":"message not found"}`},
 		{"leaves an action without declared content alone", New([]int64{10002}),
 			`{"status":"ok","retcode":0,"data":{"raw_message":"x"}}`, nil, 10001,
 			`{"status":"ok","retcode":0,"data":{"raw_message":"x"}}`},
 		{"withholds data of an unexpected shape in lockdown", New([]int64{10002}),
-			`{"status":"ok","retcode":0,"data":{"messages":"surprise"}}`, spot("messages[]", "message"), 10001,
+			`{"status":"ok","retcode":0,"data":{"messages":"surprise"}}`, spotAt("messages[]", "message"), 10001,
 			`{"status":"ok","retcode":0,"data":{"messages":"[withheld by lockdown: its shape could not be read]"}}`},
 		{"leaves data of an unexpected shape alone when only marking", New(nil),
-			`{"status":"ok","retcode":0,"data":{"messages":"surprise"}}`, spot("messages[]", "message"), 10001,
+			`{"status":"ok","retcode":0,"data":{"messages":"surprise"}}`, spotAt("messages[]", "message"), 10001,
 			`{"status":"ok","retcode":0,"data":{"messages":"surprise"}}`},
 		{"withholds a join request comment of a stranger", New([]int64{10002}),
 			`{"status":"ok","retcode":0,"data":[{"group_id":5,"group_name":"G","request_id":9,"requester_uin":10009,"requester_nick":"M","message":"let me in","flag":"1:5:u"}]}`,
-			spot("[]", "group_request"), 10001,
+			spotAt("[]", "group_request"), 10001,
 			`{"status":"ok","retcode":0,"data":[{"group_id":5,"group_name":"[withheld by lockdown: the author could not be identified]","request_id":9,"requester_uin":10009,"requester_nick":"[withheld by lockdown: the author is not a trusted user]","message":"[withheld by lockdown: the author is not a trusted user]","flag":"1:5:u","third_party":{"author":10009,"field_authors":{"group_name":null,"requester_nick":10009},"withheld":"untrusted_author"}}]}`},
 		{"withholds a transcript, whose author is never known", New([]int64{10002}),
-			`{"status":"ok","retcode":0,"data":{"text":"said aloud"}}`, spot("", "transcript"), 10001,
+			`{"status":"ok","retcode":0,"data":{"text":"said aloud"}}`, spotAt("", "transcript"), 10001,
 			`{"status":"ok","retcode":0,"data":{"text":"[withheld by lockdown: the author could not be identified]","third_party":{"author":null,"withheld":"unknown_author"}}}`},
 	}
 	for _, tt := range tests {
@@ -193,14 +193,14 @@ func TestResult(t *testing.T) {
 
 func TestResultRefusesWhatIsNotJSON(t *testing.T) {
 	t.Parallel()
-	_, err := New(nil).Result([]byte(`{"data":`), spot("", "message"), func() int64 { return 1 })
+	_, err := New(nil).Result([]byte(`{"data":`), spotAt("", "message"), func() int64 { return 1 })
 	assert.ErrorIs(t, err, ErrUnreadable)
 }
 
 func TestKeepsIndentationOutsideRewrittenItems(t *testing.T) {
 	t.Parallel()
 	env := "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"sender\": {\"user_id\": 10001}, \"raw_message\": \"a\"},\n    {\"sender\": {\"user_id\": 10009}, \"raw_message\": \"b\"}\n  ]}\n}"
-	out, err := New(nil).Result([]byte(env), spot("messages[]", "message"), func() int64 { return 10001 })
+	out, err := New(nil).Result([]byte(env), spotAt("messages[]", "message"), func() int64 { return 10001 })
 	require.NoError(t, err)
 	assert.Equal(t, "{\n  \"status\": \"ok\",\n  \"data\": {\"messages\": [\n    {\"sender\": {\"user_id\": 10001}, \"raw_message\": \"a\"},\n    {\"sender\": {\"user_id\": 10009},\"raw_message\": \"b\",\"third_party\":{\"author\":10009}}\n  ]}\n}", string(out))
 }
@@ -220,7 +220,7 @@ func TestResultLooksTheAccountUpOnlyForSomeonesWords(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			asks := 0
-			_, err := New(nil).Result([]byte(tt.envelope), spot("messages[]", "message"), func() int64 { asks++; return 10001 })
+			_, err := New(nil).Result([]byte(tt.envelope), spotAt("messages[]", "message"), func() int64 { asks++; return 10001 })
 			require.NoError(t, err)
 			assert.Equal(t, tt.asks, asks)
 		})

@@ -22,7 +22,7 @@ const forwardResult = `{"status":"ok","retcode":0,"data":{"messages":[` +
 
 func forwardNodes(t *testing.T, f *Filter) (string, []map[string]any) {
 	t.Helper()
-	out, err := f.Result([]byte(forwardResult), spot("messages[]", "forward_node"), func() int64 { return 10001 })
+	out, err := f.Result([]byte(forwardResult), spotAt("messages[]", "forward_node"), func() int64 { return 10001 })
 	require.NoError(t, err)
 	var env struct {
 		Data struct {

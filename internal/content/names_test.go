@@ -181,7 +181,7 @@ func TestAResultsNamesAreWithheldWithItsWords(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.shape, func(t *testing.T) {
 			t.Parallel()
-			out, err := lockdown.Result([]byte(`{"status":"ok","data":`+tt.item+`}`), spot("", tt.shape), func() int64 { return 10001 })
+			out, err := lockdown.Result([]byte(`{"status":"ok","data":`+tt.item+`}`), spotAt("", tt.shape), func() int64 { return 10001 })
 			require.NoError(t, err)
 			assert.NotContains(t, string(out), "SYSTEM: obey")
 			var got, in struct {

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/content/spot"
 )
 
 // ErrUnreadable is returned for a result that is not a JSON document, so
@@ -18,7 +18,7 @@ var ErrUnreadable = errors.New("the result is not a JSON document")
 // nothing counts as the account's own); it is called at most once, and
 // only when an item with content is found. Bytes outside the items it
 // rewrites stay as they were.
-func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func() int64) ([]byte, error) {
+func (f *Filter) Result(envelope []byte, spots []spot.Spot, self func() int64) ([]byte, error) {
 	return f.result(envelope, spots, screen{f: f, account: &account{lookup: self}})
 }
 
@@ -30,14 +30,14 @@ func (f *Filter) Result(envelope []byte, spots []catalog.ContentSpot, self func(
 // words of the account's. A member withheld under its own author (a
 // card, a group's name) is a name about an item, not its words, and a
 // copy of the item never carries it, so it is not counted.
-func (f *Filter) Withholds(envelope []byte, spots []catalog.ContentSpot, self func() int64) (string, error) {
+func (f *Filter) Withholds(envelope []byte, spots []spot.Spot, self func() int64) (string, error) {
 	var why string
 	_, err := f.result(envelope, spots, screen{f: f, account: &account{lookup: self}, why: &why})
 	return why, err
 }
 
 // result is Result's pass with the screen s.
-func (f *Filter) result(envelope []byte, spots []catalog.ContentSpot, s screen) ([]byte, error) {
+func (f *Filter) result(envelope []byte, spots []spot.Spot, s screen) ([]byte, error) {
 	if len(spots) == 0 {
 		return envelope, nil
 	}

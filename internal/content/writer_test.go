@@ -149,7 +149,7 @@ func TestAQzoneFeedsHTMLHasNoAuthor(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			env := `{"status":"ok","retcode":0,"data":{"feeds":[` + tt.item + `],"has_more":false}}`
-			out, err := tt.filter.Result([]byte(env), spot("feeds[]", "qzone_feed"), func() int64 { return 10001 })
+			out, err := tt.filter.Result([]byte(env), spotAt("feeds[]", "qzone_feed"), func() int64 { return 10001 })
 			require.NoError(t, err)
 			var got struct {
 				Data struct {

@@ -24,4 +24,8 @@
 //
 // Metadata and result are separate files so that loading 10,000 tasks reads
 // 10,000 small files and no result body.
+//
+// The package stands on the ground floor and knows nothing of the pipeline:
+// what a task's run needs (Work, Hooks, Result) it declares in work.go, and
+// the server's tasks extension adapts the tool chain to it.
 package task

@@ -12,8 +12,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // CodeInternal is the JSON-RPC code of a failed task's error: failed is
@@ -27,7 +25,7 @@ const maxMessage = 2048
 // returned, and whether a cancel (cancelled) or the server's stop
 // (stopping) had ended the run's context.
 type ending struct {
-	res                 *pipeline.Result
+	res                 Result
 	err                 error
 	cancelled, stopping bool
 }
@@ -66,7 +64,7 @@ func (t *running) record(e ending) (Record, error) {
 	res := e.res
 	// A run cut short returns no result or an error result; a result
 	// already in flight wins over the cancel or the stop.
-	interrupted := res == nil || res.IsError
+	interrupted := res == nil || res.Failed()
 	switch {
 	case interrupted && e.stopping:
 		fate := t.fate()
@@ -83,11 +81,11 @@ func (t *running) record(e ending) (Record, error) {
 	case e.err != nil || res == nil:
 		return t.store.Fail(t.id, "the task's pipeline produced no result; SnowLuma may have acted, so check before starting it again")
 	}
-	body, err := Render(res)
+	body, err := res.Stored()
 	if err != nil {
 		return t.store.Fail(t.id, "the task's result could not be encoded: "+err.Error())
 	}
-	return t.store.Complete(t.id, body, Summary(res.IsError, string(res.Diagnostics.Outcome)))
+	return t.store.Complete(t.id, body, Summary(res.Failed(), res.Outcome()))
 }
 
 // unstarted stores the end of a task that never got a stream slot: nothing
@@ -100,17 +98,18 @@ func (t *running) unstarted(e ending) (Record, error) {
 		return t.store.Fail(t.id, "the server stopped while this task waited for a free stream slot; the transfer never started and nothing was sent to SnowLuma. The task is never replayed; start it again if you still need it.")
 	}
 	why := "no stream slot became free"
-	if e.res != nil && e.res.Diagnostics.Message != "" {
-		why = e.res.Diagnostics.Message
+	if e.res != nil && e.res.Message() != "" {
+		why = e.res.Message()
 	}
 	return t.store.Fail(t.id, "the task never got a stream slot: "+why+". Start it again when fewer transfers run (or raise SNOWLUMA_MCP_MAX_STREAMS).")
 }
 
 // Render is the stored form of a finished call: exactly the tool result
-// tools/call returns to a 2026-07-28 client (pipeline.Render, plus the
-// resultType the protocol adds), so tasks/get can hand it back unchanged.
-func Render(res *pipeline.Result) ([]byte, error) {
-	data, err := json.Marshal(pipeline.Render(res))
+// tools/call returns to a 2026-07-28 client (result is pipeline.Render's,
+// and the resultType the protocol adds comes first), so tasks/get can hand
+// it back unchanged.
+func Render(result any) ([]byte, error) {
+	data, err := json.Marshal(result)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,6 @@ import (
 	"context"
 	"fmt"
 	"time"
-
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // job is one task this runner runs.
@@ -21,10 +19,10 @@ type job struct {
 	task      *running
 }
 
-// work runs the task's call and has its record end as the run did.
-func (r *Runner) work(ctx context.Context, call *pipeline.Call, j *job) {
+// work runs the task's work and has its record end as the run did.
+func (r *Runner) work(ctx context.Context, work Work, j *job) {
 	defer r.wg.Done()
-	res, err := r.run(ctx, call)
+	res, err := work(ctx, j.task.hooks())
 	r.mu.Lock()
 	delete(r.jobs, j.task.id)
 	e := ending{res: res, err: err, cancelled: j.cancelled, stopping: r.stopping}

@@ -9,8 +9,6 @@ import (
 	"io"
 	"path/filepath"
 	"time"
-
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // Status is a task's lifecycle state, as the tasks extension names it.
@@ -68,12 +66,6 @@ type Record struct {
 	// task (see lease.go); empty in records of earlier versions. Never
 	// shown to clients.
 	Owner string `json:"owner,omitempty"`
-}
-
-// Handle is what the client that started the task is told about it.
-func (r Record) Handle() *pipeline.TaskHandle {
-	return &pipeline.TaskHandle{ID: r.ID, Status: string(r.Status), StatusMessage: r.StatusMessage,
-		CreatedAt: r.CreatedAt, UpdatedAt: r.UpdatedAt}
 }
 
 // Error is a failed task's JSON-RPC error, as tasks/get reports it.

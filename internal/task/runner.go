@@ -2,9 +2,10 @@ package task
 
 // The runner: which tasks may start (at most MaxRunning, none once it
 // stops), how they are cancelled and stopped. Start goes one way down: it
-// records the task (newRun), hooks the task's call to that record, and
-// hands both to the job's goroutines (job.go); the record writes how the
-// run ended (conclude), and never calls back into the runner.
+// records the task (newRun) and hands it, with its work, to the job's
+// goroutines (job.go), which run the work with hooks that report to that
+// record; the record writes how the run ended (conclude), and never calls
+// back into the runner.
 
 import (
 	"context"
@@ -14,8 +15,6 @@ import (
 	"time"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
-	"github.com/snowluma/snowluma-mcp/internal/span"
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // MaxRunning is how many tasks run at once. A fifth start is refused at
@@ -23,17 +22,14 @@ import (
 // would sit "working" without working, and the agent could not tell.
 const MaxRunning = 4
 
-// Runner runs background tasks on the stage chain of the tool they stand
-// for (invoke_action, named by the starting tool's Spec.Runs), each with
-// its own context, detached from the request that started it; each task's
-// record writes how it ended. It is built with everything it uses: the
-// server, which wraps every tool once, hands it that tool's chain and the
-// observer of task status.
+// Runner runs background tasks, each with its own context, detached from
+// the request that started it; each task's record writes how it ended.
+// What a task runs comes with its start (Work): the server hands it the
+// call of the tool the task stands for (invoke_action, named by the
+// starting tool's Spec.Runs) on that tool's chain.
 type Runner struct {
 	store   *Store
 	log     io.Writer
-	tool    *pipeline.Tool
-	run     pipeline.Handler
 	observe func(Record)
 
 	mu       sync.Mutex
@@ -42,21 +38,20 @@ type Runner struct {
 	wg       sync.WaitGroup
 }
 
-// NewRunner returns a runner recording into store whose tasks run tool
-// through run, its whole wrapped chain. observe, when not nil, hears of
-// every task that ends (for notifications); it is called on the task's own
-// goroutine.
-func NewRunner(store *Store, log io.Writer, tool *pipeline.Tool, run pipeline.Handler, observe func(Record)) *Runner {
-	return &Runner{store: store, log: log, tool: tool, run: run, observe: observe, jobs: map[string]*job{}}
+// NewRunner returns a runner recording into store. observe, when not nil,
+// hears of every task that ends (for notifications); it is called on the
+// task's own goroutine.
+func NewRunner(store *Store, log io.Writer, observe func(Record)) *Runner {
+	return &Runner{store: store, log: log, observe: observe, jobs: map[string]*job{}}
 }
 
 // Store is the runner's store.
 func (r *Runner) Store() *Store { return r.store }
 
-// Start records a task for c (already through the gates and validation of
-// the tool that starts it) and runs c's arguments on the task tool's chain.
-// The record is durable before anything runs.
-func (r *Runner) Start(c *pipeline.Call) (Record, error) {
+// Start records a task that tool starts for action (a call already through
+// the gates and validation of tool) and runs work for it. The record is
+// durable before anything runs.
+func (r *Runner) Start(tool, action string, work Work) (Record, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stopping {
@@ -66,14 +61,7 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 		return Record{}, fault.Errorf(fault.CodeLimit,
 			"%d background tasks are already running, the most at once; this one was not started or recorded, and nothing was sent to SnowLuma. Wait for one to end (poll tasks/get, or see list_tasks) and start it again, or run it now with invoke_action", MaxRunning).Unsent()
 	}
-	action := c.ActionName
-	if c.Action != nil {
-		action = c.Action.Name
-	}
-	// The task's call asks what the starting call asked; its hooks report
-	// to the task's record once there is one.
-	call := &pipeline.Call{Request: pipeline.Request{Tool: r.tool, Arguments: c.Arguments, Client: c.Client, Meta: carried(c)}}
-	t, rec, err := r.store.newRun(c.Tool.Name, action)
+	t, rec, err := r.store.newRun(tool, action)
 	if err != nil {
 		return Record{}, fault.Wrap(fault.CodeInternal, err,
 			"the task could not be recorded durably in SNOWLUMA_MCP_TASK_DIR, so it was not started and nothing was sent to SnowLuma; free space or fix the directory's permissions and start it again").Unsent()
@@ -82,25 +70,9 @@ func (r *Runner) Start(c *pipeline.Call) (Record, error) {
 	j := &job{cancel: cancel, task: t}
 	r.jobs[rec.ID] = j
 	r.wg.Add(1)
-	call.Hooks = t.hooks()
 	go r.watch(ctx, j)
-	go r.work(ctx, call, j)
+	go r.work(ctx, work, j)
 	return rec, nil
-}
-
-// carried makes the task's call a child of the call that started it, in
-// the same trace; a progress token belongs to the request, not the task.
-func carried(c *pipeline.Call) map[string]any {
-	out := map[string]any{}
-	if c.Span.IsValid() {
-		out["traceparent"] = span.Traceparent(c.Span)
-	} else if v, ok := c.Meta["traceparent"]; ok {
-		out["traceparent"] = v
-	}
-	if v, ok := c.Meta["tracestate"]; ok {
-		out["tracestate"] = v
-	}
-	return out
 }
 
 // Cancel asks a running task to stop. It is cooperative: a completion

@@ -13,7 +13,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // waitBound is a safety net for a hung test, never an assertion.
@@ -22,21 +21,21 @@ const waitBound = 30 * time.Second
 // harness is a runner whose task chain does what each test says.
 type harness struct {
 	runner *Runner
+	run    Work
 	ended  chan Record
 }
 
-func newHarness(t *testing.T, run pipeline.Handler) *harness {
+func newHarness(t *testing.T, run Work) *harness {
 	t.Helper()
 	s := open(t, filepath.Join(t.TempDir(), "tasks"))
-	h := &harness{ended: make(chan Record, 16)}
-	h.runner = NewRunner(s, &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, run,
-		func(r Record) { h.ended <- r })
+	h := &harness{run: run, ended: make(chan Record, 16)}
+	h.runner = NewRunner(s, &strings.Builder{}, func(r Record) { h.ended <- r })
 	return h
 }
 
 func (h *harness) start(t *testing.T) Record {
 	t.Helper()
-	rec, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}, Arguments: json.RawMessage(`{"action":"download_file_stream"}`)}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	rec, err := startOf(h.runner, h.run)
 	require.NoError(t, err)
 	return rec
 }
@@ -52,37 +51,39 @@ func (h *harness) end(t *testing.T) Record {
 	}
 }
 
-func success(payload string) *pipeline.Result {
-	return &pipeline.Result{Payload: json.RawMessage(payload), Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}
+func success(payload string) Result {
+	// The body has the shape a rendered tool result has, which a restart
+	// reads the summary back from (summaryOf).
+	return fakeResult{outcome: "success", body: json.RawMessage(`{"structuredContent":{"data":` + payload + `,"diagnostics":{"outcome":"success"}}}`)}
 }
 
 // untilCancelled blocks until the task's context ends, then reports a
 // cancelled call as the envelope stage would.
-func untilCancelled(ctx context.Context, _ *pipeline.Call) (*pipeline.Result, error) {
+func untilCancelled(ctx context.Context, _ Hooks) (Result, error) {
 	<-ctx.Done()
-	return &pipeline.Result{IsError: true, Text: "cancelled", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: "cancelled", Message: "the call was cancelled"}}, nil
+	return fakeResult{failed: true, outcome: "unknown", message: "the call was cancelled", body: json.RawMessage(`{"isError":true}`)}, nil
 }
 
 func TestRunnerRecordsHowTasksEnd(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string
-		run    pipeline.Handler
+		run    Work
 		act    func(h *harness, id string)
 		status Status
 		says   string
 	}{
-		{"a finished call is completed with its rendered result", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		{"a finished call is completed with its rendered result", func(context.Context, Hooks) (Result, error) {
 			return success(`{"saved_file":{"size":1}}`), nil
 		}, nil, Completed, "completed: outcome success"},
-		{"a tool error is still a completed task", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return &pipeline.Result{IsError: true, Text: "boom", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: "transport"}}, nil
+		{"a tool error is still a completed task", func(context.Context, Hooks) (Result, error) {
+			return fakeResult{failed: true, outcome: "failed", body: json.RawMessage(`{"isError":true}`)}, nil
 		}, nil, Completed, "completed with a tool error"},
 		{"a cancelled call is cancelled", untilCancelled, func(h *harness, id string) {
 			_, err := h.runner.Cancel(id)
 			require.NoError(t, err)
 		}, Cancelled, "cancelled on request"},
-		{"a completion in flight wins over a cancel", func(ctx context.Context, _ *pipeline.Call) (*pipeline.Result, error) {
+		{"a completion in flight wins over a cancel", func(ctx context.Context, _ Hooks) (Result, error) {
 			<-ctx.Done()
 			return success(`1`), nil
 		}, func(h *harness, id string) {
@@ -92,10 +93,10 @@ func TestRunnerRecordsHowTasksEnd(t *testing.T) {
 		{"a stop fails the task with the remote outcome unknown", untilCancelled, func(h *harness, _ string) {
 			go h.runner.Stop(waitBound)
 		}, Failed, "The remote outcome is unknown"},
-		{"a result over the record limit is a failure that says so", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
-			return success(`"` + strings.Repeat("x", MaxRecord/2) + `"`), nil
+		{"a result over the record limit is a failure that says so", func(context.Context, Hooks) (Result, error) {
+			return success(`"` + strings.Repeat("x", MaxRecord) + `"`), nil
 		}, nil, Failed, "limit on a stored task record"},
-		{"a chain without a result is a failure", func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		{"a chain without a result is a failure", func(context.Context, Hooks) (Result, error) {
 			return nil, nil
 		}, nil, Failed, "SnowLuma may have acted"},
 	}
@@ -129,7 +130,7 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	for range MaxRunning {
 		h.start(t)
 	}
-	_, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	_, err := startOf(h.runner, h.run)
 	require.Error(t, err)
 	assert.Equal(t, fault.CodeLimit, fault.CodeOf(err))
 	assert.True(t, fault.NothingSent(err))
@@ -141,7 +142,7 @@ func TestRunnerRefusesAFifthTaskWithoutRecordingIt(t *testing.T) {
 	for range MaxRunning {
 		assert.Equal(t, Failed, h.end(t).Status)
 	}
-	_, err = h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	_, err = startOf(h.runner, h.run)
 	require.Error(t, err, "a stopped runner starts nothing")
 }
 
@@ -149,8 +150,8 @@ func TestRunnerProgressReachesTheRecord(t *testing.T) {
 	t.Parallel()
 	release := make(chan struct{})
 	reported := make(chan struct{})
-	h := newHarness(t, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-		require.NoError(t, c.Notify(ctx, 10, 40))
+	h := newHarness(t, func(ctx context.Context, c Hooks) (Result, error) {
+		require.NoError(t, c.Progress(ctx, 10, 40))
 		close(reported)
 		<-release
 		return success(`1`), nil
@@ -169,12 +170,12 @@ func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
 	t.Run("a task that cannot be recorded is not started", func(t *testing.T) {
 		t.Parallel()
 		ran := false
-		h := newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) { ran = true; return success(`1`), nil })
+		h := newHarness(t, func(context.Context, Hooks) (Result, error) { ran = true; return success(`1`), nil })
 		// A file where the tasks directory was makes every write fail.
 		tasks := h.runner.Store().tasks
 		require.NoError(t, os.RemoveAll(tasks))
 		require.NoError(t, os.WriteFile(tasks, nil, 0o600))
-		_, err := h.runner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+		_, err := startOf(h.runner, h.run)
 		require.Error(t, err)
 		assert.True(t, fault.NothingSent(err))
 		assert.Contains(t, err.Error(), "could not be recorded durably")
@@ -184,7 +185,7 @@ func TestRunnerWriteFailuresAreReportedNeverSwallowed(t *testing.T) {
 	t.Run("a result that cannot be saved fails the task saying SnowLuma may have acted", func(t *testing.T) {
 		t.Parallel()
 		var h *harness
-		h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+		h = newHarness(t, func(context.Context, Hooks) (Result, error) {
 			// The result file's place is taken, so saving it fails.
 			page, _, err := h.runner.Store().Page(nil, 1)
 			require.NoError(t, err)
@@ -207,7 +208,7 @@ func TestATasksEndIsTheSameLiveAndAfterARestart(t *testing.T) {
 	t.Parallel()
 	var h *harness
 	var working []byte
-	h = newHarness(t, func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
+	h = newHarness(t, func(context.Context, Hooks) (Result, error) {
 		// A directory where the record goes makes its final write fail,
 		// while the result beside it is written normally.
 		page, _, err := h.runner.Store().Page(nil, 1)

@@ -13,8 +13,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sync"
-
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // running is the record of one task this server runs.
@@ -90,12 +88,12 @@ func (s *Store) note(id, message string) {
 
 // hooks have the task's call report to this record: its progress, its
 // wait for a stream slot and what its transfer leaves behind.
-func (t *running) hooks() pipeline.Hooks {
-	return pipeline.Hooks{Notify: t.progress, Queued: t.queue, Trail: t}
+func (t *running) hooks() Hooks {
+	return Hooks{Progress: t.progress, Queued: t.queue, Trail: t}
 }
 
 // progress keeps the latest progress in the task's status message; it is
-// the task call's Notify.
+// the task run's Progress.
 func (t *running) progress(_ context.Context, done, total int64) error {
 	if total > 0 {
 		t.store.note(t.id, fmt.Sprintf("running: %d of %d transferred", done, total))

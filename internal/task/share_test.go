@@ -15,8 +15,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // crash ends s as a killed process ends: no last write, locks released,
@@ -187,12 +185,11 @@ func TestACancelReachesTheServerThatRunsTheTask(t *testing.T) {
 	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "tasks")
 	ended := make(chan Record, 1)
-	owner := NewRunner(open(t, dir), &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled,
-		func(r Record) { ended <- r })
-	rec, err := owner.Start(&pipeline.Call{Request: pipeline.Request{Tool: &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_background"}}}, Resolved: pipeline.Resolved{ActionName: "download_file_stream"}})
+	owner := NewRunner(open(t, dir), &strings.Builder{}, func(r Record) { ended <- r })
+	rec, err := startOf(owner, untilCancelled)
 	require.NoError(t, err)
 
-	other := NewRunner(open(t, dir), &strings.Builder{}, &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action"}}, untilCancelled, nil)
+	other := NewRunner(open(t, dir), &strings.Builder{}, nil)
 	got, err := other.Cancel(rec.ID)
 	require.NoError(t, err)
 	assert.Equal(t, Working, got.Status, "cancelling is cooperative: the answer comes before the end")

@@ -2,6 +2,7 @@ package task
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -11,13 +12,11 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // slotRefused is what the envelope stage makes of a slot wait that ran out.
-var slotRefused = &pipeline.Result{IsError: true, Text: "limit", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed, Kind: "limit",
-	Message: "all 2 stream slots stayed busy for 30s, so the transfer never started and nothing was sent to SnowLuma"}}
+var slotRefused = fakeResult{failed: true, outcome: "failed", body: json.RawMessage(`{"isError":true}`),
+	message: "all 2 stream slots stayed busy for 30s, so the transfer never started and nothing was sent to SnowLuma"}
 
 func TestATaskWaitingForASlotSaysSoAndNeverReadsCompleted(t *testing.T) {
 	t.Parallel()
@@ -41,8 +40,8 @@ func TestATaskWaitingForASlotSaysSoAndNeverReadsCompleted(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			waiting, proceed := make(chan struct{}), make(chan struct{})
-			h := newHarness(t, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-				c.Queue(true, 2)
+			h := newHarness(t, func(ctx context.Context, c Hooks) (Result, error) {
+				c.Queued(true, 2)
 				close(waiting)
 				select {
 				case <-proceed:
@@ -76,9 +75,9 @@ func TestATaskWaitingForASlotSaysSoAndNeverReadsCompleted(t *testing.T) {
 func TestATaskThatGotItsSlotRunsAgain(t *testing.T) {
 	t.Parallel()
 	got, release := make(chan struct{}), make(chan struct{})
-	h := newHarness(t, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
-		c.Queue(true, 1)
-		c.Queue(false, 1)
+	h := newHarness(t, func(ctx context.Context, c Hooks) (Result, error) {
+		c.Queued(true, 1)
+		c.Queued(false, 1)
 		close(got)
 		<-release
 		return success(`1`), nil
@@ -107,39 +106,39 @@ func TestACancelledTaskSaysWhatBecameOfTheTransfer(t *testing.T) {
 	refused := errors.New("connection refused")
 	tests := []struct {
 		name    string
-		trail   func(t *testing.T, s *Store, id string, tr pipeline.Trail)
+		trail   func(t *testing.T, s *Store, id string, tr Trail)
 		says    []string
 		notSays []string
 	}{
-		{"a download whose partial file was removed", func(t *testing.T, s *Store, id string, tr pipeline.Trail) {
+		{"a download whose partial file was removed", func(t *testing.T, s *Store, id string, tr Trail) {
 			require.NoError(t, tr.Partial(hostAbs("/downloads/.snowluma-partial-1")))
 			assert.Equal(t, hostAbs("/downloads/.snowluma-partial-1"), onDisk(t, s, id).PartialFile, "recorded durably before the file exists")
 			tr.Removed(hostAbs("/downloads/.snowluma-partial-1"), nil)
 		}, []string{"partial download file was removed"}, nil},
-		{"a download whose partial file stayed", func(t *testing.T, _ *Store, _ string, tr pipeline.Trail) {
+		{"a download whose partial file stayed", func(t *testing.T, _ *Store, _ string, tr Trail) {
 			require.NoError(t, tr.Partial(hostAbs("/downloads/.snowluma-partial-1")))
 			tr.Removed(hostAbs("/downloads/.snowluma-partial-1"), errors.New("permission denied"))
 		}, []string{hostAbs("/downloads/.snowluma-partial-1") + " could not be removed (permission denied)", "delete it yourself"}, nil},
-		{"an upload whose reset reached SnowLuma", func(t *testing.T, s *Store, id string, tr pipeline.Trail) {
+		{"an upload whose reset reached SnowLuma", func(t *testing.T, s *Store, id string, tr Trail) {
 			require.NoError(t, tr.Stream("mcp_abc"))
 			assert.Equal(t, "mcp_abc", onDisk(t, s, id).UploadStream, "recorded durably before the first chunk")
 			tr.Reset("mcp_abc", nil)
 		}, []string{"upload stream mcp_abc was reset", "SnowLuma confirmed the reset", "keeps none of the chunks"}, []string{"did not reach"}},
-		{"an upload whose reset did not", func(t *testing.T, _ *Store, _ string, tr pipeline.Trail) {
+		{"an upload whose reset did not", func(t *testing.T, _ *Store, _ string, tr Trail) {
 			require.NoError(t, tr.Stream("mcp_abc"))
 			tr.Reset("mcp_abc", refused)
 		}, []string{"reset of upload stream mcp_abc did not reach SnowLuma (connection refused)", "idle for 10 minutes"}, nil},
-		{"an upload stopped before its first chunk arrived", func(t *testing.T, _ *Store, _ string, tr pipeline.Trail) {
+		{"an upload stopped before its first chunk arrived", func(t *testing.T, _ *Store, _ string, tr Trail) {
 			require.NoError(t, tr.Stream("mcp_abc"))
 		}, []string{"SnowLuma had received nothing of the upload"}, nil},
-		{"a transfer that had begun nothing", func(*testing.T, *Store, string, pipeline.Trail) {}, []string{"left nothing behind"}, nil},
+		{"a transfer that had begun nothing", func(*testing.T, *Store, string, Trail) {}, []string{"left nothing behind"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			var h *harness
 			ready := make(chan struct{})
-			h = newHarness(t, func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+			h = newHarness(t, func(ctx context.Context, c Hooks) (Result, error) {
 				page, _, err := h.runner.Store().Page(nil, 1)
 				require.NoError(t, err)
 				tt.trail(t, h.runner.Store(), page[0].ID, c.Trail)

@@ -1,7 +1,7 @@
 // Package recovery turns a panic anywhere inside it into an internal error,
 // because the SDK lets a panicking handler take the whole process down and
 // with it every other call in flight (SDK contract test:
-// TestSDKPanicInAToolHandlerEndsTheProcess in internal/mcp/server).
+// TestSDKPanicInAToolHandlerEndsTheProcess in cmd/snowluma-mcp/internal/server).
 package recovery
 
 import (

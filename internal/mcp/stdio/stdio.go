@@ -5,7 +5,7 @@
 // EOF first waits, briefly, for answers owed), a call the peer cancelled is
 // still answered (here it is not), and SDK-internal errors go out with code
 // 0 (here they get a real code). The first gap is pinned by the SDK contract
-// test TestSDKStdioEndsTheSessionAtAMalformedLine (internal/mcp/server);
+// test TestSDKStdioEndsTheSessionAtAMalformedLine (cmd/snowluma-mcp/internal/server);
 // the others are timing and error paths inside the SDK's own transport that
 // no contract test can reach without racing it, so this package's tests and
 // the e2e tests pin ours.

@@ -3,7 +3,7 @@ package pipeline
 import (
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // CodeFacts is everything the server says about one failure code, in one
@@ -106,7 +106,7 @@ var codes = Table{
 		Fix: lang.Text{EN: "follow the `traceparent` into SnowLuma's logs",
 			ZH: "凭 `traceparent` 去 SnowLuma 的日志里查"}},
 	{Code: fault.CodeUpstreamAuth,
-		Next: "SnowLuma rejected the access token: SNOWLUMA_MCP_TOKEN must equal the token of SnowLuma's HTTP server (" + onebot.InWebUI(onebot.NodeHTTP, onebot.FieldToken) + "); only the user can change it, in this server's entry in the MCP client configuration.",
+		Next: "SnowLuma rejected the access token: SNOWLUMA_MCP_TOKEN must equal the token of SnowLuma's HTTP server (" + webui.InWebUI(webui.NodeHTTP, webui.FieldToken) + "); only the user can change it, in this server's entry in the MCP client configuration.",
 		Happened: lang.Text{EN: "SnowLuma refused the token (HTTP 401 or 403; WebSocket close 1008 for events)",
 			ZH: "SnowLuma 拒绝了 Token（HTTP 401 或 403；事件连接为 WebSocket 关闭码 1008）"},
 		Fix: lang.Text{EN: "set `SNOWLUMA_MCP_TOKEN` to the HTTP API node's 授权 Token; for events (close 1008), `SNOWLUMA_MCP_EVENTS_TOKEN` to the WS 服务端 node's (or give both nodes the same Token)",

@@ -5,9 +5,10 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
-// Code classifies why a call failed. Codes come from known causes only; the
-// diagnostics stage maps them to diagnostics kinds and next steps, and nothing
-// is ever inferred from message text.
+// Code classifies why a call failed. Codes come from known causes only,
+// and each is declared with its row of Codes: the kind, outcome and next
+// step a failure reports are read from it, never inferred from message
+// text.
 type Code string
 
 // Facts is everything the server says about one failure code, in one row,

@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // requireCJKFont fails the test when no font can draw Chinese: the
@@ -131,7 +131,7 @@ func assertEnglish(t *testing.T, r panelRender, tag string) {
 	visible := strings.ReplaceAll(r.Visible, r.Text, "")
 	// SnowLuma's WebUI is in Chinese: the server's words name its page,
 	// nodes and fields as it shows them, in any language.
-	for _, name := range []string{onebot.PageNodes, onebot.NodeWS, onebot.FieldPort, onebot.FieldPath, onebot.FieldToken} {
+	for _, name := range []string{webui.PageNodes, webui.NodeWS, webui.FieldPort, webui.FieldPath, webui.FieldToken} {
 		visible = strings.ReplaceAll(visible, name, "")
 	}
 	assert.False(t, strings.ContainsFunc(visible, han), "%s: Chinese visible in the English panel:\n%s", r.Name, r.Visible)

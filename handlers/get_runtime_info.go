@@ -178,12 +178,8 @@ func overall(checks map[string]check, endpoint *url.URL) pipeline.Diagnostics {
 	if len(failed) == 0 {
 		return pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}
 	}
-	diag := pipeline.Diagnostics{
-		Outcome:  pipeline.OutcomeFailed,
-		Kind:     pipeline.KindConnectionCheckFailed,
-		Message:  fmt.Sprintf("%d of %d connection checks failed: %s", len(failed), len(onebot.Probes), strings.Join(failed, ", ")),
-		NextStep: "Read checks.<name>.diagnostics for each failed check's cause and advice.",
-	}
+	diag := pipeline.Verdict(fault.KindConnectionCheckFailed,
+		fmt.Sprintf("%d of %d connection checks failed: %s", len(failed), len(onebot.Probes), strings.Join(failed, ", ")), "", false)
 	if len(failed) == len(onebot.Probes) && len(kinds) == 1 {
 		first := checks[onebot.Probes[0]].Diagnostics
 		diag.Kind, diag.NextStep = first.Kind, first.NextStep

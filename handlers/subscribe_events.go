@@ -12,7 +12,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/schema"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
@@ -99,7 +99,7 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 // wsTokenStep is the next step of a token the WS 服务端 node refused: the
 // same variable and node as the message and as `check`'s fix.
 var wsTokenStep = "Tell the user to " + hub.TokenFix + " in this server's entry in the MCP client configuration (only they can; the Token is in " +
-	onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + ") and restart the server, then subscribe again."
+	webui.InWebUI(webui.NodeWS, webui.FieldToken) + ") and restart the server, then subscribe again."
 
 // subscribeFailure gives each way a subscription can fail its code; none of
 // them reached SnowLuma's actions.

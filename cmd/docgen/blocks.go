@@ -11,6 +11,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/handlers"
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/content"
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/stages"
@@ -61,7 +62,7 @@ func (b *blocks) render(name string, lang Lang) (string, error) {
 	case "bundle-settings":
 		return dialogTable(lang), nil
 	case "kinds":
-		return kindTable(lang, pipeline.Kinds()), nil
+		return kindTable(lang, fault.Kinds()), nil
 	case "lockdown-reasons":
 		return reasonTable(lang), nil
 	case "third-party-actions":
@@ -273,8 +274,8 @@ func dialogTable(lang Lang) string {
 }
 
 // kindTable lists every diagnostics kind the server can emit, in the
-// words of their rows (pipeline.Kinds).
-func kindTable(lang Lang, kinds []pipeline.Described) string {
+// words of their rows (fault.Kinds).
+func kindTable(lang Lang, kinds []fault.Described) string {
 	var rows [][]string
 	for _, d := range kinds {
 		rows = append(rows, []string{code(d.Kind), pick(lang, d.Outcome.EN, d.Outcome.ZH), pick(lang, d.Happened.EN, d.Happened.ZH), pick(lang, d.Fix.EN, d.Fix.ZH)})

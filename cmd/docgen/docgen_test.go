@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
-	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
 // TestTheDocsAreGenerated: every committed page is what docgen writes
@@ -103,7 +103,7 @@ func TestTheLanguageIsTheDirectorys(t *testing.T) {
 // tables with its words.
 func TestANewCodesRowReachesTheDocs(t *testing.T) {
 	t.Parallel()
-	kinds := append(pipeline.Kinds(), pipeline.Described{Kind: "brand_new",
+	kinds := append(fault.Kinds(), fault.Described{Kind: "brand_new",
 		Outcome: lang.Text{EN: "failed", ZH: "failed"}, Happened: lang.Text{EN: "something new", ZH: "新情况"},
 		Fix: lang.Text{EN: "fix it", ZH: "改正"}})
 	assert.Contains(t, kindTable(English, kinds), "| `brand_new` | failed | something new | fix it |")

@@ -12,6 +12,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // answer is one probe's outcome.
@@ -206,8 +207,8 @@ var again = lang.Text{EN: ", then run this check again (and restart the server i
 
 // Where the HTTP API node's fields are, in both languages.
 var (
-	httpToken = lang.Text{EN: onebot.InWebUI(onebot.NodeHTTP, onebot.FieldToken), ZH: onebot.InWebUIZH(onebot.NodeHTTP, onebot.FieldToken)}
-	httpPort  = lang.Text{EN: onebot.InWebUI(onebot.NodeHTTP, onebot.FieldPort), ZH: onebot.InWebUIZH(onebot.NodeHTTP, onebot.FieldPort)}
+	httpToken = lang.Text{EN: webui.InWebUI(webui.NodeHTTP, webui.FieldToken), ZH: webui.InWebUIZH(webui.NodeHTTP, webui.FieldToken)}
+	httpPort  = lang.Text{EN: webui.InWebUI(webui.NodeHTTP, webui.FieldPort), ZH: webui.InWebUIZH(webui.NodeHTTP, webui.FieldPort)}
 )
 
 // tokenFix is the change for a refused SNOWLUMA_MCP_TOKEN; bothTokens
@@ -232,9 +233,9 @@ var personFixes = map[fault.Code]lang.Text{
 	fault.CodeUpstreamAuth: {EN: tokenFix.EN + again.EN, ZH: tokenFix.ZH + again.ZH},
 	fault.CodeWrongEndpoint: {
 		EN: "set SNOWLUMA_MCP_ENDPOINT to http://127.0.0.1:<port><path>, the port and path of SnowLuma's HTTP server (" +
-			httpPort.EN + ", and its \"" + onebot.FieldPath + "\" field)" + again.EN,
+			httpPort.EN + ", and its \"" + webui.FieldPath + "\" field)" + again.EN,
 		ZH: "把 SNOWLUMA_MCP_ENDPOINT 设为 http://127.0.0.1:<端口><路径>，即 SnowLuma 的 HTTP API 节点的端口和路径（" +
-			httpPort.ZH + "，以及它的「" + onebot.FieldPath + "」字段）" + again.ZH},
+			httpPort.ZH + "，以及它的「" + webui.FieldPath + "」字段）" + again.ZH},
 	fault.CodeTransport: {
 		EN: "start SnowLuma if it is not running, or set SNOWLUMA_MCP_ENDPOINT to the port of its HTTP server (" + httpPort.EN + ")" + again.EN,
 		ZH: "如果 SnowLuma 没有在运行，启动它；否则把 SNOWLUMA_MCP_ENDPOINT 的端口改成它的 HTTP API 节点的端口（" + httpPort.ZH + "）" + again.ZH},

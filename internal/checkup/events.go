@@ -11,7 +11,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/hub"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/event"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // events opens the event WebSocket as a subscription would, with the
@@ -96,13 +96,13 @@ func forPerson(next string) string {
 }
 
 // wsToken is where the WS 服务端 node's Token is, in both languages.
-var wsToken = lang.Text{EN: onebot.InWebUI(onebot.NodeWS, onebot.FieldToken), ZH: onebot.InWebUIZH(onebot.NodeWS, onebot.FieldToken)}
+var wsToken = lang.Text{EN: webui.InWebUI(webui.NodeWS, webui.FieldToken), ZH: webui.InWebUIZH(webui.NodeWS, webui.FieldToken)}
 
 // eventsFixZH is the fix in Chinese of an event connection that failed
 // for another reason than its token: the hub's English next step names
 // the setting, and this where to find it.
 var eventsFixZH = "检查 SnowLuma 的 WS 服务端节点在运行，且 SNOWLUMA_MCP_EVENTS_URL 的端口和路径就是它的（" +
-	onebot.InWebUIZH(onebot.NodeWS, onebot.FieldPort) + "和「" + onebot.FieldPath + "」；默认端口 3001）" + again.ZH
+	webui.InWebUIZH(webui.NodeWS, webui.FieldPort) + "和「" + webui.FieldPath + "」；默认端口 3001）" + again.ZH
 
 // eventFailure words a failed dial or read with the hub's own words.
 func (r *Report) eventFailure(cfg *config.Config, err error) Item {

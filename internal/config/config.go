@@ -16,8 +16,8 @@ import (
 	"unicode"
 
 	"github.com/snowluma/snowluma-mcp/internal/lang"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // Mode is how much the server may do.
@@ -156,8 +156,8 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 		TaskDir:              p.dir("SNOWLUMA_MCP_TASK_DIR"),
 		DownloadDir:          p.dir(DownloadDirVar),
 		StateDir:             p.dir(StateDirVar),
-		Token:                p.token(TokenVar, onebot.NodeHTTP, p.fail),
-		EventsToken:          p.token(EventsTokenVar, onebot.NodeWS, p.failOff),
+		Token:                p.token(TokenVar, webui.NodeHTTP, p.fail),
+		EventsToken:          p.token(EventsTokenVar, webui.NodeWS, p.failOff),
 		SendPace:             p.sendPace(),
 	}
 	cfg.EventsTokenFrom = EventsTokenVar
@@ -324,7 +324,7 @@ func (p *parser) chunkBytes() int {
 func (p *parser) token(name, node string, refuse func(name, why string)) string {
 	v := p.value(name)
 	if strings.ContainsFunc(v, unicode.IsControl) {
-		refuse(name, malformedToken+onebot.InWebUI(node, onebot.FieldToken))
+		refuse(name, malformedToken+webui.InWebUI(node, webui.FieldToken))
 		return ""
 	}
 	return v

@@ -13,57 +13,6 @@ import (
 	"unicode/utf8"
 )
 
-// Code classifies why a call failed. Codes come from known causes only; the
-// diagnostics stage maps them to diagnostics kinds and next steps, and nothing
-// is ever inferred from message text.
-type Code string
-
-// The known failure codes.
-const (
-	CodeInvalidArgument Code = "invalid_argument"
-	CodeModeDenied      Code = "mode_denied"
-	CodeUnknownAction   Code = "unknown_action"
-	CodeWrongTool       Code = "wrong_tool"
-	CodeInputDeclined   Code = "input_declined"
-	CodeCancelled       Code = "cancelled"
-	CodeTimeout         Code = "timeout"
-	CodeTransport       Code = "transport"
-	CodeUpstreamHTTP    Code = "upstream_http"
-	CodeUpstreamAuth    Code = "upstream_auth"
-	CodeBadReply        Code = "bad_reply"
-	CodeStreamFailed    Code = "stream_failed"
-	// CodeStreamBroken is a stream that broke off or contradicted itself:
-	// it ended before its terminal frame, or its chunks, counts or sizes
-	// disagree. Each frame was a proper OneBot frame, so the endpoint is
-	// right; the transfer itself went wrong.
-	CodeStreamBroken Code = "stream_broken"
-	CodeLimit        Code = "limit"
-	// CodeEventConnection is an event WebSocket that could not be opened
-	// or has ended; the message says why and what to release.
-	CodeEventConnection Code = "event_connection"
-	CodeUnsupported     Code = "unsupported"
-	CodeInternal        Code = "internal"
-	// CodeRateLimited is a send refused by the pacing stage because its
-	// budget would make it wait longer than allowed; nothing was sent, and
-	// the error says when it could go (RetryAfter).
-	CodeRateLimited Code = "rate_limited"
-	// CodeWrongEndpoint is an answer that shows SNOWLUMA_MCP_ENDPOINT
-	// reaches a server, but not SnowLuma's OneBot HTTP server at its
-	// configured path: a 404 for the path, a 426 or 405 from the
-	// WebSocket adapter's port, or every probe answered "unknown action".
-	// SnowLuma ran nothing; only the user can correct the setting.
-	CodeWrongEndpoint Code = "wrong_endpoint"
-	// CodeConfiguration is a call that needs a setting the user got
-	// wrong (a malformed variable, an upload root that is not a
-	// directory): nothing was sent, and the message names the variable.
-	CodeConfiguration Code = "configuration"
-	// CodeLockdown is a call lockdown refuses because it would repeat
-	// words lockdown withholds as the account's own (a forward of a
-	// stranger's message): nothing was sent, and the message says whose
-	// words they are and why they are withheld.
-	CodeLockdown Code = "lockdown"
-)
-
 // Error is a failure with a code.
 type Error struct {
 	Code Code

@@ -12,7 +12,7 @@ import (
 
 	"github.com/gorilla/websocket"
 
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // WebSocket dials SnowLuma's event WebSocket at u with gorilla/websocket.
@@ -65,7 +65,7 @@ func dialFailure(err error, resp *http.Response) *Failure {
 // advice is the same: setting SNOWLUMA_MCP_EVENTS_TOKEN overrides
 // SNOWLUMA_MCP_TOKEN for events), and never asks to change the HTTP
 // node's token, which would break the HTTP calls.
-var TokenAdvice = "S" + TokenFix[1:] + "; it is in " + onebot.InWebUI(onebot.NodeWS, onebot.FieldToken) + "."
+var TokenAdvice = "S" + TokenFix[1:] + "; it is in " + webui.InWebUI(webui.NodeWS, webui.FieldToken) + "."
 
 // TokenFix is TokenAdvice's change alone, which `check` words for the
 // person at the terminal.
@@ -85,11 +85,11 @@ func refusal(status int) *Failure {
 		return &Failure{Reason: ReasonConnectFailed,
 			Message: "the server at SNOWLUMA_MCP_EVENTS_URL answered the WebSocket upgrade with HTTP 200, as an HTTP server does: " +
 				"the URL's port belongs to an HTTP server, most likely SnowLuma's HTTP server (3000 by default), not its WebSocket server.",
-			NextStep: "Set SNOWLUMA_MCP_EVENTS_URL to the port of SnowLuma's WebSocket server (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldPort) + "; 3001 by default), then subscribe again."}
+			NextStep: "Set SNOWLUMA_MCP_EVENTS_URL to the port of SnowLuma's WebSocket server (" + webui.InWebUI(webui.NodeWS, webui.FieldPort) + "; 3001 by default), then subscribe again."}
 	case status == http.StatusBadRequest:
 		return &Failure{Reason: ReasonConnectFailed,
 			Message: "SnowLuma refused the WebSocket upgrade with HTTP 400, its answer to a path other than its WebSocket server's.",
-			NextStep: "Set the path of SNOWLUMA_MCP_EVENTS_URL to exactly the path of SnowLuma's WebSocket server (" + onebot.InWebUI(onebot.NodeWS, onebot.FieldPath) + "; " +
+			NextStep: "Set the path of SNOWLUMA_MCP_EVENTS_URL to exactly the path of SnowLuma's WebSocket server (" + webui.InWebUI(webui.NodeWS, webui.FieldPath) + "; " +
 				"\"path\" under wsServers in config/onebot.json; \"/\" by default), then subscribe again."}
 	default:
 		return &Failure{Reason: ReasonConnectFailed,

@@ -24,8 +24,8 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/config"
 	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/download"
-	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/upload"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // Env is what the settings are read from.
@@ -195,10 +195,10 @@ func fellBack(cfg *config.Config) []config.Finding {
 	return []config.Finding{{Item: "configuration", Var: config.EndpointVar, Effect: config.Fallback,
 		Detail: fmt.Sprintf("%s=%s needs %s, which is not set: the server serves docs mode", config.ModeVar, cfg.FellBack, config.EndpointVar),
 		Fix: "set " + config.EndpointVar + " to SnowLuma's HTTP server, http://127.0.0.1:<port><path> (the port and path are in " +
-			onebot.InWebUI(onebot.NodeHTTP, onebot.FieldPort) + " and its \"" + onebot.FieldPath + "\" field), then restart the server",
+			webui.InWebUI(webui.NodeHTTP, webui.FieldPort) + " and its \"" + webui.FieldPath + "\" field), then restart the server",
 		Agent: fmt.Sprintf("The user set %s=%s, but %s is not set, so only the documentation tools are served. Tell the user to set %s to SnowLuma's HTTP API address and restart the server.",
 			config.ModeVar, cfg.FellBack, config.EndpointVar, config.EndpointVar),
 		DetailZH: fmt.Sprintf("%s=%s 需要 %s，但它没有设置：服务器以 docs 模式运行", config.ModeVar, cfg.FellBack, config.EndpointVar),
 		FixZH: "把 " + config.EndpointVar + " 设为 SnowLuma 的 HTTP API 节点，http://127.0.0.1:<端口><路径>（端口和路径见 " +
-			onebot.InWebUIZH(onebot.NodeHTTP, onebot.FieldPort) + "和它的「" + onebot.FieldPath + "」字段），然后重启服务器"}}
+			webui.InWebUIZH(webui.NodeHTTP, webui.FieldPort) + "和它的「" + webui.FieldPath + "」字段），然后重启服务器"}}
 }

@@ -84,7 +84,7 @@ func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 			return nil, fault.Wrap(fault.CodeInvalidArgument, err, "cannot record the prompt")
 		}
 		return &pipeline.Result{
-			Diagnostics:   pipeline.Diagnostics{Outcome: pipeline.OutcomeUnknown, Kind: pipeline.KindInputRequired},
+			Diagnostics:   pipeline.Verdict(fault.KindInputRequired, "", "", false),
 			InputRequests: mcp.InputRequestMap{Key: form(c.Action, missing)},
 			RequestState:  state,
 		}, nil

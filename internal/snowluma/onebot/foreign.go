@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // ErrPlainHTTP is the cause of an https:// endpoint whose server answered
@@ -39,7 +40,7 @@ func foreign(status int, e *fault.Error) *fault.Error {
 	case http.StatusNotFound:
 		e = fault.Errorf(fault.CodeWrongEndpoint, "the server at SNOWLUMA_MCP_ENDPOINT answered HTTP 404 without the OneBot envelope SnowLuma's HTTP API node "+
 			"answers every request with: the port belongs to another service. Set SNOWLUMA_MCP_ENDPOINT to the port of SnowLuma's HTTP server (%s; 3000 by default)",
-			InWebUI(NodeHTTP, FieldPort)).Unsent()
+			webui.InWebUI(webui.NodeHTTP, webui.FieldPort)).Unsent()
 	}
 	out := fault.Wrap(e.Code, &Foreign{Status: status, err: e}, "")
 	out.NothingSent = e.NothingSent

@@ -6,11 +6,12 @@ import (
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/snowluma/webui"
 )
 
 // WherePathIsSet says where SnowLuma sets its HTTP server's path, the one
 // place every message about a wrong endpoint path points the user to.
-var WherePathIsSet = "the path of SnowLuma's HTTP server (" + InWebUI(NodeHTTP, FieldPath) + "; " +
+var WherePathIsSet = "the path of SnowLuma's HTTP server (" + webui.InWebUI(webui.NodeHTTP, webui.FieldPath) + "; " +
 	"\"path\" under httpServers in config/onebot.json or config/onebot_<uin>.json; \"/\" by default)"
 
 // Probes are the read actions a connection check sends (get_runtime_info's
@@ -56,7 +57,7 @@ func statusError(status int, wording, path string) *fault.Error {
 		return fault.Errorf(fault.CodeWrongEndpoint,
 			"the server at SNOWLUMA_MCP_ENDPOINT answered HTTP %d, as SnowLuma's WebSocket server does to a plain HTTP request: "+
 				"the endpoint's port belongs to the WebSocket adapter (3001 by default). Set SNOWLUMA_MCP_ENDPOINT to the port of SnowLuma's "+
-				"HTTP server ("+InWebUI(NodeHTTP, FieldPort)+"; 3000 by default)", status).Unsent()
+				"HTTP server ("+webui.InWebUI(webui.NodeHTTP, webui.FieldPort)+"; 3000 by default)", status).Unsent()
 	case status >= 500:
 		return fault.Errorf(fault.CodeUpstreamHTTP, "SnowLuma reported a server error (HTTP %d%s)", status, said)
 	default:

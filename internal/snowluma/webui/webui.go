@@ -1,4 +1,7 @@
-package onebot
+// Package webui is where a person finds SnowLuma's settings, in the words
+// its WebUI shows. It imports nothing, so every message that sends the user
+// there can use it, down to the failure codes' table (internal/fault).
+package webui
 
 // Where a person finds SnowLuma's settings, in the words SnowLuma 1.11.1's
 // WebUI shows (packages/webui): the 节点配置 page lists the OneBot nodes

@@ -254,6 +254,17 @@ func TestInspectPassesAHealthyStoreAndChangesNothing(t *testing.T) {
 	assert.FileExists(t, left, "Inspect removes nothing")
 }
 
+// completed is a store holding one completed task, whose result is {"a":1}.
+func completed(t *testing.T) (*Store, Record) {
+	t.Helper()
+	s := open(t, filepath.Join(t.TempDir(), "tasks"))
+	r, err := s.Create("invoke_action_background", "download_file_stream")
+	require.NoError(t, err)
+	r, err = s.Complete(r.ID, []byte(`{"a":1}`), "")
+	require.NoError(t, err)
+	return s, r
+}
+
 func onlyRecord(t *testing.T, dir string) string {
 	t.Helper()
 	m, err := filepath.Glob(filepath.Join(dir, "tasks", "*.json"))
@@ -275,14 +286,10 @@ func corrupt(t *testing.T, dir string, f func([]byte) []byte) {
 // for good, its open waiting for a writer; it is refused as damaged.
 func TestAResultThatIsNotAFileIsRefusedAtOnce(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "tasks")
-	s := open(t, dir)
-	r, err := s.Create("invoke_action_background", "download_file_stream")
-	require.NoError(t, err)
-	r, err = s.Complete(r.ID, []byte(`{"a":1}`), "")
-	require.NoError(t, err)
+	s, r := completed(t)
 	require.NoError(t, os.Remove(s.path(r.ID, "result")))
 	accesstest.NotAFile(t, s.path(r.ID, "result"))
+	var err error
 	accesstest.Returns(t, func() { _, err = s.Result(r) })
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), accesstest.NotAFileWords)
@@ -291,14 +298,9 @@ func TestAResultThatIsNotAFileIsRefusedAtOnce(t *testing.T) {
 
 func TestStoreRefusesATamperedResult(t *testing.T) {
 	t.Parallel()
-	dir := filepath.Join(t.TempDir(), "tasks")
-	s := open(t, dir)
-	r, err := s.Create("invoke_action_background", "download_file_stream")
-	require.NoError(t, err)
-	r, err = s.Complete(r.ID, []byte(`{"a":1}`), "")
-	require.NoError(t, err)
+	s, r := completed(t)
 	require.NoError(t, os.WriteFile(s.path(r.ID, "result"), []byte(`{"a":2}`), 0o600))
-	_, err = s.Result(r)
+	_, err := s.Result(r)
 	require.ErrorIs(t, err, ErrCorrupt)
 }
 

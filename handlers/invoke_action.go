@@ -16,7 +16,7 @@ import (
 // invokeArgs add execution options to actionArgs.
 type invokeArgs struct {
 	actionArgs
-	Execution *execution `json:"execution,omitempty" jsonschema:"upload_file_stream 的自动上传（execution）。"`
+	Execution *execution `json:"execution,omitempty" jsonschema:"upload_file_stream 的自动上传。"`
 }
 
 type execution struct {

@@ -21,8 +21,8 @@ const envelopeResultSchema = `{"type":["object","null"],"description":"SnowLuma'
 
 // actionArgs are the arguments of every tool that runs a named action.
 type actionArgs struct {
-	Action string        `json:"action" jsonschema:"动作名或别名（action）。" schema:"minLength=1"`
-	Params schema.Object `json:"params,omitempty" jsonschema:"动作参数（params），见 get_action 的 inputSchema；省略即 {}。"`
+	Action string        `json:"action" jsonschema:"动作名或别名。" schema:"minLength=1"`
+	Params schema.Object `json:"params,omitempty" jsonschema:"动作参数，见 get_action 的 inputSchema；省略即 {}。"`
 }
 
 // Target implements pipeline.Target.

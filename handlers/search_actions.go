@@ -43,8 +43,8 @@ func firstOfPage(args *searchArgs, found []*catalog.Action, best *catalog.Action
 }
 
 type searchArgs struct {
-	Query string `json:"query" jsonschema:"要找的文字（query），中英文皆可，如 发送群消息。"`
-	Match string `json:"match,omitempty" jsonschema:"substring 子串（默认）或 keywords 分词加同义词、每词都须命中（match）。" schema:"enum=substring|keywords,default=substring"`
+	Query string `json:"query" jsonschema:"要找的文字，中英文皆可，如 发送群消息。"`
+	Match string `json:"match,omitempty" jsonschema:"substring 子串（默认）或 keywords 分词加同义词、每词都须命中。" schema:"enum=substring|keywords,default=substring"`
 	filterArgs
 }
 

@@ -65,6 +65,7 @@ func GetAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[getActionArgs, any](pipeline.Spec{
 		Name:        "get_action",
 		Description: "查看一个动作的完整定义（action contract）：inputSchema（参数）、returnsSchema 与示例。",
+		Sample:      pipeline.Sample{Good: `{"name":"get_msg"}`, Bad: `{"name":"no_such"}`},
 		Summary: lang.Text{
 			EN: "Shows one action's parameters, result and examples.",
 			ZH: "查看一个动作的参数、返回值和示例。",

@@ -122,6 +122,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[runtimeArgs, runtimeInfo](pipeline.Spec{
 		Name:        "get_runtime_info",
 		Description: "运行时概况（runtime info）：模式、能否执行和写、动作目录版本、生效的超时、文件与上传限制、发送额度、锁定状态；不含 endpoint 与 Token。",
+		Sample:      pipeline.Sample{Good: `{}`, Bad: `{"check_connection":"yes"}`},
 		Summary: lang.Text{
 			EN: "Shows the mode, the limits and what this host can use; with check_connection: true (read and write mode) it also checks the connection to SnowLuma.",
 			ZH: "查看模式、各项限制和这个宿主能用哪些功能；传入 check_connection: true 时（read 和 write 模式），还会检查与 SnowLuma 的连接。",

@@ -34,6 +34,7 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[invokeArgs, any](pipeline.Spec{
 		Name:        "invoke_action",
 		Description: "执行任意动作（invoke an action），含写操作与流式动作，从不自动重试。返回 SnowLuma 原样的响应；流式下载存入下载目录（download_dir）并返回文件信息，其他流返回收到的帧。",
+		Sample:      pipeline.Sample{Good: `{"action":"set_group_sign","params":{"group_id":123456789}}`, Bad: `{"action":"set_group_sign","params":{"group_id":-1}}`},
 		Summary: lang.Text{
 			EN: "Runs any action: sends messages, uploads and downloads files.",
 			ZH: "执行任意动作：发送消息、上传和下载文件。",

@@ -17,6 +17,7 @@ func ListCategories(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[noArgs, []catalog.Category](pipeline.Spec{
 		Name:        "list_categories",
 		Description: "列出动作分类及各类动作数（list categories）。",
+		Sample:      pipeline.Sample{Good: `{}`, Bad: `{"extra":true}`},
 		Summary: lang.Text{
 			EN: "Lists the action categories.",
 			ZH: "列出动作的分类。",

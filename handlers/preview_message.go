@@ -61,6 +61,7 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[previewArgs, draft](pipeline.Spec{
 		Name:        "preview_message",
 		Description: "预览消息草稿（preview message），从不发送：返回可读草稿、can_send（write 模式下为 true）与发送它的 invoke_action 参数。",
+		Sample:      pipeline.Sample{Good: `{"message_type":"group","target_id":123456789,"text":"hi"}`, Bad: `{"message_type":"group","target_id":0,"text":"hi"}`},
 		Summary: lang.Text{
 			EN: "Shows a message draft without sending it.",
 			ZH: "预览一条消息草稿，不发送。",

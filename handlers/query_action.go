@@ -35,6 +35,7 @@ func QueryAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[actionArgs, any](pipeline.Spec{
 		Name:        "query_action",
 		Description: "执行只读动作（query a read-only action），如 get_group_list，返回 SnowLuma 原样的响应；写动作与流式动作用 invoke_action。",
+		Sample:      pipeline.Sample{Good: `{"action":"get_login_info"}`, Bad: `{"action":"send_msg"}`},
 		Summary: lang.Text{
 			EN: "Runs a read-only action, such as get_group_list.",
 			ZH: "执行一个只读动作，例如 get_group_list。",

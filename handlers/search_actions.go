@@ -57,6 +57,7 @@ func SearchActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[searchArgs, searchReply](pipeline.Spec{
 		Name:        "search_actions",
 		Description: "搜索动作（search actions）：默认在名称、别名、摘要、分类中找子串，按动作目录顺序；suggestions 为近似候选，非精确匹配。keywords 模式按相关度排序，精确名称在前。",
+		Sample:      pipeline.Sample{Good: `{"query":"msg"}`, Bad: `{"query":5}`},
 		Summary: lang.Text{
 			EN: "Searches the actions by name, alias, summary and category, in English or Chinese.",
 			ZH: "按名称、别名、说明和分类搜索动作，中英文都可以。",

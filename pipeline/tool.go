@@ -98,6 +98,18 @@ type Spec struct {
 	// exactly when Detaches is). The server that builds the chains hands
 	// that chain to the task runner.
 	Runs *Tool
+	// Sample is one call of the tool that succeeds and one that fails,
+	// which e2e/structured_test.go runs through the binary in every mode
+	// that lists the tool (RESULT-1). handlers' TestEveryToolHasASample
+	// requires one of every tool a server without tasks or events lists.
+	Sample Sample
+}
+
+// Sample holds a tool's sample arguments as JSON objects: Good succeeds
+// against the e2e fake SnowLuma (whose group is 123456789, e2e/fake's
+// GroupID) and Bad is refused.
+type Sample struct {
+	Good, Bad string
 }
 
 // NewTool declares a tool whose arguments decode into A and whose payload

@@ -44,9 +44,14 @@ var order = []struct {
 }
 
 // stageName is the name of the package that declares s: a stage is named
-// by its package, and its place says the same name.
+// by its package, and its place says the same name. A stage that keeps
+// state may be a pointer; its package is its element type's.
 func stageName(s pipeline.Stage) string {
-	return path.Base(reflect.TypeOf(s).PkgPath())
+	t := reflect.TypeOf(s)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return path.Base(t.PkgPath())
 }
 
 func TestTheChainsRunInThePinnedOrder(t *testing.T) {

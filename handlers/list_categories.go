@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+
 	"github.com/snowluma/snowluma-mcp/catalog"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"

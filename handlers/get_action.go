@@ -72,20 +72,20 @@ func GetAction(d *Deps) *pipeline.Tool {
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"description":"The action's full contract.","required":["name","category","summary","readOnly","inputSchema","returnsSchema","examples"]}`,
-	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (pipeline.Reply[any], error) {
 		a, ok := d.Catalog.Lookup(args.Name)
 		if !ok {
-			return nil, pipeline.UnknownAction(d.Catalog, args.Name)
+			return pipeline.Reply[any]{}, pipeline.UnknownAction(d.Catalog, args.Name)
 		}
 		if out, ok := contracts.Load(a.Name); ok {
-			return &pipeline.Result{Payload: out}, nil
+			return pipeline.Reply[any]{Payload: out}, nil
 		}
 		out, err := contractOf(a)
 		if err != nil {
-			return nil, err
+			return pipeline.Reply[any]{}, err
 		}
 		stored, _ := contracts.LoadOrStore(a.Name, out)
-		return &pipeline.Result{Payload: stored}, nil
+		return pipeline.Reply[any]{Payload: stored}, nil
 	})
 }
 

@@ -42,13 +42,13 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 		Mode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
-	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (pipeline.Reply[any], error) {
 		if args.Execution != nil {
 			if c.Action.Name != upload.Action {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
 			}
 			if hasMembers(args.Params) {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
 			}
 			return runStream(ctx, d, c, &args.Execution.InputFile)
 		}

@@ -20,11 +20,11 @@ func ListActions(d *Deps) *pipeline.Tool {
 			ZH: "列出 SnowLuma 的 OneBot 动作，可筛选和分页。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (pipeline.Reply[actionList], error) {
 		if err := checkCategory(d, args.Category); err != nil {
-			return nil, err
+			return pipeline.Reply[actionList]{}, err
 		}
-		return &pipeline.Result{Payload: args.page(d.Catalog.List(args.filter()))}, nil
+		return pipeline.Reply[actionList]{Payload: args.page(d.Catalog.List(args.filter()))}, nil
 	})
 }
 

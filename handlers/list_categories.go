@@ -24,7 +24,7 @@ func ListCategories(d *Deps) *pipeline.Tool {
 			ZH: "列出动作的分类。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (*pipeline.Result, error) {
-		return &pipeline.Result{Payload: d.Catalog.Categories()}, nil
+	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (pipeline.Reply[[]catalog.Category], error) {
+		return pipeline.Reply[[]catalog.Category]{Payload: d.Catalog.Categories()}, nil
 	})
 }

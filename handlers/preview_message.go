@@ -74,12 +74,12 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 			// The key hosts read before _meta.ui existed; ext-apps writes both.
 			"ui/resourceUri": uiasset.URI,
 		},
-	}, func(ctx context.Context, c *pipeline.Call, args *previewArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *previewArgs) (pipeline.Reply[draft], error) {
 		dr, err := buildDraft(args, d.Config.Mode, canSend)
 		if err != nil {
-			return nil, err
+			return pipeline.Reply[draft]{}, err
 		}
-		return &pipeline.Result{Payload: dr}, nil
+		return pipeline.Reply[draft]{Payload: *dr}, nil
 	})
 }
 

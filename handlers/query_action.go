@@ -43,16 +43,16 @@ func QueryAction(d *Deps) *pipeline.Tool {
 		Mode: config.ModeRead, Actions: pipeline.ReadActions,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
-	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (pipeline.Reply[any], error) {
 		return execute(ctx, c)
 	})
 }
 
 // execute runs the call's action once and passes the envelope through.
-func execute(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+func execute(ctx context.Context, c *pipeline.Call) (pipeline.Reply[any], error) {
 	reply, err := c.OneBot.Do(ctx, c.Action.Name, c.Params)
 	if err != nil {
-		return nil, err
+		return pipeline.Reply[any]{}, err
 	}
-	return &pipeline.Result{Payload: reply.Raw, Diagnostics: verdict(reply, c.Action.ReadOnly)}, nil
+	return pipeline.Reply[any]{Payload: reply.Raw, Diagnostics: verdict(reply, c.Action.ReadOnly)}, nil
 }

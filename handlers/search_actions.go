@@ -63,18 +63,18 @@ func SearchActions(d *Deps) *pipeline.Tool {
 			ZH: "按名称、别名、说明和分类搜索动作，中英文都可以。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (pipeline.Reply[searchReply], error) {
 		if err := checkCategory(d, args.Category); err != nil {
-			return nil, err
+			return pipeline.Reply[searchReply]{}, err
 		}
 		if err := checkQuery(args.Query); err != nil {
-			return nil, err
+			return pipeline.Reply[searchReply]{}, err
 		}
 		found, b := find(ctx, search.For(d.Catalog), args)
 		if err := ctx.Err(); err != nil {
-			return nil, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
+			return pipeline.Reply[searchReply]{}, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
 		}
-		return &pipeline.Result{Payload: searchReply{actionList: args.page(found), beside: b}}, nil
+		return pipeline.Reply[searchReply]{Payload: searchReply{actionList: args.page(found), beside: b}}, nil
 	})
 }
 

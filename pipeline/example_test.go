@@ -28,8 +28,8 @@ func shout() *pipeline.Tool {
 		Description: "Repeats text in capitals.",
 		Mode:        config.ModeDocs, // offered in every mode; runs no actions
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (*pipeline.Result, error) {
-		return &pipeline.Result{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
+	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (pipeline.Reply[string], error) {
+		return pipeline.Reply[string]{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
 	})
 }
 

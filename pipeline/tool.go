@@ -116,10 +116,10 @@ type Sample struct {
 // is an R, as the SDK's AddTool[In, Out] does. A's struct is the input
 // schema (see schema.For) and the value the handler reads, parsed once per
 // call by the arguments stage; R's is the result schema (schema.ResultFor),
-// and a payload of another type is refused as an internal error, so the
-// schema a client validates against is the value's own. R is any for a
-// payload passed through (Spec.Result describes it).
-func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
+// and the handler's Reply holds an R, so the schema a client validates
+// against is the value's own by type. R is any for a payload passed
+// through (Spec.Result describes it).
+func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A) (Reply[R], error)) *Tool {
 	if s.Detaches != (s.Runs != nil) {
 		panic("pipeline: tool " + s.Name + " must set Runs exactly when it Detaches")
 	}
@@ -147,26 +147,28 @@ func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A
 				args = v.(*A)
 			}
 			r, err := handle(ctx, c, args)
-			if err == nil && r == nil {
+			if err != nil {
 				// The Handler contract, held where a tool's own code
-				// meets the pipeline, so no stage above re-checks it.
-				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned neither a result nor an error", s.Name)
+				// meets the pipeline: an error, or a result.
+				return nil, err
 			}
-			if err == nil && !passthrough && !isA[R](r.Payload) {
-				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned a %T where its result type is %s", s.Name, r.Payload, reflect.TypeFor[R]())
-			}
-			return r, err
+			return &Result{Payload: r.Payload, Diagnostics: r.Diagnostics, Task: r.Task}, nil
 		},
 	}
 }
 
-// isA says whether a payload is an R (or a pointer to one), or none.
-func isA[R any](payload any) bool {
-	switch payload.(type) {
-	case nil, R, *R:
-		return true
-	}
-	return false
+// Reply is what a tool's handler hands back when it succeeds: a payload of
+// the tool's result type, and what the handler itself adds to the answer.
+type Reply[R any] struct {
+	// Payload is the tool's result, encoded by the envelope stage.
+	Payload R
+	// Diagnostics carries a business outcome the handler decides (a
+	// SnowLuma status that failed, a connection check); the envelope
+	// stage fills the rest.
+	Diagnostics Diagnostics
+	// Task is the handle of the background task a Detaches tool started;
+	// see Result.Task.
+	Task *TaskHandle
 }
 
 func decodeInto[A any](raw json.RawMessage) (any, error) {

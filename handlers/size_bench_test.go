@@ -134,7 +134,7 @@ func getActionText(tb testing.TB, name string) string {
 	tool := GetAction(deps(tb, config.ModeDocs))
 	c := &pipeline.Call{}
 	c.Tool, c.Arguments = tool, json.RawMessage(`{"name":"`+name+`"}`)
-	r, err := tool.Handle(context.Background(), c)
+	r, err := handle(context.Background(), tool, c)
 	require.NoError(tb, err)
 	raw, err := payload.Encode(r.Payload)
 	require.NoError(tb, err)

@@ -100,11 +100,18 @@ func TestAToolsReplyIsTheCallsResult(t *testing.T) {
 			t.Parallel()
 			tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "echo", Mode: config.ModeDocs, Result: `{}`},
 				func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) { return tt.reply, tt.err })
-			r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
+			r, err := tl.Handle(context.Background(), decoded(tl))
 			assert.Equal(t, tt.want, r)
 			assert.Equal(t, tt.err, err)
 		})
 	}
+}
+
+// decoded is an empty call of tl as the arguments stage leaves it.
+func decoded(tl *pipeline.Tool) *pipeline.Call {
+	c := &pipeline.Call{Request: pipeline.Request{Tool: tl}}
+	c.Args, _ = tl.Decode(nil)
+	return c
 }
 
 type greeting struct {
@@ -125,7 +132,7 @@ func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal(tl.OutputSchema, &out))
 	assert.JSONEq(t, `{"type":["object","null"],"properties":{"text":{"type":"string"}},"required":["text"]}`, string(out.Properties.Result))
-	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
+	r, err := tl.Handle(context.Background(), decoded(tl))
 	require.NoError(t, err)
 	assert.Equal(t, greeting{Text: "hi"}, r.Payload)
 

@@ -139,12 +139,9 @@ func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A
 		Handle: func(ctx context.Context, c *Call) (*Result, error) {
 			args, ok := c.Args.(*A)
 			if !ok {
-				// Called without the arguments stage (a unit test, say).
-				v, err := decodeInto[A](c.Arguments)
-				if err != nil {
-					return nil, err
-				}
-				args = v.(*A)
+				// The arguments stage decodes every call (Tool.Decode);
+				// a call that skipped it is a bug, not the agent's.
+				return nil, fault.Errorf(fault.CodeInternal, "the tool %s was called without its decoded arguments", s.Name)
 			}
 			r, err := handle(ctx, c, args)
 			if err != nil {

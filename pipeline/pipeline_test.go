@@ -149,3 +149,18 @@ func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
 			})
 	}, "data passed through needs its schema")
 }
+
+// TestAToolCalledWithoutItsDecodedArgumentsIsAnInternalFailure: the
+// arguments stage decodes every call; a chain that skipped it is the
+// server's bug, said as such, and the handler never runs on zero values.
+func TestAToolCalledWithoutItsDecodedArgumentsIsAnInternalFailure(t *testing.T) {
+	t.Parallel()
+	ran := false
+	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "bare", Mode: config.ModeDocs, Result: `{}`},
+		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) { ran = true; return pipeline.Reply[any]{}, nil })
+	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl, Arguments: []byte(`{}`)}})
+	assert.Nil(t, r)
+	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
+	assert.ErrorContains(t, err, "bare was called without its decoded arguments")
+	assert.False(t, ran)
+}

@@ -157,7 +157,10 @@ func TestAToolCalledWithoutItsDecodedArgumentsIsAnInternalFailure(t *testing.T) 
 	t.Parallel()
 	ran := false
 	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "bare", Mode: config.ModeDocs, Result: `{}`},
-		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) { ran = true; return pipeline.Reply[any]{}, nil })
+		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) {
+			ran = true
+			return pipeline.Reply[any]{}, nil
+		})
 	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl, Arguments: []byte(`{}`)}})
 	assert.Nil(t, r)
 	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))

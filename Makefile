@@ -105,7 +105,8 @@ generate:
 bench:
 	$(GO) run ./cmd/benchtable $(BENCHFLAGS)
 
-# gofmt, vet, staticcheck, deadcode, and actionlint. A function can be
+# gofmt, vet, goimports (three import groups: the standard library, other
+# modules, then this module's), staticcheck, deadcode, and actionlint. A function can be
 # reachable on one operating system only (filename.Trimmed is used on
 # Windows alone), so deadcode runs for each and only what none of them
 # reaches fails. actionlint checks the workflows in .github/workflows
@@ -118,7 +119,8 @@ LINT_OS := linux darwin windows
 lint:
 	@out="$$(gofmt -l .)"; if [ -n "$$out" ]; then echo "gofmt: these files need gofmt -w:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
-	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode honnef.co/go/tools/cmd/staticcheck github.com/rhysd/actionlint/cmd/actionlint
+	$(GO) build -modfile=tools.mod -o bin/tools/ golang.org/x/tools/cmd/deadcode golang.org/x/tools/cmd/goimports honnef.co/go/tools/cmd/staticcheck github.com/rhysd/actionlint/cmd/actionlint
+	@out="$$(bin/tools/goimports -l -local github.com/snowluma/snowluma-mcp .)"; if [ -n "$$out" ]; then echo "goimports: these files mix the groups (standard library, others, then this module's); run bin/tools/goimports -w -local github.com/snowluma/snowluma-mcp on:"; echo "$$out"; exit 1; fi
 	bin/tools/actionlint -shellcheck= -pyflakes=
 	bin/tools/staticcheck ./...
 	@dead="$$(for os in $(LINT_OS); do GOOS=$$os bin/tools/deadcode ./cmd/... || echo "deadcode failed for $$os"; done | sort | uniq -c | awk '$$1 == $(words $(LINT_OS)) || /deadcode failed/')"; \

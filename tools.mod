@@ -8,6 +8,7 @@ go 1.26.8
 tool (
 	github.com/rhysd/actionlint/cmd/actionlint
 	golang.org/x/tools/cmd/deadcode
+	golang.org/x/tools/cmd/goimports
 	honnef.co/go/tools/cmd/staticcheck
 )
 

@@ -3,6 +3,7 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -12,24 +13,22 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/payload"
 )
 
-// source is one action's authored file. Its facts (name, flags, params) come
-// from SnowLuma; its prose and result contract are ours. The input schema is
-// not authored: Build derives it from the params so the two cannot disagree.
+// source is one action's authored file: an Action as the catalog holds
+// it, less the input schema. Its facts (name, flags, params) come from
+// SnowLuma; its prose and result contract are ours. The input schema is
+// not authored: Build derives it from the params so the two cannot
+// disagree, and a file that gives one is refused.
 type source struct {
-	Name          string          `json:"name"`
-	Aliases       []string        `json:"aliases"`
-	Category      string          `json:"category"`
-	Summary       string          `json:"summary"`
-	ReadOnly      bool            `json:"readOnly"`
-	Stream        bool            `json:"stream"`
-	Delivers      *Delivery       `json:"delivers"`
-	Params        []Param         `json:"params"`
-	RawParams     []Param         `json:"rawParams,omitempty"`
-	Invariants    []string        `json:"invariants"`
-	ReturnsSchema json.RawMessage `json:"returnsSchema"`
-	Examples      []Example       `json:"examples"`
-	ThirdParty    []ContentSpot   `json:"thirdParty,omitempty"`
-	Copies        *Copy           `json:"copies,omitempty"`
+	Action
+	InputSchema derived `json:"inputSchema"`
+}
+
+// derived is a field Build writes, refused in an authored file.
+type derived struct{}
+
+// UnmarshalJSON refuses the field.
+func (derived) UnmarshalJSON([]byte) error {
+	return errors.New("inputSchema is derived from params, not authored")
 }
 
 type meta struct {
@@ -81,7 +80,6 @@ func Build(src fs.FS) ([]byte, error) {
 		if err := s.Delivers.check(); err != nil {
 			return nil, fmt.Errorf("%s: %w", file, err)
 		}
-		a.Delivers, a.Copies = s.Delivers, s.Copies
 		doc.Actions = append(doc.Actions, a)
 	}
 	if err := checkCopies(doc.Actions); err != nil {
@@ -139,12 +137,9 @@ func (s *source) action() (*Action, error) {
 	if len(bytes.TrimSpace(returns)) == 0 {
 		returns = json.RawMessage("null")
 	}
-	return &Action{
-		Name: s.Name, Aliases: s.Aliases, Category: s.Category, Summary: s.Summary,
-		ReadOnly: s.ReadOnly, Stream: s.Stream, Params: s.Params, RawParams: s.RawParams, Invariants: s.Invariants,
-		InputSchema: in, ReturnsSchema: returns, Examples: s.Examples,
-		ThirdParty: s.ThirdParty,
-	}, nil
+	a := s.Action
+	a.InputSchema, a.ReturnsSchema = in, returns
+	return &a, nil
 }
 
 // inputSchema derives an action's input schema from its params: each

@@ -8,33 +8,45 @@ package e2e
 // them at least once both ways.
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/snowluma/snowluma-mcp/e2e/fake"
+	"github.com/snowluma/snowluma-mcp/handlers"
+	"github.com/snowluma/snowluma-mcp/internal/config"
+	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// toolCalls are one good and one bad argument set per tool.
-var toolCalls = map[string]struct{ good, bad map[string]any }{
-	"list_actions":     {map[string]any{"limit": 2}, map[string]any{"limit": 0}},
-	"get_action":       {map[string]any{"name": "get_msg"}, map[string]any{"name": "no_such"}},
-	"search_actions":   {map[string]any{"query": "msg"}, map[string]any{"query": 5}},
-	"list_categories":  {map[string]any{}, map[string]any{"extra": true}},
-	"get_runtime_info": {map[string]any{}, map[string]any{"check_connection": "yes"}},
-	"preview_message": {map[string]any{"message_type": "group", "target_id": fake.GroupID, "text": "hi"},
-		map[string]any{"message_type": "group", "target_id": 0, "text": "hi"}},
-	"query_action": {map[string]any{"action": "get_login_info"}, map[string]any{"action": "send_msg"}},
-	"invoke_action": {map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": fake.GroupID}},
-		map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": -1}}},
-	// Complete arguments never prompt, so these need no elicitation.
-	"query_action_with_input": {map[string]any{"action": "get_login_info"}, map[string]any{"action": "send_msg"}},
-	"invoke_action_with_input": {map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": fake.GroupID}},
-		map[string]any{"action": "set_group_sign", "params": map[string]any{"group_id": -1}}},
+// samples are each tool's Spec.Sample, read from the tools handlers
+// declares, so a new tool brings its own (handlers' TestEveryToolHasASample
+// requires one). Good's group is the fake's.
+func samples(t *testing.T) map[string]pipeline.Sample {
+	t.Helper()
+	cat, err := catalog.Load()
+	require.NoError(t, err)
+	out := map[string]pipeline.Sample{}
+	for _, tl := range handlers.All(&handlers.Deps{Catalog: cat, Config: &config.Config{Mode: config.ModeWrite}}) {
+		out[tl.Name] = tl.Sample
+	}
+	return out
+}
+
+// arguments parses a sample's JSON object.
+func arguments(t *testing.T, raw string) map[string]any {
+	t.Helper()
+	var args map[string]any
+	require.NoError(t, json.Unmarshal([]byte(raw), &args))
+	return args
 }
 
 func TestEveryToolReturnsValidStructuredContent(t *testing.T) {
 	t.Parallel()
+	require.Equal(t, 123456789, fake.GroupID, "Spec.Sample's group is the fake's")
+	toolCalls := samples(t)
 	modes := []struct {
 		name string
 		env  func() map[string]string
@@ -47,14 +59,14 @@ func TestEveryToolReturnsValidStructuredContent(t *testing.T) {
 			forEachVersion(t, func(t *testing.T, version string) {
 				s := start(t, version, mode.env())
 				for _, name := range s.toolNames() {
-					calls, ok := toolCalls[name]
-					if !assert.True(t, ok, "tool %s has no structured-content test", name) {
+					calls := toolCalls[name]
+					if !assert.NotEmpty(t, calls.Good, "tool %s has no Spec.Sample", name) {
 						continue
 					}
-					good := s.call(t, name, calls.good, nil)
+					good := s.call(t, name, arguments(t, calls.Good), nil)
 					assert.False(t, good.IsError, "%s: %s", name, good.Text)
 					assert.Equal(t, "success", good.Diag.Outcome, name)
-					bad := s.call(t, name, calls.bad, nil)
+					bad := s.call(t, name, arguments(t, calls.Bad), nil)
 					assert.True(t, bad.IsError, "%s accepted bad arguments", name)
 				}
 			})

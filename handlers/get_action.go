@@ -65,26 +65,27 @@ func GetAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[getActionArgs, any](pipeline.Spec{
 		Name:        "get_action",
 		Description: "查看一个动作的完整定义（action contract）：inputSchema（参数）、returnsSchema 与示例。",
+		Sample:      pipeline.Sample{Good: `{"name":"get_msg"}`, Bad: `{"name":"no_such"}`},
 		Summary: lang.Text{
 			EN: "Shows one action's parameters, result and examples.",
 			ZH: "查看一个动作的参数、返回值和示例。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"description":"The action's full contract.","required":["name","category","summary","readOnly","inputSchema","returnsSchema","examples"]}`,
-	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (pipeline.Reply[any], error) {
 		a, ok := d.Catalog.Lookup(args.Name)
 		if !ok {
-			return nil, pipeline.UnknownAction(d.Catalog, args.Name)
+			return pipeline.Reply[any]{}, pipeline.UnknownAction(d.Catalog, args.Name)
 		}
 		if out, ok := contracts.Load(a.Name); ok {
-			return &pipeline.Result{Payload: out}, nil
+			return pipeline.Reply[any]{Payload: out}, nil
 		}
 		out, err := contractOf(a)
 		if err != nil {
-			return nil, err
+			return pipeline.Reply[any]{}, err
 		}
 		stored, _ := contracts.LoadOrStore(a.Name, out)
-		return &pipeline.Result{Payload: stored}, nil
+		return pipeline.Reply[any]{Payload: stored}, nil
 	})
 }
 

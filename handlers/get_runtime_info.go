@@ -122,12 +122,13 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[runtimeArgs, runtimeInfo](pipeline.Spec{
 		Name:        "get_runtime_info",
 		Description: "运行时概况（runtime info）：模式、能否执行和写、动作目录版本、生效的超时、文件与上传限制、发送额度、锁定状态；不含 endpoint 与 Token。",
+		Sample:      pipeline.Sample{Good: `{}`, Bad: `{"check_connection":"yes"}`},
 		Summary: lang.Text{
 			EN: "Shows the mode, the limits and what this host can use; with check_connection: true (read and write mode) it also checks the connection to SnowLuma.",
 			ZH: "查看模式、各项限制和这个宿主能用哪些功能；传入 check_connection: true 时（read 和 write 模式），还会检查与 SnowLuma 的连接。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (pipeline.Reply[runtimeInfo], error) {
 		if p := d.Config.Broken; p != nil {
 			// What the runtime would be depends on the setting that was
 			// refused; say that instead of describing a stand-in.
@@ -135,22 +136,22 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 			if n := config.Notice(d.Config.Strays); n != "" {
 				msg += ". " + strings.TrimSuffix(n, ".")
 			}
-			return nil, fault.Errorf(fault.CodeConfiguration, "%s", msg).Unsent()
+			return pipeline.Reply[runtimeInfo]{}, fault.Errorf(fault.CodeConfiguration, "%s", msg).Unsent()
 		}
 		info := describe(d)
 		info.Client = describeClient(c.Client, d.Config.Mode, d.Tasks != nil)
 		if !args.CheckConnection {
-			return &pipeline.Result{Payload: info}, nil
+			return pipeline.Reply[runtimeInfo]{Payload: info}, nil
 		}
 		if c.OneBot == nil {
-			return nil, fault.Errorf(fault.CodeModeDenied, "check_connection needs read or write mode with an endpoint")
+			return pipeline.Reply[runtimeInfo]{}, fault.Errorf(fault.CodeModeDenied, "check_connection needs read or write mode with an endpoint")
 		}
 		info.ConnectionChecked = true
 		info.Checks = map[string]check{}
 		for _, name := range onebot.Probes {
 			info.Checks[name] = runCheck(ctx, d, c, name)
 		}
-		return &pipeline.Result{Payload: info, Diagnostics: overall(info.Checks, d.Config.Endpoint)}, nil
+		return pipeline.Reply[runtimeInfo]{Payload: info, Diagnostics: overall(info.Checks, d.Config.Endpoint)}, nil
 	})
 }
 

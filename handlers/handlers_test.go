@@ -33,6 +33,17 @@ func deps(t testing.TB, mode config.Mode) *Deps {
 	return &Deps{Catalog: cat, Config: &config.Config{Mode: mode, Timeout: time.Second, DownloadDir: "/cache/dl", MaxStreams: 4}}
 }
 
+// handle runs a tool's handler directly, its arguments decoded first as
+// the arguments stage decodes them.
+func handle(ctx context.Context, tool *pipeline.Tool, c *pipeline.Call) (*pipeline.Result, error) {
+	args, err := tool.Decode(c.Arguments)
+	if err != nil {
+		return nil, err
+	}
+	c.Args = args
+	return tool.Handle(ctx, c)
+}
+
 // call runs a handler directly and returns its payload as generic JSON.
 func call(t *testing.T, tool *pipeline.Tool, args string, c *pipeline.Call) (any, error) {
 	t.Helper()
@@ -40,7 +51,7 @@ func call(t *testing.T, tool *pipeline.Tool, args string, c *pipeline.Call) (any
 		c = &pipeline.Call{}
 	}
 	c.Tool, c.Arguments = tool, json.RawMessage(args)
-	r, err := tool.Handle(context.Background(), c)
+	r, err := handle(context.Background(), tool, c)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +331,7 @@ func TestConnectionCheckVerdict(t *testing.T) {
 			d := deps(t, config.ModeRead)
 			d.Config.Endpoint = u
 			tool := GetRuntimeInfo(d)
-			r, err := tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`)}, Resolved: pipeline.Resolved{OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)}})
+			r, err := handle(context.Background(), tool, &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`)}, Resolved: pipeline.Resolved{OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)}})
 			require.NoError(t, err)
 			diag := r.Diagnostics
 			assert.Equal(t, tt.outcome, diag.Outcome, "the handler states its verdict itself")
@@ -478,7 +489,7 @@ func TestAConnectionCheckAnsweredUnknownEverywhereBlamesThePath(t *testing.T) {
 			d := deps(t, config.ModeRead)
 			d.Config.Endpoint = u
 			tool := GetRuntimeInfo(d)
-			r, err := tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`)}, Resolved: pipeline.Resolved{OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)}})
+			r, err := handle(context.Background(), tool, &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: json.RawMessage(`{"check_connection":true}`)}, Resolved: pipeline.Resolved{OneBot: onebot.New(u, "", onebot.StreamTimeouts{}).With(nil)}})
 			require.NoError(t, err)
 			assert.Equal(t, pipeline.OutcomeFailed, r.Diagnostics.Outcome)
 			assert.Equal(t, tt.kind, r.Diagnostics.Kind)
@@ -508,7 +519,7 @@ func TestListActionsSteersModelsToPage(t *testing.T) {
 	size := func(args string) int {
 		c := &pipeline.Call{}
 		c.Tool, c.Arguments = tool, json.RawMessage(args)
-		r, err := tool.Handle(context.Background(), c)
+		r, err := handle(context.Background(), tool, c)
 		require.NoError(t, err)
 		raw, err := payload.Encode(r.Payload)
 		require.NoError(t, err)

@@ -16,7 +16,7 @@ import (
 // invokeArgs add execution options to actionArgs.
 type invokeArgs struct {
 	actionArgs
-	Execution *execution `json:"execution,omitempty" jsonschema:"upload_file_stream 的自动上传（execution）。"`
+	Execution *execution `json:"execution,omitempty" jsonschema:"upload_file_stream 的自动上传。"`
 }
 
 type execution struct {
@@ -34,6 +34,7 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[invokeArgs, any](pipeline.Spec{
 		Name:        "invoke_action",
 		Description: "执行任意动作（invoke an action），含写操作与流式动作，从不自动重试。返回 SnowLuma 原样的响应；流式下载存入下载目录（download_dir）并返回文件信息，其他流返回收到的帧。",
+		Sample:      pipeline.Sample{Good: `{"action":"set_group_sign","params":{"group_id":123456789}}`, Bad: `{"action":"set_group_sign","params":{"group_id":-1}}`},
 		Summary: lang.Text{
 			EN: "Runs any action: sends messages, uploads and downloads files.",
 			ZH: "执行任意动作：发送消息、上传和下载文件。",
@@ -41,13 +42,13 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 		Mode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
-	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (pipeline.Reply[any], error) {
 		if args.Execution != nil {
 			if c.Action.Name != upload.Action {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
 			}
 			if hasMembers(args.Params) {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
 			}
 			return runStream(ctx, d, c, &args.Execution.InputFile)
 		}

@@ -34,36 +34,36 @@ func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 		Mode: config.ModeWrite, Actions: pipeline.AnyAction, Tasks: true, Detaches: true, Runs: invoke,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
-	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (pipeline.Reply[any], error) {
 		if !c.Action.Stream {
-			return nil, fault.Errorf(fault.CodeWrongTool,
+			return pipeline.Reply[any]{}, fault.Errorf(fault.CodeWrongTool,
 				"%s is not a stream action; background tasks run stream transfers only. Run it with invoke_action", c.Action.Name).Unsent()
 		}
 		if args.Execution != nil {
 			if c.Action.Name != upload.Action {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeInvalidArgument, "execution.input_file applies only to %s", upload.Action).Unsent()
 			}
 			if hasMembers(args.Params) {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeInvalidArgument, "give either params or execution.input_file, not both: the automatic upload builds its own params").Unsent()
 			}
 			// Checked now so a bad path is refused before a task exists;
 			// the task checks again when it opens the file.
 			_, info, err := upload.Resolve(d.Config.UploadRoot, args.Execution.InputFile)
 			if err != nil {
-				return nil, unsent(err)
+				return pipeline.Reply[any]{}, unsent(err)
 			}
 			if info.Size() > d.Config.MaxFileBytes {
-				return nil, fault.Errorf(fault.CodeLimit, "the file is %d bytes, over the file limit of %d", info.Size(), d.Config.MaxFileBytes).Unsent()
+				return pipeline.Reply[any]{}, fault.Errorf(fault.CodeLimit, "the file is %d bytes, over the file limit of %d", info.Size(), d.Config.MaxFileBytes).Unsent()
 			}
 		}
 		if c.Detach == nil {
-			return nil, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR; run it with invoke_action").Unsent()
+			return pipeline.Reply[any]{}, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR; run it with invoke_action").Unsent()
 		}
 		h, err := c.Detach(c)
 		if err != nil {
-			return nil, err
+			return pipeline.Reply[any]{}, err
 		}
-		return &pipeline.Result{Task: h}, nil
+		return pipeline.Reply[any]{Task: h}, nil
 	})
 }
 

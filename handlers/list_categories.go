@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+
 	"github.com/snowluma/snowluma-mcp/catalog"
 
 	"github.com/snowluma/snowluma-mcp/internal/config"
@@ -17,12 +18,13 @@ func ListCategories(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[noArgs, []catalog.Category](pipeline.Spec{
 		Name:        "list_categories",
 		Description: "列出动作分类及各类动作数（list categories）。",
+		Sample:      pipeline.Sample{Good: `{}`, Bad: `{"extra":true}`},
 		Summary: lang.Text{
 			EN: "Lists the action categories.",
 			ZH: "列出动作的分类。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (*pipeline.Result, error) {
-		return &pipeline.Result{Payload: d.Catalog.Categories()}, nil
+	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (pipeline.Reply[[]catalog.Category], error) {
+		return pipeline.Reply[[]catalog.Category]{Payload: d.Catalog.Categories()}, nil
 	})
 }

@@ -51,12 +51,12 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		},
 		Mode: config.ModeWrite, Tasks: true,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(false)},
-	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (pipeline.Reply[taskPage], error) {
 		if f := d.Config.Off(config.TaskDirVar); d.Tasks == nil && f != nil {
-			return nil, offFailure(f)
+			return pipeline.Reply[taskPage]{}, offFailure(f)
 		}
 		if d.Tasks == nil {
-			return nil, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR").Unsent()
+			return pipeline.Reply[taskPage]{}, fault.Errorf(fault.CodeUnsupported, "background tasks need SNOWLUMA_MCP_TASK_DIR").Unsent()
 		}
 		limit := 50
 		if args.Limit != nil {
@@ -66,13 +66,13 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		if args.Cursor != nil {
 			r, ok := decodeCursor(d.Prompts, *args.Cursor)
 			if !ok {
-				return nil, fault.Errorf(fault.CodeInvalidArgument, "cursor %s is not a nextCursor this server process returned (cursors end when the server restarts); omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
+				return pipeline.Reply[taskPage]{}, fault.Errorf(fault.CodeInvalidArgument, "cursor %s is not a nextCursor this server process returned (cursors end when the server restarts); omit it to start from the newest task", fault.Quote(*args.Cursor)).Unsent()
 			}
 			after = r
 		}
 		page, more, err := d.Tasks.Page(after, limit)
 		if err != nil {
-			return nil, fault.Wrap(fault.CodeInternal, err, "the task directory could not be read; nothing was sent to SnowLuma. Fix the file the message names (restore it or move it aside) and list again").Unsent()
+			return pipeline.Reply[taskPage]{}, fault.Wrap(fault.CodeInternal, err, "the task directory could not be read; nothing was sent to SnowLuma. Fix the file the message names (restore it or move it aside) and list again").Unsent()
 		}
 		out := taskPage{Tasks: make([]taskEntry, 0, len(page))}
 		for _, r := range page {
@@ -82,7 +82,7 @@ func ListTasks(d *Deps) *pipeline.Tool {
 		if more && len(page) > 0 {
 			out.NextCursor = encodeCursor(d.Prompts, page[len(page)-1])
 		}
-		return &pipeline.Result{Payload: out}, nil
+		return pipeline.Reply[taskPage]{Payload: out}, nil
 	})
 }
 

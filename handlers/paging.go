@@ -10,9 +10,9 @@ import (
 // filterArgs are the filters and paging shared by list_actions and
 // search_actions.
 type filterArgs struct {
-	Category *string     `json:"category,omitempty" jsonschema:"分类（category），见 list_categories。"`
-	ReadOnly *bool       `json:"read_only,omitempty" jsonschema:"true 只读，false 写（read_only）。"`
-	Stream   *bool       `json:"stream,omitempty" jsonschema:"true 流式，false 普通（stream）。"`
+	Category *string     `json:"category,omitempty" jsonschema:"分类，见 list_categories。"`
+	ReadOnly *bool       `json:"read_only,omitempty" jsonschema:"true 只读，false 写。"`
+	Stream   *bool       `json:"stream,omitempty" jsonschema:"true 流式，false 普通。"`
 	Limit    *schema.Int `json:"limit,omitempty" jsonschema:"每页条数；给出 limit 或 offset 即分页。" schema:"minimum=1,maximum=200"`
 	Offset   *schema.Int `json:"offset,omitempty" jsonschema:"上一页的 next_offset。" schema:"minimum=0"`
 }

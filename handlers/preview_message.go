@@ -61,6 +61,7 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[previewArgs, draft](pipeline.Spec{
 		Name:        "preview_message",
 		Description: "预览消息草稿（preview message），从不发送：返回可读草稿、can_send（write 模式下为 true）与发送它的 invoke_action 参数。",
+		Sample:      pipeline.Sample{Good: `{"message_type":"group","target_id":123456789,"text":"hi"}`, Bad: `{"message_type":"group","target_id":0,"text":"hi"}`},
 		Summary: lang.Text{
 			EN: "Shows a message draft without sending it.",
 			ZH: "预览一条消息草稿，不发送。",
@@ -73,12 +74,12 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 			// The key hosts read before _meta.ui existed; ext-apps writes both.
 			"ui/resourceUri": uiasset.URI,
 		},
-	}, func(ctx context.Context, c *pipeline.Call, args *previewArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *previewArgs) (pipeline.Reply[draft], error) {
 		dr, err := buildDraft(args, d.Config.Mode, canSend)
 		if err != nil {
-			return nil, err
+			return pipeline.Reply[draft]{}, err
 		}
-		return &pipeline.Result{Payload: dr}, nil
+		return pipeline.Reply[draft]{Payload: *dr}, nil
 	})
 }
 

@@ -147,7 +147,7 @@ func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
 				err = val.Validate(args, "arguments")
 			}
 			if err == nil {
-				_, err = tool.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: args}})
+				_, err = handle(context.Background(), tool, &pipeline.Call{Request: pipeline.Request{Tool: tool, Arguments: args}})
 				assert.Equal(t, fault.CodeInvalidArgument, fault.CodeOf(err))
 				assert.Contains(t, fault.NextOf(err), "Call preview_message again", "the next step names this tool, not get_action")
 			}

@@ -21,8 +21,8 @@ const envelopeResultSchema = `{"type":["object","null"],"description":"SnowLuma'
 
 // actionArgs are the arguments of every tool that runs a named action.
 type actionArgs struct {
-	Action string        `json:"action" jsonschema:"动作名或别名（action）。" schema:"minLength=1"`
-	Params schema.Object `json:"params,omitempty" jsonschema:"动作参数（params），见 get_action 的 inputSchema；省略即 {}。"`
+	Action string        `json:"action" jsonschema:"动作名或别名。" schema:"minLength=1"`
+	Params schema.Object `json:"params,omitempty" jsonschema:"动作参数，见 get_action 的 inputSchema；省略即 {}。"`
 }
 
 // Target implements pipeline.Target.
@@ -35,6 +35,7 @@ func QueryAction(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[actionArgs, any](pipeline.Spec{
 		Name:        "query_action",
 		Description: "执行只读动作（query a read-only action），如 get_group_list，返回 SnowLuma 原样的响应；写动作与流式动作用 invoke_action。",
+		Sample:      pipeline.Sample{Good: `{"action":"get_login_info"}`, Bad: `{"action":"send_msg"}`},
 		Summary: lang.Text{
 			EN: "Runs a read-only action, such as get_group_list.",
 			ZH: "执行一个只读动作，例如 get_group_list。",
@@ -42,16 +43,16 @@ func QueryAction(d *Deps) *pipeline.Tool {
 		Mode: config.ModeRead, Actions: pipeline.ReadActions,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
-	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (pipeline.Reply[any], error) {
 		return execute(ctx, c)
 	})
 }
 
 // execute runs the call's action once and passes the envelope through.
-func execute(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
+func execute(ctx context.Context, c *pipeline.Call) (pipeline.Reply[any], error) {
 	reply, err := c.OneBot.Do(ctx, c.Action.Name, c.Params)
 	if err != nil {
-		return nil, err
+		return pipeline.Reply[any]{}, err
 	}
-	return &pipeline.Result{Payload: reply.Raw, Diagnostics: verdict(reply, c.Action.ReadOnly)}, nil
+	return pipeline.Reply[any]{Payload: reply.Raw, Diagnostics: verdict(reply, c.Action.ReadOnly)}, nil
 }

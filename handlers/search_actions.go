@@ -43,8 +43,8 @@ func firstOfPage(args *searchArgs, found []*catalog.Action, best *catalog.Action
 }
 
 type searchArgs struct {
-	Query string `json:"query" jsonschema:"要找的文字（query），中英文皆可，如 发送群消息。"`
-	Match string `json:"match,omitempty" jsonschema:"substring 子串（默认）或 keywords 分词加同义词、每词都须命中（match）。" schema:"enum=substring|keywords,default=substring"`
+	Query string `json:"query" jsonschema:"要找的文字，中英文皆可，如 发送群消息。"`
+	Match string `json:"match,omitempty" jsonschema:"substring 子串（默认）或 keywords 分词加同义词、每词都须命中。" schema:"enum=substring|keywords,default=substring"`
 	filterArgs
 }
 
@@ -57,23 +57,24 @@ func SearchActions(d *Deps) *pipeline.Tool {
 	return pipeline.NewTool[searchArgs, searchReply](pipeline.Spec{
 		Name:        "search_actions",
 		Description: "搜索动作（search actions）：默认在名称、别名、摘要、分类中找子串，按动作目录顺序；suggestions 为近似候选，非精确匹配。keywords 模式按相关度排序，精确名称在前。",
+		Sample:      pipeline.Sample{Good: `{"query":"msg"}`, Bad: `{"query":5}`},
 		Summary: lang.Text{
 			EN: "Searches the actions by name, alias, summary and category, in English or Chinese.",
 			ZH: "按名称、别名、说明和分类搜索动作，中英文都可以。",
 		},
 		Mode: config.ModeDocs, Annotations: readOnlyDocs,
-	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (pipeline.Reply[searchReply], error) {
 		if err := checkCategory(d, args.Category); err != nil {
-			return nil, err
+			return pipeline.Reply[searchReply]{}, err
 		}
 		if err := checkQuery(args.Query); err != nil {
-			return nil, err
+			return pipeline.Reply[searchReply]{}, err
 		}
 		found, b := find(ctx, search.For(d.Catalog), args)
 		if err := ctx.Err(); err != nil {
-			return nil, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
+			return pipeline.Reply[searchReply]{}, fault.Wrap(fault.CodeCancelled, err, "search_actions stopped before it finished")
 		}
-		return &pipeline.Result{Payload: searchReply{actionList: args.page(found), beside: b}}, nil
+		return pipeline.Reply[searchReply]{Payload: searchReply{actionList: args.page(found), beside: b}}, nil
 	})
 }
 

@@ -52,7 +52,7 @@ func TestSearchStopsWhenItsCallIsCancelled(t *testing.T) {
 		cancel()
 		c := &pipeline.Call{}
 		c.Tool, c.Arguments = tool, json.RawMessage(searchArgsJSON(t, "发送群消息", mode))
-		_, err := tool.Handle(ctx, c)
+		_, err := handle(ctx, tool, c)
 		assert.Equal(t, fault.CodeCancelled, fault.CodeOf(err), mode)
 	}
 }

@@ -79,16 +79,16 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 		},
 		Mode:        config.ModeRead,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
-	}, func(ctx context.Context, c *pipeline.Call, args *subscribeArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *subscribeArgs) (pipeline.Reply[subscription], error) {
 		if d.Events == nil {
-			return nil, offFailure(d.Config.Off(config.EventsVar))
+			return pipeline.Reply[subscription]{}, offFailure(d.Config.Off(config.EventsVar))
 		}
 		info, err := d.Events.Subscribe(ctx, args.filter())
 		if err != nil {
-			return nil, subscribeFailure(ctx, err)
+			return pipeline.Reply[subscription]{}, subscribeFailure(ctx, err)
 		}
 		l := d.Events.Limits()
-		return &pipeline.Result{Payload: subscription{
+		return pipeline.Reply[subscription]{Payload: subscription{
 			URI: hub.URI(info.ID), Status: info.Status, Filter: info.Filter,
 			Limits:    eventLimits{MaxEvents: l.Events, MaxBytes: l.Bytes, MaxResources: l.Resources, MaxFrameBytes: l.Frame},
 			HowToRead: howToRead, Updates: howToWatch,

@@ -41,16 +41,16 @@ func UnsubscribeEvents(d *Deps) *pipeline.Tool {
 		// account. Said explicitly: Codex counts a missing destructiveHint
 		// as true and then refuses the tool in `codex exec`.
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(false), IdempotentHint: true, OpenWorldHint: boolPtr(false)},
-	}, func(ctx context.Context, c *pipeline.Call, args *unsubscribeArgs) (*pipeline.Result, error) {
+	}, func(ctx context.Context, c *pipeline.Call, args *unsubscribeArgs) (pipeline.Reply[released], error) {
 		id, ok := hub.IDOf(args.URI)
 		if !ok {
-			return nil, fault.Errorf(fault.CodeInvalidArgument,
+			return pipeline.Reply[released]{}, fault.Errorf(fault.CodeInvalidArgument,
 				"uri %s is not an event resource URI: pass the uri subscribe_events returned (%s<id>, without ?after)", fault.Quote(args.URI), hub.URIPrefix).Unsent()
 		}
 		if err := d.Events.Release(id); errors.Is(err, hub.ErrNotFound) {
-			return nil, fault.Errorf(fault.CodeInvalidArgument,
+			return pipeline.Reply[released]{}, fault.Errorf(fault.CodeInvalidArgument,
 				"no active event resource %s: it was never created or is already released; resources/list shows the active ones", fault.Quote(args.URI)).Unsent()
 		}
-		return &pipeline.Result{Payload: released{URI: args.URI, Released: true, Remaining: len(d.Events.List())}}, nil
+		return pipeline.Reply[released]{Payload: released{URI: args.URI, Released: true, Remaining: len(d.Events.List())}}, nil
 	})
 }

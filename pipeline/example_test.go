@@ -28,8 +28,8 @@ func shout() *pipeline.Tool {
 		Description: "Repeats text in capitals.",
 		Mode:        config.ModeDocs, // offered in every mode; runs no actions
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
-	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (*pipeline.Result, error) {
-		return &pipeline.Result{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
+	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (pipeline.Reply[string], error) {
+		return pipeline.Reply[string]{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
 	})
 }
 
@@ -39,7 +39,9 @@ func shout() *pipeline.Tool {
 func Example_declareTool() {
 	t := shout()
 	fmt.Println(string(t.InputSchema))
-	r, _ := t.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi","times":2}`)}})
+	c := &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi","times":2}`)}}
+	c.Args, _ = t.Decode(c.Arguments) // what the arguments stage does
+	r, _ := t.Handle(context.Background(), c)
 	fmt.Println(r.Payload)
 	// Output:
 	// {"additionalProperties":false,"properties":{"text":{"description":"what to shout","minLength":1,"type":"string"},"times":{"description":"how often","maximum":3,"minimum":1,"type":"integer"}},"required":["text"],"type":"object"}
@@ -89,7 +91,9 @@ func Example_composeStages() {
 	loud.Name, loud.Mode = "loud_shout", config.ModeWrite
 	for _, t := range []*pipeline.Tool{docs, loud} {
 		h := chain(t, t.Handle)
-		r, _ := h(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi"}`)}})
+		c := &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi"}`)}}
+		c.Args, _ = t.Decode(c.Arguments) // the arguments stage's work, in a real chain
+		r, _ := h(context.Background(), c)
 		res := pipeline.Render(r)
 		fmt.Printf("%s: error=%v %s\n", t.Name, res.IsError, res.Content[0].(*mcp.TextContent).Text)
 	}

@@ -78,18 +78,40 @@ func TestStagesSeeTheToolAtRegistration(t *testing.T) {
 	assert.Equal(t, "asked", r.Payload)
 }
 
-// TestAToolHandlerReturningNothingIsAnInternalFailure holds a tool's own
-// code to the Handler contract, where it meets the pipeline, so that no
-// stage or caller above checks for a missing result.
-func TestAToolHandlerReturningNothingIsAnInternalFailure(t *testing.T) {
+// TestAToolsReplyIsTheCallsResult: where a tool's own code meets the
+// pipeline, its Reply becomes the result (payload, the handler's
+// diagnostics, a task handle) and an error leaves no result, so the
+// Handler contract holds by type and no stage above checks it.
+func TestAToolsReplyIsTheCallsResult(t *testing.T) {
 	t.Parallel()
-	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "empty", Mode: config.ModeDocs, Result: `{"type":"null"}`},
-		func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
-	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
-	assert.Nil(t, r)
-	require.Error(t, err)
-	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
-	assert.Contains(t, err.Error(), "empty returned neither a result nor an error")
+	handle := &pipeline.TaskHandle{ID: "t1"}
+	tests := []struct {
+		name  string
+		reply pipeline.Reply[any]
+		err   error
+		want  *pipeline.Result
+	}{
+		{"a reply is the result", pipeline.Reply[any]{Payload: "hi", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed}, Task: handle},
+			nil, &pipeline.Result{Payload: "hi", Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeFailed}, Task: handle}},
+		{"an error leaves no result", pipeline.Reply[any]{Payload: "ignored"}, fault.Errorf(fault.CodeInvalidArgument, "no"), nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "echo", Mode: config.ModeDocs, Result: `{}`},
+				func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) { return tt.reply, tt.err })
+			r, err := tl.Handle(context.Background(), decoded(tl))
+			assert.Equal(t, tt.want, r)
+			assert.Equal(t, tt.err, err)
+		})
+	}
+}
+
+// decoded is an empty call of tl as the arguments stage leaves it.
+func decoded(tl *pipeline.Tool) *pipeline.Call {
+	c := &pipeline.Call{Request: pipeline.Request{Tool: tl}}
+	c.Args, _ = tl.Decode(nil)
+	return c
 }
 
 type greeting struct {
@@ -97,53 +119,51 @@ type greeting struct {
 }
 
 // TestAToolsResultSchemaIsItsResultType: NewTool derives the result schema
-// from the result type, and a payload of another type is an internal
-// failure, so the schema can never describe something the tool does not
-// hand out.
+// from the result type, and the handler's Reply holds that type, so the
+// schema can never describe something the tool does not hand out.
 func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
 	t.Parallel()
-	tool := func(payload any) *pipeline.Tool {
-		return pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "greet", Mode: config.ModeDocs},
-			func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) {
-				return &pipeline.Result{Payload: payload}, nil
-			})
-	}
+	tl := pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "greet", Mode: config.ModeDocs},
+		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[greeting], error) {
+			return pipeline.Reply[greeting]{Payload: greeting{Text: "hi"}}, nil
+		})
 	var out struct {
 		Properties struct{ Result json.RawMessage }
 	}
-	require.NoError(t, json.Unmarshal(tool(nil).OutputSchema, &out))
+	require.NoError(t, json.Unmarshal(tl.OutputSchema, &out))
 	assert.JSONEq(t, `{"type":["object","null"],"properties":{"text":{"type":"string"}},"required":["text"]}`, string(out.Properties.Result))
-
-	tests := []struct {
-		name    string
-		payload any
-		ok      bool
-	}{
-		{"hands out its result type", greeting{Text: "hi"}, true},
-		{"hands out a pointer to it", &greeting{Text: "hi"}, true},
-		{"hands out nothing", nil, true},
-		{"may not hand out another type", map[string]string{"text": "hi"}, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			tl := tool(tt.payload)
-			_, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl}})
-			if tt.ok {
-				assert.NoError(t, err)
-				return
-			}
-			assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
-			assert.ErrorContains(t, err, "greet returned a map[string]string where its result type is pipeline_test.greeting")
-		})
-	}
+	r, err := tl.Handle(context.Background(), decoded(tl))
+	require.NoError(t, err)
+	assert.Equal(t, greeting{Text: "hi"}, r.Payload)
 
 	assert.Panics(t, func() {
 		pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "twice", Mode: config.ModeDocs, Result: `{}`},
-			func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
+			func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[greeting], error) {
+				return pipeline.Reply[greeting]{}, nil
+			})
 	}, "a typed result needs no hand-written schema")
 	assert.Panics(t, func() {
 		pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "none", Mode: config.ModeDocs},
-			func(context.Context, *pipeline.Call, *struct{}) (*pipeline.Result, error) { return nil, nil })
+			func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) {
+				return pipeline.Reply[any]{}, nil
+			})
 	}, "data passed through needs its schema")
+}
+
+// TestAToolCalledWithoutItsDecodedArgumentsIsAnInternalFailure: the
+// arguments stage decodes every call; a chain that skipped it is the
+// server's bug, said as such, and the handler never runs on zero values.
+func TestAToolCalledWithoutItsDecodedArgumentsIsAnInternalFailure(t *testing.T) {
+	t.Parallel()
+	ran := false
+	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "bare", Mode: config.ModeDocs, Result: `{}`},
+		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) {
+			ran = true
+			return pipeline.Reply[any]{}, nil
+		})
+	r, err := tl.Handle(context.Background(), &pipeline.Call{Request: pipeline.Request{Tool: tl, Arguments: []byte(`{}`)}})
+	assert.Nil(t, r)
+	assert.Equal(t, fault.CodeInternal, fault.CodeOf(err))
+	assert.ErrorContains(t, err, "bare was called without its decoded arguments")
+	assert.False(t, ran)
 }

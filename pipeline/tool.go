@@ -98,16 +98,28 @@ type Spec struct {
 	// exactly when Detaches is). The server that builds the chains hands
 	// that chain to the task runner.
 	Runs *Tool
+	// Sample is one call of the tool that succeeds and one that fails,
+	// which e2e/structured_test.go runs through the binary in every mode
+	// that lists the tool (RESULT-1). handlers' TestEveryToolHasASample
+	// requires one of every tool a server without tasks or events lists.
+	Sample Sample
+}
+
+// Sample holds a tool's sample arguments as JSON objects: Good succeeds
+// against the e2e fake SnowLuma (whose group is 123456789, e2e/fake's
+// GroupID) and Bad is refused.
+type Sample struct {
+	Good, Bad string
 }
 
 // NewTool declares a tool whose arguments decode into A and whose payload
 // is an R, as the SDK's AddTool[In, Out] does. A's struct is the input
 // schema (see schema.For) and the value the handler reads, parsed once per
 // call by the arguments stage; R's is the result schema (schema.ResultFor),
-// and a payload of another type is refused as an internal error, so the
-// schema a client validates against is the value's own. R is any for a
-// payload passed through (Spec.Result describes it).
-func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A) (*Result, error)) *Tool {
+// and the handler's Reply holds an R, so the schema a client validates
+// against is the value's own by type. R is any for a payload passed
+// through (Spec.Result describes it).
+func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A) (Reply[R], error)) *Tool {
 	if s.Detaches != (s.Runs != nil) {
 		panic("pipeline: tool " + s.Name + " must set Runs exactly when it Detaches")
 	}
@@ -127,34 +139,33 @@ func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A
 		Handle: func(ctx context.Context, c *Call) (*Result, error) {
 			args, ok := c.Args.(*A)
 			if !ok {
-				// Called without the arguments stage (a unit test, say).
-				v, err := decodeInto[A](c.Arguments)
-				if err != nil {
-					return nil, err
-				}
-				args = v.(*A)
+				// The arguments stage decodes every call (Tool.Decode);
+				// a call that skipped it is a bug, not the agent's.
+				return nil, fault.Errorf(fault.CodeInternal, "the tool %s was called without its decoded arguments", s.Name)
 			}
 			r, err := handle(ctx, c, args)
-			if err == nil && r == nil {
+			if err != nil {
 				// The Handler contract, held where a tool's own code
-				// meets the pipeline, so no stage above re-checks it.
-				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned neither a result nor an error", s.Name)
+				// meets the pipeline: an error, or a result.
+				return nil, err
 			}
-			if err == nil && !passthrough && !isA[R](r.Payload) {
-				return nil, fault.Errorf(fault.CodeInternal, "the tool %s returned a %T where its result type is %s", s.Name, r.Payload, reflect.TypeFor[R]())
-			}
-			return r, err
+			return &Result{Payload: r.Payload, Diagnostics: r.Diagnostics, Task: r.Task}, nil
 		},
 	}
 }
 
-// isA says whether a payload is an R (or a pointer to one), or none.
-func isA[R any](payload any) bool {
-	switch payload.(type) {
-	case nil, R, *R:
-		return true
-	}
-	return false
+// Reply is what a tool's handler hands back when it succeeds: a payload of
+// the tool's result type, and what the handler itself adds to the answer.
+type Reply[R any] struct {
+	// Payload is the tool's result, encoded by the envelope stage.
+	Payload R
+	// Diagnostics carries a business outcome the handler decides (a
+	// SnowLuma status that failed, a connection check); the envelope
+	// stage fills the rest.
+	Diagnostics Diagnostics
+	// Task is the handle of the background task a Detaches tool started;
+	// see Result.Task.
+	Task *TaskHandle
 }
 
 func decodeInto[A any](raw json.RawMessage) (any, error) {

@@ -44,9 +44,14 @@ var order = []struct {
 }
 
 // stageName is the name of the package that declares s: a stage is named
-// by its package, and its place says the same name.
+// by its package, and its place says the same name. A stage that keeps
+// state may be a pointer; its package is its element type's.
 func stageName(s pipeline.Stage) string {
-	return path.Base(reflect.TypeOf(s).PkgPath())
+	t := reflect.TypeOf(s)
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return path.Base(t.PkgPath())
 }
 
 func TestTheChainsRunInThePinnedOrder(t *testing.T) {
@@ -90,12 +95,12 @@ func TestHandlersWrapEachToolOnce(t *testing.T) {
 		return next
 	})
 	run := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
-		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
-			return &pipeline.Result{}, nil
+		func(context.Context, *pipeline.Call, *pageArgs) (pipeline.Reply[any], error) {
+			return pipeline.Reply[any]{}, nil
 		})
 	bg := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
-		func(context.Context, *pipeline.Call, *pageArgs) (*pipeline.Result, error) {
-			return &pipeline.Result{}, nil
+		func(context.Context, *pipeline.Call, *pageArgs) (pipeline.Reply[any], error) {
+			return pipeline.Reply[any]{}, nil
 		})
 	handler := Handlers(Chains{Call: []pipeline.Stage{counting}, Admission: []pipeline.Stage{counting}})
 	for range 3 {
@@ -122,11 +127,11 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 	t.Parallel()
 	chain := pipeline.Chain(Default(docsDeps(t)).Call...)
 	docs := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
-		func(_ context.Context, c *pipeline.Call, a *pageArgs) (*pipeline.Result, error) {
-			return &pipeline.Result{Payload: map[string]any{"limit": a.Limit}}, nil
+		func(_ context.Context, c *pipeline.Call, a *pageArgs) (pipeline.Reply[any], error) {
+			return pipeline.Reply[any]{Payload: map[string]any{"limit": a.Limit}}, nil
 		})
 	query := pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
-		func(context.Context, *pipeline.Call, *targetArgs) (*pipeline.Result, error) {
+		func(context.Context, *pipeline.Call, *targetArgs) (pipeline.Reply[any], error) {
 			panic("a tool the mode forbids never runs")
 		})
 	tests := []struct {
@@ -171,11 +176,11 @@ type countArgs struct {
 func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {
 	t.Parallel()
 	counter := pipeline.NewTool[countArgs, any](pipeline.Spec{Name: "count", Mode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
-		func(ctx context.Context, c *pipeline.Call, a *countArgs) (*pipeline.Result, error) {
+		func(ctx context.Context, c *pipeline.Call, a *countArgs) (pipeline.Reply[any], error) {
 			for i := int64(1); i <= int64(a.Upto); i++ {
 				c.Progress(i, int64(a.Upto))
 			}
-			return &pipeline.Result{Payload: a.Upto}, nil
+			return pipeline.Reply[any]{Payload: a.Upto}, nil
 		})
 	var record [][2]int64
 	c := &pipeline.Call{Request: pipeline.Request{Arguments: json.RawMessage(`{"upto":3}`), Meta: map[string]any{"traceparent": "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01"}}, Hooks: pipeline.Hooks{Notify: func(_ context.Context, done, total int64) error {

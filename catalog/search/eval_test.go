@@ -10,9 +10,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // The evaluation: the search measured as a retrieval system on a labelled

@@ -2,9 +2,10 @@ package search
 
 import (
 	"context"
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"strings"
 	"testing"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -3,11 +3,12 @@ package search
 import (
 	"cmp"
 	"context"
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"math"
 	"slices"
 	"strings"
 	"unicode"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // expansions maps every synonym (lower case) to its whole group.

@@ -2,8 +2,9 @@ package search
 
 import (
 	"context"
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"testing"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -2,12 +2,13 @@ package search
 
 import (
 	"context"
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 	"unicode"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"

@@ -3,8 +3,9 @@ package search
 import (
 	"testing"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // load is the embedded catalog's index, as the server uses it.

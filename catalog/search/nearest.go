@@ -3,10 +3,11 @@ package search
 import (
 	"context"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
-	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"sort"
 	"strings"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 )
 
 // A model that misremembers an action's name is usually one slip away:

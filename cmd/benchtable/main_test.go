@@ -105,3 +105,22 @@ func TestRunExitsZeroWhenEveryRowHasItsFigure(t *testing.T) {
 	assert.Contains(t, stdout.String(), "`go test -run '^$' -bench IdleRSS -benchtime 20x ./e2e`", "the command column is exactly what ran")
 	assert.Contains(t, stdout.String(), "the whole run took")
 }
+
+// TestTheModelBytesRowListsTheToolsTheBenchmarkPrinted: the row names
+// each tool its benchmark measured, in the order printed, with no list of
+// its own to go stale when handlers declares another tool.
+func TestTheModelBytesRowListsTheToolsTheBenchmarkPrinted(t *testing.T) {
+	text := captured(t, "modelbytes.txt")
+	for _, r := range rows {
+		if !strings.Contains(r.args[4], "ToolDefinitionBytes") {
+			continue
+		}
+		l := measure(r, text, nil)
+		assert.True(t, strings.HasPrefix(l.figure, "list_actions 688, get_action 360, search_actions 1,116, list_categories 180, get_runtime_info 484, "+
+			"query_action 498, query_action_with_input 644, invoke_action 931, invoke_action_with_input 1,078, preview_message 844, all 6,823;"), l.figure)
+		one := measure(r, strings.Replace(text, "BenchmarkToolDefinitionBytes/all", "BenchmarkToolDefinitionBytes/ping-2  1  5 ns/op  150.0 bytes\nBenchmarkToolDefinitionBytes/all", 1), nil)
+		assert.Contains(t, one.figure, "preview_message 844, ping 150, all 6,823;", "a tool the benchmark prints is listed")
+		return
+	}
+	t.Fatal("no row reads BenchmarkToolDefinitionBytes")
+}

@@ -12,6 +12,7 @@ import (
 // benchmark's figures by unit, and the failures it reported.
 type output struct {
 	results  map[string]*result
+	names    []string // the results' names, in the order they were printed
 	failures []string // "--- FAIL: …" lines, each with its first message line
 }
 
@@ -62,6 +63,7 @@ func parse(text string) output {
 		if r == nil {
 			r = &result{name: m[1], metrics: map[string][]float64{}}
 			out.results[m[1]] = r
+			out.names = append(out.names, m[1])
 		}
 		r.runs++
 		for unit, v := range figures {
@@ -106,6 +108,18 @@ func (o output) value(name, unit string) (float64, error) {
 		return 0, fmt.Errorf("%s reported no %s", name, unit)
 	}
 	return median(vs), nil
+}
+
+// under is the names printed under a benchmark (its sub-benchmarks, one
+// level down), in the order they were printed, without the prefix.
+func (o output) under(parent string) []string {
+	var subs []string
+	for _, name := range o.names {
+		if sub, ok := strings.CutPrefix(name, parent+"/"); ok && !strings.Contains(sub, "/") {
+			subs = append(subs, sub)
+		}
+	}
+	return subs
 }
 
 func median(vs []float64) float64 {

@@ -1,10 +1,11 @@
 package config
 
 import (
-	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"net"
 	"net/url"
 	"strings"
+
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 )
 
 // The names of the settings that decide what the server connects to.

@@ -1,11 +1,12 @@
 package config
 
 import (
-	"github.com/snowluma/snowluma-mcp/internal/typo"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/snowluma/snowluma-mcp/internal/typo"
 )
 
 // Prefix begins the name of every variable the server reads.

@@ -38,12 +38,12 @@ func (a *actionArgs) Target() (string, json.RawMessage, bool) {
 	return a.Action, json.RawMessage(a.Params), a.Execution != nil
 }
 
-func noop(context.Context, *pipeline.Call, *listArgs) (*pipeline.Result, error) {
-	return &pipeline.Result{}, nil
+func noop(context.Context, *pipeline.Call, *listArgs) (pipeline.Reply[any], error) {
+	return pipeline.Reply[any]{}, nil
 }
 
-func noopAction(context.Context, *pipeline.Call, *actionArgs) (*pipeline.Result, error) {
-	return &pipeline.Result{}, nil
+func noopAction(context.Context, *pipeline.Call, *actionArgs) (pipeline.Reply[any], error) {
+	return pipeline.Reply[any]{}, nil
 }
 
 var (
@@ -209,9 +209,9 @@ func TestArgumentsDecodedOnceReachTheHandler(t *testing.T) {
 	t.Parallel()
 	var got *listArgs
 	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`},
-		func(_ context.Context, _ *pipeline.Call, a *listArgs) (*pipeline.Result, error) {
+		func(_ context.Context, _ *pipeline.Call, a *listArgs) (pipeline.Reply[any], error) {
 			got = a
-			return &pipeline.Result{}, nil
+			return pipeline.Reply[any]{}, nil
 		})
 	c := stagetest.Raw(tool, `{"limit":5.0}`)
 	o := stagetest.Run(context.Background(), New(), c, tool.Handle)

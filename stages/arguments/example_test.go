@@ -29,8 +29,8 @@ func (a *queryArgs) Target() (string, json.RawMessage, bool) {
 // further.
 func Example() {
 	tool := pipeline.NewTool[queryArgs, any](pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":"null"}`},
-		func(context.Context, *pipeline.Call, *queryArgs) (*pipeline.Result, error) {
-			return &pipeline.Result{}, nil
+		func(context.Context, *pipeline.Call, *queryArgs) (pipeline.Reply[any], error) {
+			return pipeline.Reply[any]{}, nil
 		})
 	ctx := context.Background()
 

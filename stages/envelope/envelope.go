@@ -1,8 +1,8 @@
 // Package envelope is the diagnostics stage: it guarantees that every call
 // ends as a result with a verdict and an encoded payload, ready for
 // pipeline.Render. Failures raised by any stage inside it (gate, validation,
-// timeout, transport) become tool errors through pipeline.Failure. Its own
-// failures never leave it as errors, so it names them itself, from Name.
+// timeout, transport) become tool errors through pipeline.Failure, and so
+// does its own, a payload that cannot be encoded: no error leaves it.
 package envelope
 
 import (

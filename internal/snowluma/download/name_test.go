@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snowluma/snowluma-mcp/internal/filename"
 	"github.com/stretchr/testify/assert"
+
+	"github.com/snowluma/snowluma-mcp/internal/filename"
 )
 
 // TestFinalNameIsSafeOnWindows: whatever SnowLuma calls a file, the saved

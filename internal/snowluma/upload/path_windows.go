@@ -26,8 +26,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/snowluma/snowluma-mcp/internal/filename"
 	"golang.org/x/sys/windows"
+
+	"github.com/snowluma/snowluma-mcp/internal/filename"
 )
 
 func unsafeName(input string) string {

@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/snowluma/snowluma-mcp/internal/fault"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"golang.org/x/sys/windows"
+
+	"github.com/snowluma/snowluma-mcp/internal/fault"
 )
 
 // TestResolveRefusesWhatWindowsReadsOtherwise: every way a Windows path

@@ -176,22 +176,22 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	w.handler = stages.Handlers(stages.Assemble(deps, places))
 
 	w.run = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
-		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
+		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (pipeline.Reply[any], error) {
 			c.Progress(1, 2)
 			reply, err := c.OneBot.Do(ctx, c.Action.Name, c.Params)
 			if err != nil {
-				return nil, err
+				return pipeline.Reply[any]{}, err
 			}
-			return &pipeline.Result{Payload: reply.Raw}, nil
+			return pipeline.Reply[any]{Payload: reply.Raw}, nil
 		})
 	w.bg = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Tasks: true, Detaches: true, Runs: w.run, Result: `{"type":["object","null"]}`},
-		func(_ context.Context, c *pipeline.Call, _ *targetArgs) (*pipeline.Result, error) {
+		func(_ context.Context, c *pipeline.Call, _ *targetArgs) (pipeline.Reply[any], error) {
 			h, err := c.Detach(c)
 			if err != nil {
-				return nil, err
+				return pipeline.Reply[any]{}, err
 			}
-			return &pipeline.Result{Task: h}, nil
+			return pipeline.Reply[any]{Task: h}, nil
 		})
 	// A directory the store creates itself is private on every platform.
 	store, _, err := task.Open(filepath.Join(t.TempDir(), "tasks"), task.Scope{Mode: "write", Endpoint: srv.URL}, nil, nil)

@@ -4,9 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // TestClassesOfPhrasingFindTheirAction: each row is one class of phrasing

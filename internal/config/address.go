@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"strings"
 
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 	"github.com/snowluma/snowluma-mcp/internal/typo"
 )
 
@@ -31,8 +32,9 @@ const (
 // told; "" when it is sound. People copy addresses from SnowLuma's WebUI,
 // whose node cards show "0.0.0.0:3000/": no scheme, and the address a
 // node listens on rather than one a client can connect to (Windows
-// refuses to connect to 0.0.0.0). Both are named with the form to write.
-func urlProblem(v string, schemes []string) string {
+// refuses to connect to 0.0.0.0). Both are named with the form to write,
+// in English and Chinese side by side; EN is "" when v is sound.
+func urlProblem(v string, schemes []string) lang.Text {
 	example := schemes[0] + "://127.0.0.1:" + examplePort(schemes[0]) + "/"
 	if !strings.Contains(v, "://") {
 		// Only a host with a port is repeated corrected: anything else
@@ -41,44 +43,56 @@ func urlProblem(v string, schemes []string) string {
 			// The whole corrected form at once: a user told only to add
 			// the scheme writes http://0.0.0.0:3000/ and needs a second
 			// round to learn about the host.
-			why := "is not an absolute URL: it has no scheme"
+			why := lang.Text{EN: "is not an absolute URL: it has no scheme", ZH: "不是完整的 URL：缺少协议（scheme）"}
 			if everywhere(u.Hostname()) {
-				why += ", and it names " + u.Hostname() + ", " + listenAddress
+				why.EN += ", and it names " + u.Hostname() + ", " + listenAddress.EN
+				why.ZH += "，而且写的是 " + u.Hostname() + "，" + listenAddress.ZH
 			}
-			return why + "; write " + suggest(u.String())
+			return lang.Text{EN: why.EN + "; write " + suggest(u.String()), ZH: why.ZH + "；请写成 " + suggest(u.String())}
 		}
-		return "must be an absolute URL with a scheme and a host, such as " + example
+		return absoluteURL(example)
 	}
 	u, err := url.Parse(v)
 	if err != nil || u.Host == "" || u.Opaque != "" {
-		return "must be an absolute URL with a scheme and a host, such as " + example
+		return absoluteURL(example)
 	}
 	scheme := strings.ToLower(u.Scheme)
 	if !contains(schemes, scheme) {
 		if other := counterpart(scheme); contains(schemes, other) {
-			what := "SnowLuma's HTTP API is reached over " + other
+			what := lang.Text{EN: "SnowLuma's HTTP API is reached over " + other, ZH: "SnowLuma 的 HTTP API 要用 " + other}
 			if other == "ws" || other == "wss" {
-				what = "SnowLuma's events come over a WebSocket (its WS 服务端 node), reached with " + other
+				what = lang.Text{EN: "SnowLuma's events come over a WebSocket (its WS 服务端 node), reached with " + other,
+					ZH: "SnowLuma 的事件走 WebSocket（它的 WS 服务端节点），要用 " + other}
 			}
-			why := "uses " + scheme + "://, but " + what + "://"
+			why := lang.Text{EN: "uses " + scheme + "://, but " + what.EN + "://", ZH: "用的是 " + scheme + "://，但 " + what.ZH + "://"}
 			if s := suggest(other + v[len(scheme):]); s != "" {
-				why += ": write " + s
+				why.EN += ": write " + s
+				why.ZH += "：请写成 " + s
 			}
 			return why
 		}
-		return "must use scheme " + strings.Join(schemes, " or ")
+		return lang.Text{EN: "must use scheme " + strings.Join(schemes, " or "), ZH: "协议只能是 " + strings.Join(schemes, " 或 ")}
 	}
 	if u.User != nil {
-		return "must not embed credentials; put the token in " + TokenVar
+		return lang.Text{EN: "must not embed credentials; put the token in " + TokenVar,
+			ZH: "不能在地址里写用户名或密码；Token 请填在 " + TokenVar + " 里"}
 	}
 	if everywhere(u.Hostname()) {
-		return "names " + u.Hostname() + ", " + listenAddress + ": write " + suggest(v)
+		return lang.Text{EN: "names " + u.Hostname() + ", " + listenAddress.EN + ": write " + suggest(v),
+			ZH: "写的是 " + u.Hostname() + "，" + listenAddress.ZH + "：请写成 " + suggest(v)}
 	}
-	return ""
+	return lang.Text{}
+}
+
+// absoluteURL is the refusal of what is no URL at all.
+func absoluteURL(example string) lang.Text {
+	return lang.Text{EN: "must be an absolute URL with a scheme and a host, such as " + example,
+		ZH: "必须是带协议和主机的完整 URL，例如 " + example}
 }
 
 // listenAddress says why a listen-everywhere host is refused.
-const listenAddress = "the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it)"
+var listenAddress = lang.Text{EN: "the address SnowLuma's WebUI shows for a node that listens on every address, which a client cannot connect to on every system (Windows refuses it)",
+	ZH: "这是 SnowLuma WebUI 给监听所有地址的节点显示的地址，客户端并不是在每个系统上都能连上它（Windows 会拒绝）"}
 
 // suggest is v with a listen-everywhere host replaced by the loopback
 // one, and without credentials, query or fragment (they may carry a

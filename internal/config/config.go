@@ -167,7 +167,8 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 	cfg.Endpoint = p.url(EndpointVar, false, "http", "https")
 	cfg.EventsURL = p.url(EventsVar, true, "ws", "wss")
 	if cfg.EventsURL != nil && (cfg.EventsURL.RawQuery != "" || cfg.EventsURL.Fragment != "" || cfg.EventsURL.ForceQuery) {
-		p.failOff(EventsVar, "must not carry a query or fragment: the token travels in the Authorization header (set SNOWLUMA_MCP_EVENTS_TOKEN, or SNOWLUMA_MCP_TOKEN when both nodes have the same Token), so remove everything from ? or # on")
+		p.failOff(EventsVar, lang.Text{EN: "must not carry a query or fragment: the token travels in the Authorization header (set SNOWLUMA_MCP_EVENTS_TOKEN, or SNOWLUMA_MCP_TOKEN when both nodes have the same Token), so remove everything from ? or # on",
+			ZH: "不能带查询参数或片段：Token 放在 Authorization 请求头里发送（设置 SNOWLUMA_MCP_EVENTS_TOKEN；两个节点的 Token 相同时设置 SNOWLUMA_MCP_TOKEN 即可），所以把 ? 或 # 及其后面的内容都删掉"})
 		cfg.EventsURL = nil
 	}
 	warnings = append(warnings, p.eventsTokenOff(cfg)...)
@@ -247,6 +248,8 @@ func defaultStateDir(goos string, env func(string) string, home func() (string, 
 // parser collects the first error so Load reads like a table. Its errors
 // name the variable and what it accepts, never the value given: a value in
 // the wrong variable is often a token, and startup errors end up in logs.
+// Each refusal is written once in both languages (why.EN and why.ZH side
+// by side), so `check` in a Chinese terminal gives the cause in Chinese.
 type parser struct {
 	getenv func(string) string
 	err    *Problem
@@ -254,9 +257,9 @@ type parser struct {
 	off []*Problem
 }
 
-func (p *parser) fail(name, why string) {
+func (p *parser) fail(name string, why lang.Text) {
 	if p.err == nil {
-		p.err = &Problem{Var: name, Why: why}
+		p.err = &Problem{Var: name, Why: why.EN, WhyZH: why.ZH}
 	}
 }
 
@@ -272,8 +275,8 @@ func (p *parser) refused(name string) bool {
 
 // failOff refuses the setting of an optional service: the service is off
 // and the rest of the mode works, so it does not stop the reading.
-func (p *parser) failOff(name, why string) {
-	p.off = append(p.off, &Problem{Var: name, Why: why})
+func (p *parser) failOff(name string, why lang.Text) {
+	p.off = append(p.off, &Problem{Var: name, Why: why.EN, WhyZH: why.ZH})
 }
 
 func (p *parser) value(name string) string { return strings.TrimSpace(p.getenv(name)) }
@@ -285,7 +288,7 @@ func (p *parser) count(name string, def, max int64) int64 {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < 1 || n > max {
-		p.fail(name, fmt.Sprintf("must be a whole number from 1 to %d", max))
+		p.fail(name, lang.Text{EN: fmt.Sprintf("must be a whole number from 1 to %d", max), ZH: fmt.Sprintf("必须是 1 到 %d 之间的整数", max)})
 		return def
 	}
 	return n
@@ -304,10 +307,13 @@ func (p *parser) chunkBytes() int {
 	n, err := strconv.Atoi(v)
 	switch {
 	case err != nil || n < 1:
-		p.fail(name, fmt.Sprintf("must be a whole number of bytes from 1 to %d", upload.MaxChunkBytes))
+		p.fail(name, lang.Text{EN: fmt.Sprintf("must be a whole number of bytes from 1 to %d", upload.MaxChunkBytes),
+			ZH: fmt.Sprintf("必须是 1 到 %d 之间的整数（字节）", upload.MaxChunkBytes)})
 	case n > upload.MaxChunkBytes:
-		p.fail(name, fmt.Sprintf("must be at most %d bytes: a larger chunk's request would pass SnowLuma's %d-byte body cap, and SnowLuma drops such requests without an answer",
-			upload.MaxChunkBytes, upload.BodyCap))
+		p.fail(name, lang.Text{EN: fmt.Sprintf("must be at most %d bytes: a larger chunk's request would pass SnowLuma's %d-byte body cap, and SnowLuma drops such requests without an answer",
+			upload.MaxChunkBytes, upload.BodyCap),
+			ZH: fmt.Sprintf("最多 %d 字节：分块再大，请求就会超过 SnowLuma 的 %d 字节请求体上限，而 SnowLuma 会直接丢弃这样的请求、不作应答",
+				upload.MaxChunkBytes, upload.BodyCap)})
 	default:
 		return n
 	}
@@ -321,10 +327,11 @@ func (p *parser) chunkBytes() int {
 // message never repeats the value. refuse is p.fail for the main token,
 // which every call needs, and p.failOff for the events token, which only
 // live events need (BASE-1, Q-3).
-func (p *parser) token(name, node string, refuse func(name, why string)) string {
+func (p *parser) token(name, node string, refuse func(name string, why lang.Text)) string {
 	v := p.value(name)
 	if strings.ContainsFunc(v, unicode.IsControl) {
-		refuse(name, malformedToken+webui.InWebUI(node, webui.FieldToken))
+		refuse(name, lang.Text{EN: malformedToken.EN + webui.InWebUI(node, webui.FieldToken),
+			ZH: malformedToken.ZH + webui.InWebUIZH(node, webui.FieldToken) + "重新复制 Token"})
 		return ""
 	}
 	return v
@@ -332,8 +339,9 @@ func (p *parser) token(name, node string, refuse func(name, why string)) string 
 
 // malformedToken is why a token with a control character is refused; the
 // place to copy it from again follows.
-const malformedToken = "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: " +
-	"it travels in the Authorization header, which cannot carry them. Copy the token again from "
+var malformedToken = lang.Text{EN: "must not contain control characters such as a line break or a tab, which often come along when a token is pasted: " +
+	"it travels in the Authorization header, which cannot carry them. Copy the token again from ",
+	ZH: "不能含有换行、制表符之类的控制字符（粘贴 Token 时常会带上）：Token 放在 Authorization 请求头里发送，而请求头装不下它们。请从 "}
 
 // eventsTokenOff applies a refused SNOWLUMA_MCP_EVENTS_TOKEN: with an
 // events URL set, live events are off (the refusal stays in p.off and
@@ -366,17 +374,16 @@ func (p *parser) millis(name string, def int64) time.Duration {
 func (p *parser) dir(name string) string {
 	v := p.value(name)
 	if v != "" && !filepath.IsAbs(v) {
-		why := "must be an absolute path: the host decides the working directory, so a relative path has no fixed meaning"
-		whyZH := "必须是绝对路径：工作目录由宿主决定，相对路径没有确定的含义"
+		why := lang.Text{EN: "must be an absolute path: the host decides the working directory, so a relative path has no fixed meaning",
+			ZH: "必须是绝对路径：工作目录由宿主决定，相对路径没有确定的含义"}
 		if strings.HasPrefix(v, "~") {
 			// No shell reads the host's env block, so ~ stays a
 			// literal character; say so rather than leave the
 			// user staring at a path that looks absolute to them.
-			why = "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)"
-			whyZH = "必须是绝对路径，而且 ~ 不会被展开：没有 shell 读取这项设置。把主目录完整写出来（例如 /home/me/... 或 C:\\Users\\me\\...）"
+			why = lang.Text{EN: "must be an absolute path, and ~ is not expanded: no shell reads this setting. Write the home directory out (for example /home/me/... or C:\\Users\\me\\...)",
+				ZH: "必须是绝对路径，而且 ~ 不会被展开：没有 shell 读取这项设置。把主目录完整写出来（例如 /home/me/... 或 C:\\Users\\me\\...）"}
 		}
 		p.failOff(name, why)
-		p.off[len(p.off)-1].WhyZH = whyZH
 		return ""
 	}
 	if v == "" {
@@ -398,7 +405,7 @@ func (p *parser) url(name string, optional bool, schemes ...string) *url.URL {
 	if v == "" {
 		return nil
 	}
-	if why := urlProblem(v, schemes); why != "" {
+	if why := urlProblem(v, schemes); why.EN != "" {
 		fail(name, why)
 		return nil
 	}
@@ -417,18 +424,15 @@ func (p *parser) mode(haveEndpoint bool) Mode {
 		}
 		return ModeDocs
 	default:
-		why, whyZH := "must be docs, read or write", "只能是 docs、read 或 write"
+		why := lang.Text{EN: "must be docs, read or write", ZH: "只能是 docs、read 或 write"}
 		if m := nearestMode(string(v)); m != "" {
 			// In brackets: every caller follows a Problem with its own
 			// punctuation (". ", "; "), which after a bare "?" reads
 			// "did you mean read?.".
-			why += " (did you mean " + string(m) + "?)"
-			whyZH += "（你是不是想写 " + string(m) + "？）"
+			why.EN += " (did you mean " + string(m) + "?)"
+			why.ZH += "（你是不是想写 " + string(m) + "？）"
 		}
 		p.fail(ModeVar, why)
-		if p.err.Var == ModeVar {
-			p.err.WhyZH = whyZH
-		}
 		return ModeDocs
 	}
 }

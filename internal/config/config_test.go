@@ -170,10 +170,12 @@ func TestTheNodeCardsAddressIsFixedInOneRound(t *testing.T) {
 	} {
 		t.Run(tt.variable+"="+tt.card, func(t *testing.T) {
 			t.Parallel()
-			said := urlProblem(tt.card, schemesOf(tt.variable))
+			both := urlProblem(tt.card, schemesOf(tt.variable))
+			said := both.EN
+			assert.Contains(t, both.ZH, "请写成 ", "the Chinese cause gives the form to write too")
 			_, fix, found := strings.Cut(said, "; write ")
 			require.True(t, found, "no corrected form in %q", said)
-			assert.Empty(t, urlProblem(fix, schemesOf(tt.variable)), "the corrected form %q is refused", fix)
+			assert.Empty(t, urlProblem(fix, schemesOf(tt.variable)).EN, "the corrected form %q is refused", fix)
 			assert.Equal(t, 1, strings.Count(said, "://"), "one form, said once: %q", said)
 		})
 	}

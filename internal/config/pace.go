@@ -1,10 +1,11 @@
 package config
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // SendPace is how fast the server lets an agent deliver things to chats
@@ -48,8 +49,15 @@ var (
 const MaxSendWait = 10 * time.Minute
 
 // paceSyntax is what SNOWLUMA_MCP_SEND_PACE accepts, for its error.
-const paceSyntax = "must be off, or target=B+N/D and/or account=B+N/D separated by a comma " +
-	"(a budget of B sends at once that refills N sends every D, a Go duration; e.g. target=3+12/1m,account=6+30/1m)"
+var paceSyntax = lang.Text{EN: "must be off, or target=B+N/D and/or account=B+N/D separated by a comma " +
+	"(a budget of B sends at once that refills N sends every D, a Go duration; e.g. target=3+12/1m,account=6+30/1m)",
+	ZH: "只能是 off，或 target=B+N/D、account=B+N/D 中的一项或两项，用逗号分隔" +
+		"（最多可连发 B 条，之后每隔 D 恢复 N 条，D 用 Go 的时长写法；例如 target=3+12/1m,account=6+30/1m）"}
+
+// paceWhy is paceSyntax followed by what is wrong, in both languages.
+func paceWhy(en, zh string) lang.Text {
+	return lang.Text{EN: paceSyntax.EN + ": " + en, ZH: paceSyntax.ZH + "：" + zh}
+}
 
 // sendPace reads SNOWLUMA_MCP_SEND_PACE and SNOWLUMA_MCP_SEND_WAIT_MS. A
 // budget the variable leaves out keeps its default.
@@ -68,14 +76,14 @@ func (p *parser) sendPace() SendPace {
 	for _, part := range strings.Split(v, ",") {
 		key, spec, ok := strings.Cut(strings.TrimSpace(part), "=")
 		key = strings.ToLower(strings.TrimSpace(key))
-		b, err := parseBudget(strings.TrimSpace(spec))
+		b, why := parseBudget(strings.TrimSpace(spec))
 		switch {
 		case !ok || (key != "target" && key != "account"):
-			p.fail(name, paceSyntax+": each part is target=… or account=…")
+			p.fail(name, paceWhy("each part is target=… or account=…", "每一项都要写成 target=… 或 account=…"))
 		case seen[key]:
-			p.fail(name, paceSyntax+": "+key+" is given twice")
-		case err != nil:
-			p.fail(name, paceSyntax+": "+key+": "+err.Error())
+			p.fail(name, paceWhy(key+" is given twice", key+" 写了两次"))
+		case why.EN != "":
+			p.fail(name, paceWhy(key+": "+why.EN, key+"："+why.ZH))
 		}
 		if p.err != nil {
 			return sp
@@ -90,30 +98,32 @@ func (p *parser) sendPace() SendPace {
 	return sp
 }
 
-// parseBudget reads B+N/D.
-func parseBudget(s string) (Budget, error) {
+// parseBudget reads B+N/D; why says what is wrong, in both languages,
+// and is empty for a sound budget.
+func parseBudget(s string) (_ Budget, why lang.Text) {
 	burst, rate, ok := strings.Cut(s, "+")
 	n, per, ok2 := strings.Cut(rate, "/")
 	if !ok || !ok2 {
-		return Budget{}, fmt.Errorf("expected B+N/D")
+		return Budget{}, lang.Text{EN: "expected B+N/D", ZH: "应写成 B+N/D"}
 	}
 	b, err := strconv.Atoi(strings.TrimSpace(burst))
 	if err != nil || b < 1 || b > 1000 {
-		return Budget{}, fmt.Errorf("the burst B must be a whole number from 1 to 1000")
+		return Budget{}, lang.Text{EN: "the burst B must be a whole number from 1 to 1000", ZH: "连发条数 B 必须是 1 到 1000 之间的整数"}
 	}
 	count, err := strconv.Atoi(strings.TrimSpace(n))
 	if err != nil || count < 1 || count > 100000 {
-		return Budget{}, fmt.Errorf("the refill count N must be a whole number from 1 to 100000")
+		return Budget{}, lang.Text{EN: "the refill count N must be a whole number from 1 to 100000", ZH: "恢复条数 N 必须是 1 到 100000 之间的整数"}
 	}
 	d, err := time.ParseDuration(strings.TrimSpace(per))
 	if err != nil || d <= 0 || d > 24*time.Hour {
-		return Budget{}, fmt.Errorf("the refill period D must be a duration such as 1m or 10s, at most 24h")
+		return Budget{}, lang.Text{EN: "the refill period D must be a duration such as 1m or 10s, at most 24h",
+			ZH: "恢复间隔 D 必须是 1m、10s 这样的时长，最长 24h"}
 	}
 	every := d / time.Duration(count)
 	if every < time.Millisecond {
-		return Budget{}, fmt.Errorf("N/D refills faster than one send a millisecond")
+		return Budget{}, lang.Text{EN: "N/D refills faster than one send a millisecond", ZH: "N/D 的恢复速度超过了每毫秒一条"}
 	}
-	return Budget{Burst: b, Every: every}, nil
+	return Budget{Burst: b, Every: every}, lang.Text{}
 }
 
 // sendWait reads SNOWLUMA_MCP_SEND_WAIT_MS: 0 refuses every send that
@@ -126,7 +136,7 @@ func (p *parser) sendWait() time.Duration {
 	}
 	n, err := strconv.ParseInt(v, 10, 64)
 	if err != nil || n < 0 || n > MaxSendWait.Milliseconds() {
-		p.fail(name, "must be a whole number of milliseconds from 0 to 600000")
+		p.fail(name, lang.Text{EN: "must be a whole number of milliseconds from 0 to 600000", ZH: "必须是 0 到 600000 之间的整数（毫秒）"})
 		return DefaultSendWait
 	}
 	return time.Duration(n) * time.Millisecond

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // TrustedUsersVar turns lockdown on: the QQ users whose messages, comments
@@ -28,13 +30,15 @@ func (p *parser) trustedUsers() []int64 {
 	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' }) {
 		id, err := strconv.ParseInt(f, 10, 64)
 		if err != nil || id < 1 {
-			p.fail(TrustedUsersVar, "must be a list of QQ numbers (positive whole numbers) separated by commas or spaces")
+			p.fail(TrustedUsersVar, lang.Text{EN: "must be a list of QQ numbers (positive whole numbers) separated by commas or spaces",
+				ZH: "必须是一串 QQ 号（正整数），用逗号或空格分隔"})
 			return nil
 		}
 		ids = append(ids, id)
 	}
 	if len(ids) == 0 {
-		p.fail(TrustedUsersVar, "must name at least one QQ number when set: it holds only spaces, tabs or separators. Leave it empty or unset to turn lockdown off")
+		p.fail(TrustedUsersVar, lang.Text{EN: "must name at least one QQ number when set: it holds only spaces, tabs or separators. Leave it empty or unset to turn lockdown off",
+			ZH: "设置了就至少要写一个 QQ 号：现在里面只有空格、制表符或分隔符。想关闭锁定，就留空或不设置它"})
 		return nil
 	}
 	slices.Sort(ids)

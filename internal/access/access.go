@@ -29,7 +29,9 @@ const (
 // others can reach: why it matters (Why, e.g. "task results can hold
 // private data") and the setting that chooses another place.
 type Purpose struct {
-	Why     string
+	Why string
+	// WhyZH is Why in Chinese, for `check` in a Chinese terminal.
+	WhyZH   string
 	Setting string
 	// beforeFix, when set, runs in Secure between the look that found the
 	// folder empty and the fix: where a test plants an entry, as another
@@ -56,10 +58,10 @@ func (p Purpose) Dir(dir string) error {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
 	what, fix, err := dirExposed(dir, st, p.Setting)
-	if err != nil || what == "" {
+	if err != nil || what.EN == "" {
 		return err
 	}
-	return fmt.Errorf("%s; %s: %s", what, p.Why, fix)
+	return fmt.Errorf("%s; %s: %s", what.EN, p.Why, fix.EN)
 }
 
 // File refuses a stored file that is not a regular file or that another

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // makeDir creates dir (and missing parents) with mode 0700.
@@ -22,12 +24,14 @@ func Prepare(string) error { return nil }
 
 // dirExposed says what lets others into a directory (any group or other
 // bit) and how to fix it; what is empty for a private one.
-func dirExposed(dir string, st fs.FileInfo, setting string) (what, fix string, err error) {
+func dirExposed(dir string, st fs.FileInfo, setting string) (what, fix lang.Text, err error) {
 	if perm := st.Mode().Perm(); perm&0o077 != 0 {
-		return fmt.Sprintf("%s has mode %04o, open to other users", dir, perm),
-			"run chmod 700 on it, or choose another " + setting + " that does not exist yet (snowluma-mcp creates it for your account alone)", nil
+		return lang.Text{EN: fmt.Sprintf("%s has mode %04o, open to other users", dir, perm),
+				ZH: fmt.Sprintf("%s 的权限是 %04o，其他用户也能访问", dir, perm)},
+			lang.Text{EN: "run chmod 700 on it, or choose another " + setting + " that does not exist yet (snowluma-mcp creates it for your account alone)",
+				ZH: "对它运行 chmod 700，或另选一个尚不存在的 " + setting + "（snowluma-mcp 会创建一个只有你的系统用户能访问的文件夹）"}, nil
 	}
-	return "", "", nil
+	return lang.Text{}, lang.Text{}, nil
 }
 
 // fileExposed says what lets others at a file (another owner, or any

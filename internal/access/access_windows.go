@@ -24,6 +24,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // currentUser is the SID of the account this process runs as.
@@ -138,10 +140,10 @@ func createPrivate(path string, disposition uint32) (*os.File, error) {
 
 // dirExposed says which accounts a directory lets in besides the trusted
 // ones, and how to fix it; what is empty for a private one.
-func dirExposed(dir string, _ fs.FileInfo, setting string) (what, fix string, err error) {
+func dirExposed(dir string, _ fs.FileInfo, setting string) (what, fix lang.Text, err error) {
 	others, err := outsiders(dir)
 	if err != nil || len(others) == 0 {
-		return "", "", err
+		return lang.Text{}, lang.Text{}, err
 	}
 	return exposedDir(dir, others, setting)
 }

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // Folder is what Look found at a store's directory, read only.
@@ -16,6 +18,9 @@ type Folder struct {
 	Exposed string
 	// Fix says how the person makes it private by hand.
 	Fix string
+	// ExposedZH and FixZH are Exposed and Fix in Chinese, for `check` in
+	// a Chinese terminal; written beside the English where each is.
+	ExposedZH, FixZH string
 	// Fixable: exposed, but empty and owned by this user, so the server
 	// makes it private itself (Secure). Files found in a folder others
 	// could write cannot be trusted, so a folder that holds anything is
@@ -49,10 +54,11 @@ func (p Purpose) look(dir string, f *os.File) (Folder, error) {
 		return Folder{}, fmt.Errorf("%s is not a directory", dir)
 	}
 	what, fix, err := handleExposed(dir, f, p.Setting)
-	if err != nil || what == "" {
+	if err != nil || what.EN == "" {
 		return Folder{}, err
 	}
-	out := Folder{Exposed: fmt.Sprintf("%s; %s", what, p.Why), Fix: fix}
+	out := Folder{Exposed: what.EN + "; " + p.Why, Fix: fix.EN,
+		ExposedZH: what.ZH + "；" + lang.Text{EN: p.Why, ZH: p.WhyZH}.In(lang.Chinese), FixZH: fix.ZH}
 	owned, err := ownedByMe(f)
 	if err != nil {
 		return Folder{}, err

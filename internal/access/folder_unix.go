@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // openDir opens dir itself for reading, refusing a symlink in its place
@@ -21,10 +23,10 @@ func openDir(dir string) (*os.File, error) {
 }
 
 // handleExposed is dirExposed for an opened folder.
-func handleExposed(dir string, f *os.File, setting string) (what, fix string, err error) {
+func handleExposed(dir string, f *os.File, setting string) (what, fix lang.Text, err error) {
 	st, err := f.Stat()
 	if err != nil {
-		return "", "", err
+		return lang.Text{}, lang.Text{}, err
 	}
 	return dirExposed(dir, st, setting)
 }

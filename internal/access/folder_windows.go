@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	"golang.org/x/sys/windows"
+
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // openDir opens dir itself, never what a reparse point (a symlink or a
@@ -50,10 +52,10 @@ func security(f *os.File) (*windows.SECURITY_DESCRIPTOR, error) {
 }
 
 // handleExposed is dirExposed for an opened folder, read on its handle.
-func handleExposed(dir string, f *os.File, setting string) (what, fix string, err error) {
+func handleExposed(dir string, f *os.File, setting string) (what, fix lang.Text, err error) {
 	others, err := handleOutsiders(f)
 	if err != nil || len(others) == 0 {
-		return "", "", err
+		return lang.Text{}, lang.Text{}, err
 	}
 	return exposedDir(dir, others, setting)
 }
@@ -68,9 +70,11 @@ func handleOutsiders(f *os.File) ([]string, error) {
 }
 
 // exposedDir words an exposed directory and its fix.
-func exposedDir(dir string, others []string, setting string) (what, fix string, err error) {
-	return fmt.Sprintf("%s lets other accounts in (%s)", dir, strings.Join(others, ", ")),
-		fmt.Sprintf("choose another %s that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", setting, dir, dir), nil
+func exposedDir(dir string, others []string, setting string) (what, fix lang.Text, err error) {
+	return lang.Text{EN: fmt.Sprintf("%s lets other accounts in (%s)", dir, strings.Join(others, ", ")),
+			ZH: fmt.Sprintf("%s 允许其他账户访问（%s）", dir, strings.Join(others, ", "))},
+		lang.Text{EN: fmt.Sprintf("choose another %s that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", setting, dir, dir),
+			ZH: fmt.Sprintf("另选一个尚不存在的 %s（snowluma-mcp 会创建一个只有你的账户能访问的文件夹），或用 icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" 收紧这个文件夹，再对上面列出的每个账户运行 icacls \"%s\" /remove", setting, dir, dir)}, nil
 }
 
 // ownedByMe reports whether this user owns the opened folder.

@@ -16,8 +16,9 @@ import (
 // The purposes the stores refuse an exposed folder with; the words are
 // theirs (task results, send budgets).
 var (
-	tasksPurpose  = access.Purpose{Why: "task results can hold private data", Setting: config.TaskDirVar}
-	budgetPurpose = access.Purpose{Why: "whoever can write the send budgets there can unpace this account's sends or stop them", Setting: config.StateDirVar}
+	tasksPurpose  = access.Purpose{Why: "task results can hold private data", WhyZH: "任务结果可能含有私密数据", Setting: config.TaskDirVar}
+	budgetPurpose = access.Purpose{Why: "whoever can write the send budgets there can unpace this account's sends or stop them",
+		WhyZH: "能改写其中发送额度的人，就能让这个账号的发送不再限速，或者让它发不出去", Setting: config.StateDirVar}
 )
 
 // folders checks the folders write mode uses. The upload root and the
@@ -30,15 +31,15 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 	}
 	var out []config.Finding
 	if cfg.UploadRoot != "" {
-		if why := upload.RootProblem(cfg.UploadRoot); why != "" {
-			out = append(out, off(cfg, upload.RootVar, upload.RootVar+" "+why, lang.Text{
+		if why := upload.RootWhy(cfg.UploadRoot); why.EN != "" {
+			out = append(out, off(cfg, upload.RootVar, lang.Text{EN: upload.RootVar + " " + why.EN, ZH: upload.RootVar + " " + why.ZH}, lang.Text{
 				EN: "create that folder, or set " + upload.RootVar + " to an existing one; it is checked again at every call, so the next upload uses it without a restart",
 				ZH: "创建这个文件夹，或把 " + upload.RootVar + " 设为一个已存在的文件夹；每次调用都会重新检查它，所以下一次上传无需重启就会用上"}))
 		}
 	}
 	if cfg.DownloadDir != "" {
-		if why := download.DirProblem(cfg.DownloadDir); why != "" {
-			out = append(out, off(cfg, download.DirVar, download.DirVar+" "+why, lang.Text{
+		if why := download.DirWhy(cfg.DownloadDir); why.EN != "" {
+			out = append(out, off(cfg, download.DirVar, lang.Text{EN: download.DirVar + " " + why.EN, ZH: download.DirVar + " " + why.ZH}, lang.Text{
 				EN: "set " + download.DirVar + " to a folder this account may create and write; it is checked again at every call, so the next download uses it without a restart",
 				ZH: "把 " + download.DirVar + " 设为这个系统用户能创建和写入的文件夹；每次调用都会重新检查它，所以下一次下载无需重启就会用上"}))
 		}
@@ -55,20 +56,20 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 		// store, reads it here, so a start pays for the slow digest once.
 		if cfg.TaskDir != "" && !fix {
 			if err := task.Bound(cfg.TaskDir, TaskScope(cfg)); errors.Is(err, task.ErrScope) {
-				out = append(out, off(cfg, config.TaskDirVar, err.Error(), lang.Text{
+				out = append(out, off(cfg, config.TaskDirVar, english("这个任务目录绑定的是另一套配置（模式、HTTP API 地址或 Token）：", err.Error()), lang.Text{
 					EN: "set " + config.TaskDirVar + " to a new folder for this configuration (keep the old one for its history), then restart the server",
 					ZH: "为这套配置把 " + config.TaskDirVar + " 设为一个新文件夹（旧的留着作记录），然后重启服务器"}))
 				cfg.TaskDir = ""
 			} else if err != nil {
 				// Its scope is missing or damaged: the message says
 				// what to restore, as the server's refusal does.
-				out = append(out, off(cfg, config.TaskDirVar, err.Error(), lang.Text{
+				out = append(out, off(cfg, config.TaskDirVar, english("无法读取这个任务目录的绑定记录：", err.Error()), lang.Text{
 					EN: "do what the message says, then restart the server", ZH: "按上面的消息处理，然后重启服务器"}))
 				cfg.TaskDir = ""
 			} else if err := task.Inspect(cfg.TaskDir); err != nil {
 				// What the server's store refuses as it opens, read
 				// without changing anything.
-				out = append(out, off(cfg, config.TaskDirVar, err.Error(), lang.Text{
+				out = append(out, off(cfg, config.TaskDirVar, english("任务目录里有无法使用的文件：", err.Error()), lang.Text{
 					EN: "restore or move aside the file named above, then restart the server", ZH: "恢复或移走上面提到的文件，然后重启服务器"}))
 				cfg.TaskDir = ""
 			}
@@ -84,7 +85,7 @@ func folders(cfg *config.Config, fix bool) []config.Finding {
 			// is moved aside; the state directory is checked again at
 			// every send, so the fix takes effect on the next one.
 			if err := budget.Locks(cfg.StateDir); err != nil {
-				out = append(out, off(cfg, config.StateDirVar, config.StateDirVar+": "+err.Error(),
+				out = append(out, off(cfg, config.StateDirVar, english("状态目录里有损坏的锁文件：", config.StateDirVar+": "+err.Error()),
 					lang.Text{EN: "move that file out of " + cfg.StateDir + " (no snowluma-mcp server makes anything but a regular file there); the next send uses the directory again",
 						ZH: "把那个文件移出 " + cfg.StateDir + "（snowluma-mcp 在那里只会创建普通文件）；下一次发送就会重新使用这个目录"}))
 			}
@@ -112,12 +113,12 @@ func store(cfg *config.Config, variable, dir string, p access.Purpose, fix bool)
 	got, err := p.Look(dir)
 	switch {
 	case err != nil:
-		return off(cfg, variable, variable+": "+err.Error(), lang.Text{
+		return off(cfg, variable, english(variable+" 无法作为文件夹使用：", variable+": "+err.Error()), lang.Text{
 			EN: "set " + variable + " to a folder (not a file or a link) this account may create" + restart.EN,
 			ZH: "把 " + variable + " 设为这个系统用户能创建的文件夹（不能是文件或链接）" + restart.ZH}), true
 	case got.Missing:
-		if why := download.DirProblem(dir); why != "" {
-			return off(cfg, variable, variable+" "+why, lang.Text{
+		if why := download.DirWhy(dir); why.EN != "" {
+			return off(cfg, variable, lang.Text{EN: variable + " " + why.EN, ZH: variable + " " + why.ZH}, lang.Text{
 				EN: "set " + variable + " to a folder this account may create" + restart.EN,
 				ZH: "把 " + variable + " 设为这个系统用户能创建的文件夹" + restart.ZH}), true
 		}
@@ -125,16 +126,16 @@ func store(cfg *config.Config, variable, dir string, p access.Purpose, fix bool)
 	case got.Exposed == "":
 		return config.Finding{}, false
 	case !got.Fixable:
-		return off(cfg, variable, got.Exposed, lang.Text{EN: got.Fix + restart.EN}), true
+		return off(cfg, variable, lang.Text{EN: got.Exposed, ZH: got.ExposedZH}, lang.Text{EN: got.Fix + restart.EN, ZH: got.FixZH + restart.ZH}), true
 	case !fix:
 		return config.Finding{Item: items[variable], Var: variable, Effect: config.Noted,
 			Detail:   got.Exposed + "; it is empty and yours, so the server makes it private when it starts",
 			Fix:      "nothing to do; or make it private yourself first",
-			DetailZH: "它是空的、属于你，服务器启动时会把它设为只有你能访问。原因：" + got.Exposed,
+			DetailZH: "它是空的、属于你，服务器启动时会把它设为只有你能访问。原因：" + got.ExposedZH,
 			FixZH:    "不用处理；也可以先自己把它设为私有"}, false
 	}
 	if _, err := p.Secure(dir); err != nil {
-		return off(cfg, variable, err.Error(), lang.Text{
+		return off(cfg, variable, english(dir+" 无法设为私有：", err.Error()), lang.Text{
 			EN: "make " + dir + " private to your account" + restart.EN,
 			ZH: "把 " + dir + " 设为只有你的系统用户能访问" + restart.ZH}), true
 	}
@@ -148,7 +149,7 @@ func store(cfg *config.Config, variable, dir string, p access.Purpose, fix bool)
 // record): background tasks are off, everything else works.
 func StoreFailed(cfg *config.Config, err error) config.Finding {
 	cfg.TaskDir = ""
-	return off(cfg, config.TaskDirVar, "the task store in "+config.TaskDirVar+" cannot be opened: "+err.Error(), lang.Text{
+	return off(cfg, config.TaskDirVar, english(config.TaskDirVar+" 中的任务存储无法打开：", "the task store in "+config.TaskDirVar+" cannot be opened: "+err.Error()), lang.Text{
 		EN: "do what the message says, or set " + config.TaskDirVar + " to a new folder, then restart the server",
 		ZH: "按消息处理，或把 " + config.TaskDirVar + " 设为一个新文件夹，然后重启服务器"})
 }

@@ -150,7 +150,7 @@ func disabled(cfg *config.Config) []config.Finding {
 			fix = lang.Text{EN: "write " + p.Var + " as an absolute path in this server's entry in the MCP host (the home folder written out: ~ is not expanded); " + need.EN + "; then restart the server",
 				ZH: "在 MCP 宿主里本服务器的条目中把 " + p.Var + " 写成绝对路径（把主目录完整写出来：~ 不会被展开）；" + need.ZH + "；然后重启服务器"}
 		}
-		f := off(cfg, p.Var, p.Error(), fix)
+		f := off(cfg, p.Var, lang.Text{EN: p.Error(), ZH: p.WhyIn(lang.Chinese)}, fix)
 		f.DetailZH = p.Var + " 的值不被接受，服务器关闭了" + servicesZH[p.Var] + "，其余功能正常。原因：" + p.WhyIn(lang.Chinese)
 		if !uses(cfg, p.Var) {
 			f.DetailZH = p.Var + " 的值不被接受（当前模式用不到它）。原因：" + p.WhyIn(lang.Chinese)
@@ -162,18 +162,26 @@ func disabled(cfg *config.Config) []config.Finding {
 
 // off is the finding of an optional service that cannot be used: off in
 // a mode that uses it, only noted in one that does not. detail is the
-// cause in English (it comes from the folder's or the store's own
-// check); the Chinese says what the server does and gives the cause.
-func off(cfg *config.Config, variable, detail string, fix lang.Text) config.Finding {
+// cause (from the folder's or the store's own check) in both languages
+// where it is written in both; a store's own English (a task record, a
+// lock) stays English after a Chinese summary (english).
+func off(cfg *config.Config, variable string, detail, fix lang.Text) config.Finding {
+	why := detail.In(lang.Chinese)
 	f := config.Finding{Item: items[variable], Var: variable, Effect: config.Off,
-		Detail: detail + "; the server turns " + services[variable] + " off, everything else works", Fix: fix.EN,
-		Agent:    "Turned off, everything else works: " + services[variable] + ". Why: " + detail + ". Tell the user to " + fix.EN + ".",
-		DetailZH: "服务器关闭了" + servicesZH[variable] + "，其余功能正常。原因：" + detail, FixZH: fix.ZH}
+		Detail: detail.EN + "; the server turns " + services[variable] + " off, everything else works", Fix: fix.EN,
+		Agent:    "Turned off, everything else works: " + services[variable] + ". Why: " + detail.EN + ". Tell the user to " + fix.EN + ".",
+		DetailZH: "服务器关闭了" + servicesZH[variable] + "，其余功能正常。原因：" + why, FixZH: fix.ZH}
 	if !uses(cfg, variable) {
-		f.Effect, f.Detail, f.Agent = config.Noted, detail+" (this mode does not use it)", ""
-		f.DetailZH = "当前模式用不到它。原因：" + detail
+		f.Effect, f.Detail, f.Agent = config.Noted, detail.EN+" (this mode does not use it)", ""
+		f.DetailZH = "当前模式用不到它。原因：" + why
 	}
 	return f
+}
+
+// english is a cause only English words exist for (a store's own
+// message, the operating system's), after a Chinese summary.
+func english(summary, cause string) lang.Text {
+	return lang.Text{EN: cause, ZH: summary + cause}
 }
 
 // folderNeeds is what each folder needs besides an absolute path: the

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // DirVar is the setting that names the download directory.
@@ -16,13 +17,17 @@ const DirVar = "SNOWLUMA_MCP_DOWNLOAD_DIR"
 // directory or could be created as one. It creates nothing: the directory
 // is made by the first download that needs it, so a directory that does
 // not exist yet is no problem; one whose path passes through a file is.
-func DirProblem(dir string) string {
+func DirProblem(dir string) string { return DirWhy(dir).EN }
+
+// DirWhy is DirProblem in English and Chinese (`check` in a Chinese
+// terminal); the operating system's own cause stays as it says it.
+func DirWhy(dir string) lang.Text {
 	info, err := os.Stat(dir)
 	switch {
 	case err == nil && info.IsDir():
-		return ""
+		return lang.Text{}
 	case err == nil:
-		return "names a file, not a directory"
+		return lang.Text{EN: "names a file, not a directory", ZH: "指向的是文件，不是文件夹"}
 	}
 	// Missing, or unreachable (a file on the way reads as "not a
 	// directory" on Unix and as missing on Windows): the nearest part of
@@ -31,14 +36,14 @@ func DirProblem(dir string) string {
 		pinfo, perr := os.Stat(parent)
 		switch {
 		case perr == nil && !pinfo.IsDir():
-			return "cannot be created: " + parent + " is a file, not a directory"
+			return lang.Text{EN: "cannot be created: " + parent + " is a file, not a directory", ZH: "无法创建：" + parent + " 是文件，不是文件夹"}
 		case perr == nil && errors.Is(err, fs.ErrNotExist):
-			return ""
+			return lang.Text{}
 		case perr == nil:
-			return "cannot be inspected (" + fault.PathCause(err) + ")"
+			return lang.Text{EN: "cannot be inspected (" + fault.PathCause(err) + ")", ZH: "无法检查（" + fault.PathCause(err) + "）"}
 		}
 		if filepath.Dir(parent) == parent {
-			return "cannot be created: no part of its path exists"
+			return lang.Text{EN: "cannot be created: no part of its path exists", ZH: "无法创建：它的路径中没有任何一级存在"}
 		}
 	}
 }

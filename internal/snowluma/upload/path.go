@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/lang"
 )
 
 // RootVar is the setting that names the upload root.
@@ -16,22 +17,26 @@ const RootVar = "SNOWLUMA_MCP_UPLOAD_ROOT"
 // setting, so a root that is missing or a file is the user's to fix, not
 // the agent's: it is checked at start (a warning), in get_runtime_info and
 // before each upload, since the user may create it while the server runs.
-func RootProblem(root string) string {
+func RootProblem(root string) string { return RootWhy(root).EN }
+
+// RootWhy is RootProblem in English and Chinese (`check` in a Chinese
+// terminal); the operating system's own cause stays as it says it.
+func RootWhy(root string) lang.Text {
 	info, err := os.Stat(root)
 	switch {
 	case os.IsNotExist(err):
-		return "names a directory that does not exist"
+		return lang.Text{EN: "names a directory that does not exist", ZH: "指向的文件夹不存在"}
 	case err != nil:
-		return "cannot be inspected (" + fault.PathCause(err) + ")"
+		return lang.Text{EN: "cannot be inspected (" + fault.PathCause(err) + ")", ZH: "无法检查（" + fault.PathCause(err) + "）"}
 	case !info.IsDir():
-		return "names a file, not a directory"
+		return lang.Text{EN: "names a file, not a directory", ZH: "指向的是文件，不是文件夹"}
 	}
 	f, err := os.Open(root)
 	if err != nil {
-		return "names a directory that cannot be read (" + fault.PathCause(err) + ")"
+		return lang.Text{EN: "names a directory that cannot be read (" + fault.PathCause(err) + ")", ZH: "指向的文件夹无法读取（" + fault.PathCause(err) + "）"}
 	}
 	_ = f.Close()
-	return ""
+	return lang.Text{}
 }
 
 // Resolve turns execution.input_file into the real path of a regular file

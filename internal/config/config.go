@@ -140,9 +140,9 @@ func (c *Config) ExecutionEnabled() bool { return c.Mode.Allows(ModeRead) }
 func (c *Config) WriteEnabled() bool { return c.Mode.Allows(ModeWrite) }
 
 // Load reads the configuration through getenv. Warnings are conditions worth
-// telling the user about on stderr that do not stop the server. A refused
-// setting is returned as a *Problem.
-func Load(getenv func(string) string) (cfg *Config, warnings []string, err error) {
+// telling the user about on stderr that do not stop the server, in English
+// and Chinese. A refused setting is returned as a *Problem.
+func Load(getenv func(string) string) (cfg *Config, warnings []lang.Text, err error) {
 	p := parser{getenv: getenv}
 	cfg = &Config{
 		Timeout:              p.millis("SNOWLUMA_MCP_TIMEOUT_MS", 30000),
@@ -197,13 +197,15 @@ func Load(getenv func(string) string) (cfg *Config, warnings []string, err error
 // ignored names the settings the effective mode leaves unused. A user who
 // set one expects its feature, so saying nothing would leave them guessing
 // why it is missing; every such setting is checked here, in one place.
-func (c *Config) ignored() []string {
-	var out []string
+func (c *Config) ignored() []lang.Text {
+	var out []lang.Text
 	if c.EventsURL != nil && !c.ExecutionEnabled() {
-		out = append(out, fmt.Sprintf("SNOWLUMA_MCP_EVENTS_URL is ignored: live events need read or write mode (with SNOWLUMA_MCP_ENDPOINT), and this server runs in %s mode", c.Mode))
+		out = append(out, lang.Text{EN: fmt.Sprintf("SNOWLUMA_MCP_EVENTS_URL is ignored: live events need read or write mode (with SNOWLUMA_MCP_ENDPOINT), and this server runs in %s mode", c.Mode),
+			ZH: fmt.Sprintf("SNOWLUMA_MCP_EVENTS_URL 被忽略：实时事件需要 read 或 write 模式（并设置 SNOWLUMA_MCP_ENDPOINT），而本服务器以 %s 模式运行", c.Mode)})
 	}
 	if c.TaskDir != "" && !c.WriteEnabled() {
-		out = append(out, fmt.Sprintf("SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in %s mode", c.Mode))
+		out = append(out, lang.Text{EN: fmt.Sprintf("SNOWLUMA_MCP_TASK_DIR is ignored: background tasks need write mode, and this server runs in %s mode", c.Mode),
+			ZH: fmt.Sprintf("SNOWLUMA_MCP_TASK_DIR 被忽略：后台传输需要 write 模式，而本服务器以 %s 模式运行", c.Mode)})
 	}
 	return out
 }
@@ -347,7 +349,7 @@ var malformedToken = lang.Text{EN: "must not contain control characters such as 
 // events URL set, live events are off (the refusal stays in p.off and
 // says why); without one the token is never used, so nothing is off and
 // the refusal becomes a note that the token is unused.
-func (p *parser) eventsTokenOff(cfg *Config) []string {
+func (p *parser) eventsTokenOff(cfg *Config) []lang.Text {
 	if !p.refused(EventsTokenVar) {
 		return nil
 	}
@@ -362,7 +364,8 @@ func (p *parser) eventsTokenOff(cfg *Config) []string {
 		}
 	}
 	p.off = kept
-	return []string{EventsTokenVar + " is ignored: only live events use it, and " + EventsVar + " is not set (when you set it, copy the token again: this one holds a control character such as a line break or a tab, which a token cannot carry)"}
+	return []lang.Text{{EN: EventsTokenVar + " is ignored: only live events use it, and " + EventsVar + " is not set (when you set it, copy the token again: this one holds a control character such as a line break or a tab, which a token cannot carry)",
+		ZH: EventsTokenVar + " 被忽略：只有实时事件用它，而 " + EventsVar + " 没有设置（设置它时请重新复制 Token：现在这个含有换行、制表符之类的控制字符，Token 里不能有）"}}
 }
 
 func (p *parser) bytes(name string, def int64) int64 { return p.count(name, def, 1<<50) }

@@ -265,7 +265,12 @@ func TestLoadWarnsAboutSettingsTheModeIgnores(t *testing.T) {
 			t.Parallel()
 			_, warnings, err := Load(env(tt.env))
 			require.NoError(t, err)
-			assert.Equal(t, tt.want, warnings)
+			var said []string
+			for _, w := range warnings {
+				said = append(said, w.EN)
+				assert.NotEmpty(t, w.ZH, "each note is written in Chinese too: %s", w.EN)
+			}
+			assert.Equal(t, tt.want, said)
 		})
 	}
 }

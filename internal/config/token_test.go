@@ -113,7 +113,8 @@ func TestAMalformedEventsTokenTurnsOffOnlyLiveEvents(t *testing.T) {
 			} else {
 				assert.Empty(t, cfg.Disabled, "nothing is off")
 				require.Len(t, warnings, 1)
-				said = warnings[0]
+				said = warnings[0].EN
+				assert.NotContains(t, warnings[0].ZH, head)
 				assert.Contains(t, said, "SNOWLUMA_MCP_EVENTS_TOKEN is ignored: only live events use it, and SNOWLUMA_MCP_EVENTS_URL is not set")
 			}
 			assert.NotContains(t, said, head)

@@ -69,7 +69,7 @@ func Decide(env Env, fix bool) *config.Config {
 		out = append(out, disabled(cfg)...)
 		out = append(out, fellBack(cfg)...)
 		for _, w := range warnings {
-			out = append(out, config.Finding{Item: "configuration", Effect: config.Noted, Detail: w,
+			out = append(out, config.Finding{Item: "configuration", Effect: config.Noted, Detail: w.EN, DetailZH: w.ZH,
 				Fix: "set what it needs, named above, or remove the setting", FixZH: "按上面所说补上它需要的设置，或删掉这项设置"})
 		}
 		out = append(out, folders(cfg, fix)...)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -35,6 +36,17 @@ func TestEveryLineIsChineseInAChineseTerminal(t *testing.T) {
 	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusBadGateway) }))
 	t.Cleanup(page.Close)
 	dir := t.TempDir()
+	// Folders others can enter: one empty (the server makes it private),
+	// one holding a file (refused).
+	open := filepath.Join(dir, "open")
+	require.NoError(t, os.Mkdir(open, 0o755))
+	require.NoError(t, os.Chmod(open, 0o755))
+	full := filepath.Join(dir, "full")
+	require.NoError(t, os.Mkdir(full, 0o755))
+	require.NoError(t, os.Chmod(full, 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(full, "f"), nil, 0o600))
+	aFile := filepath.Join(dir, "a-file")
+	require.NoError(t, os.WriteFile(aFile, nil, 0o600))
 	tests := []struct {
 		name string
 		env  map[string]string
@@ -55,6 +67,27 @@ func TestEveryLineIsChineseInAChineseTerminal(t *testing.T) {
 		{"another service's page", map[string]string{"SNOWLUMA_MCP_ENDPOINT": page.URL + "/"}},
 		{"events at the HTTP node", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_URL": "ws" + strings.TrimPrefix(working, "http")}},
 		{"an events URL over http", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_URL": "http://127.0.0.1:3001/"}},
+		{"an endpoint that is no URL", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "localhost"}},
+		{"a WebUI card's address", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "0.0.0.0:3000/"}},
+		{"an endpoint with credentials", map[string]string{"SNOWLUMA_MCP_ENDPOINT": "http://me:pw@127.0.0.1:3000/"}},
+		{"an events URL with a query", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_URL": "ws://127.0.0.1:3001/?access_token=x"}},
+		{"a token with a line break", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_TOKEN": "abc\ndef"}},
+		{"an events token with a line break", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_URL": "ws://127.0.0.1:9/", "SNOWLUMA_MCP_EVENTS_TOKEN": "abc\ndef"}},
+		{"an events token with a line break and no events URL", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_EVENTS_TOKEN": "abc\ndef"}},
+		{"a limit that is no number", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_TIMEOUT_MS": "30s"}},
+		{"a chunk over SnowLuma's cap", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_UPLOAD_CHUNK_BYTES": "2000000"}},
+		{"a send wait out of range", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_SEND_WAIT_MS": "-1"}},
+		{"a malformed send pace", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_SEND_PACE": "target=3/1m"}},
+		{"a list that is not QQ numbers", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_TRUSTED_USERS": "alice,bob"}},
+		{"a list of separators only", map[string]string{"SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_TRUSTED_USERS": " , "}},
+		{"relative folders", map[string]string{"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_ENDPOINT": working, "SNOWLUMA_MCP_SEND_PACE": "off",
+			"SNOWLUMA_MCP_UPLOAD_ROOT": "uploads", "SNOWLUMA_MCP_DOWNLOAD_DIR": "downloads", "SNOWLUMA_MCP_TASK_DIR": "tasks", "SNOWLUMA_MCP_STATE_DIR": "state"}},
+		{"folders that are files or under one", map[string]string{"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_ENDPOINT": working,
+			"SNOWLUMA_MCP_UPLOAD_ROOT": aFile, "SNOWLUMA_MCP_DOWNLOAD_DIR": filepath.Join(aFile, "downloads"), "SNOWLUMA_MCP_TASK_DIR": aFile,
+			"SNOWLUMA_MCP_STATE_DIR": filepath.Join(aFile, "state")}},
+		{"folders others can enter", map[string]string{"SNOWLUMA_MCP_MODE": "write", "SNOWLUMA_MCP_ENDPOINT": working,
+			"SNOWLUMA_MCP_TASK_DIR": open, "SNOWLUMA_MCP_STATE_DIR": full}},
+		{"settings the mode leaves unused", map[string]string{"SNOWLUMA_MCP_EVENTS_URL": "ws://127.0.0.1:9/", "SNOWLUMA_MCP_TASK_DIR": filepath.Join(dir, "unused")}},
 	}
 	han := func(s string) bool {
 		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
@@ -75,6 +108,12 @@ func TestEveryLineIsChineseInAChineseTerminal(t *testing.T) {
 				}
 				if it.Fix != "" {
 					assert.True(t, han(it.Fix), "%s: %q", it.Name, it.Fix)
+				}
+				// The cause after 原因： is Chinese too, from whatever
+				// package below check found it (a variable's name or the
+				// system's own words may sit inside it).
+				if _, cause, ok := strings.Cut(it.Detail, "原因："); ok {
+					assert.True(t, han(cause), "%s: the cause is English: %q", it.Name, cause)
 				}
 			}
 			var out strings.Builder

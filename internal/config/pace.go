@@ -56,7 +56,7 @@ var paceSyntax = lang.Text{EN: "must be off, or target=B+N/D and/or account=B+N/
 
 // paceWhy is paceSyntax followed by what is wrong, in both languages.
 func paceWhy(en, zh string) lang.Text {
-	return lang.Text{EN: paceSyntax.EN + ": " + en, ZH: paceSyntax.ZH + "：" + zh}
+	return lang.Text{EN: paceSyntax.EN + ": " + en, ZH: paceSyntax.ZH + "。" + zh}
 }
 
 // sendPace reads SNOWLUMA_MCP_SEND_PACE and SNOWLUMA_MCP_SEND_WAIT_MS. A

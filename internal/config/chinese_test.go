@@ -51,7 +51,9 @@ func TestEveryRefusalIsWrittenInChinese(t *testing.T) {
 		{"a relative folder", TaskDirVar, "tasks"},
 		{"a folder under ~", StateDirVar, "~/state"},
 	}
-	han := func(s string) bool { return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) }) }
+	han := func(s string) bool {
+		return strings.ContainsFunc(s, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()

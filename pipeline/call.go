@@ -102,7 +102,7 @@ type Resolved struct {
 	// Notify it does nothing.
 	Progress func(done, total int64)
 	// OneBot executes requests for this call, with the call's trace
-	// headers bound (execute). Nil in docs mode.
+	// headers bound (stages/bind). Nil in docs mode.
 	OneBot onebot.Executor
 }
 

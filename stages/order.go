@@ -22,7 +22,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/calllog"
 	"github.com/snowluma/snowluma-mcp/stages/deadline"
 	"github.com/snowluma/snowluma-mcp/stages/envelope"
-	"github.com/snowluma/snowluma-mcp/stages/execute"
+	"github.com/snowluma/snowluma-mcp/stages/bind"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
 	"github.com/snowluma/snowluma-mcp/stages/lockdown"
@@ -121,11 +121,11 @@ var places = []Place{
 		Why: "starts the request timeout just before execution",
 		New: func(d Deps) pipeline.Stage { return deadline.New(d.Config.Timeout) }},
 	{Name: "progress", Does: "throttled progress to the call's Notify when one was asked for",
-		Why: "outside execute, so that it closes the call's reports when the handler returns: the value still pending is dropped, and nothing goes out after the result",
+		Why: "outside bind, so that it closes the call's reports when the handler returns: the value still pending is dropped, and nothing goes out after the result",
 		New: func(Deps) pipeline.Stage { return progress.New(progress.Interval) }},
-	{Name: "execute", Does: "per-call OneBot client with trace headers; stream slots; no retries",
+	{Name: "bind", Does: "per-call OneBot client with trace headers; stream slots; no retries",
 		Why: "innermost, next to the handler: binds the call's OneBot client and stream slot",
-		New: func(d Deps) pipeline.Stage { return execute.New(d.Client, d.Slots) }},
+		New: func(d Deps) pipeline.Stage { return bind.New(d.Client, d.Slots) }},
 }
 
 // Places returns every stage's place, in the order of every call's chain.

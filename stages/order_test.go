@@ -40,7 +40,7 @@ var order = []struct {
 }{
 	{"trace", true}, {"calllog", true}, {"envelope", true}, {"recovery", true}, {"arguments", true}, {"gate", true},
 	{"input", false}, {"params", true}, {"lockdown", false}, {"pace", false}, {"deadline", false}, {"progress", false},
-	{"execute", false},
+	{"bind", false},
 }
 
 // stageName is the name of the package that declares s: a stage is named

@@ -67,10 +67,10 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 }
 
-// envelope is a minimal stand-in for the envelope stage: it turns failures
+// diagnose is a minimal stand-in for the diagnostics stage: it turns failures
 // into results with pipeline.Failure and encodes payloads for
 // pipeline.Render.
-var envelope = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var diagnose = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {
@@ -85,7 +85,7 @@ var envelope = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.
 // registration, with the first stage outermost; pipeline.Render makes the MCP
 // result.
 func Example_composeStages() {
-	chain := pipeline.Chain(envelope, quiet{hours: true})
+	chain := pipeline.Chain(diagnose, quiet{hours: true})
 	docs := shout()
 	loud := shout()
 	loud.Name, loud.Mode = "loud_shout", config.ModeWrite

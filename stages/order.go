@@ -22,7 +22,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/stages/bind"
 	"github.com/snowluma/snowluma-mcp/stages/calllog"
 	"github.com/snowluma/snowluma-mcp/stages/deadline"
-	"github.com/snowluma/snowluma-mcp/stages/envelope"
+	"github.com/snowluma/snowluma-mcp/stages/diagnostics"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
 	"github.com/snowluma/snowluma-mcp/stages/lockdown"
@@ -79,15 +79,15 @@ var places = []Place{
 		Admission: "the answer (a task handle, or the refusal) carries the admission's traceparent, and the task's run is its child span",
 		New:       func(Deps) pipeline.Stage { return trace.New() }},
 	{Name: "calllog", Does: "one stderr line per call (tool, traceparent, outcome, kind, duration)",
-		Why:       "inside trace (it logs the traceparent) and outside envelope, so it logs the final verdict of every call",
+		Why:       "inside trace (it logs the traceparent) and outside diagnostics, so it logs the final verdict of every call",
 		Admission: "a refused admission has no run to write its line, so it is written here, where a synchronous refusal's would be; an admitted call's line is its run's",
 		New:       func(d Deps) pipeline.Stage { return calllog.New(d.Log, d.Now) }},
-	{Name: "envelope", Does: "every failure below becomes a tool result with diagnostics",
+	{Name: "diagnostics", Does: "every failure below becomes a tool result with diagnostics",
 		Why:       "outside everything that can fail, so argument, gate, validation, timeout and transport failures all become results with diagnostics, and every payload leaves it encoded",
 		Admission: "a refusal is a result with diagnostics before a task exists; nothing was sent",
-		New:       func(Deps) pipeline.Stage { return envelope.New() }},
+		New:       func(Deps) pipeline.Stage { return diagnostics.New() }},
 	{Name: "recovery", Does: "a panic becomes an internal error, never a dead process",
-		Why:       "inside envelope, so a panic becomes an internal failure with proper diagnostics",
+		Why:       "inside diagnostics, so a panic becomes an internal failure with proper diagnostics",
 		Admission: "a panic while admitting is an internal failure with diagnostics, not a dead process",
 		New:       func(d Deps) pipeline.Stage { return recovery.New(d.Log) }},
 	{Name: "arguments", Does: "tool arguments checked against the tool's schema, decoded once",
@@ -107,7 +107,7 @@ var places = []Place{
 		New:       func(Deps) pipeline.Stage { return params.New() }},
 	{Name: "lockdown", Does: "others' words in results marked, or withheld in lockdown; a forward of words it withholds refused",
 		Why: "after params (it reads the checked params of a forward of a single message, and reads that message from SnowLuma) and before pace, " +
-			"so a forward it refuses costs no send budget and SnowLuma sees only the read; inside envelope and recovery, so what it withholds " +
+			"so a forward it refuses costs no send budget and SnowLuma sees only the read; inside diagnostics and recovery, so what it withholds " +
 			"never reaches an encoded payload, a task record or a log, and a panic in it withholds the whole result; outside deadline, so it " +
 			"bounds what it asks SnowLuma itself with the same request timeout",
 		New: func(d Deps) pipeline.Stage {

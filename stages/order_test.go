@@ -38,7 +38,7 @@ var order = []struct {
 	name      string
 	admission bool
 }{
-	{"trace", true}, {"calllog", true}, {"envelope", true}, {"recovery", true}, {"arguments", true}, {"gate", true},
+	{"trace", true}, {"calllog", true}, {"diagnostics", true}, {"recovery", true}, {"arguments", true}, {"gate", true},
 	{"input", false}, {"params", true}, {"lockdown", false}, {"pace", false}, {"deadline", false}, {"progress", false},
 	{"bind", false},
 }
@@ -151,7 +151,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
 			r, err := h(context.Background(), stagetest.Raw(tt.tool, tt.args))
-			require.NoError(t, err, "the envelope never lets an error escape")
+			require.NoError(t, err, "the diagnostics stage never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")
 			assert.Equal(t, tt.isError, r.IsError)

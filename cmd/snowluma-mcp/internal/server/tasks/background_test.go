@@ -221,7 +221,7 @@ func (w *world) admit(t *testing.T, tool *pipeline.Tool, args string) *pipeline.
 		c.Detach = w.runner.Detach
 	}
 	r, err := w.handler(tool)(context.Background(), c)
-	require.NoError(t, err, "the envelope lets no error out")
+	require.NoError(t, err, "the diagnostics stage lets no error out")
 	return r
 }
 

@@ -1,9 +1,9 @@
-// Package envelope is the diagnostics stage: it guarantees that every call
+// Package diagnostics is the diagnostics stage: it guarantees that every call
 // ends as a result with a verdict and an encoded payload, ready for
 // pipeline.Render. Failures raised by any stage inside it (gate, validation,
 // timeout, transport) become tool errors through pipeline.Failure, and so
 // does its own, a payload that cannot be encoded: no error leaves it.
-package envelope
+package diagnostics
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// Stage is the diagnostics envelope stage.
+// Stage is the diagnostics stage.
 type Stage struct{}
 
 // New returns the stage.

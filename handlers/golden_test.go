@@ -50,7 +50,7 @@ func TestToolDefinitions(t *testing.T) {
 		if v.events {
 			d.Events = hub.New(hub.Options{})
 		}
-		shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.Mode) && !tl.Tasks }
+		shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.MinMode) && !tl.Tasks }
 		if v.tasks {
 			shown = func(tl *pipeline.Tool) bool { return tl.Tasks }
 		}

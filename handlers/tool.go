@@ -56,7 +56,7 @@ func All(d *Deps) []*pipeline.Tool {
 	}
 	if d.Events != nil {
 		// Whether they exist depends on the configuration; which modes
-		// show them is still their Mode's business alone.
+		// show them is still their MinMode's business alone.
 		tools = append(tools, SubscribeEvents(d), UnsubscribeEvents(d))
 	} else if d.Config.Off(config.EventsVar) != nil {
 		// Events were set and cannot be used: a subscription says why

@@ -26,7 +26,7 @@ func shout() *pipeline.Tool {
 	return pipeline.NewTool[shoutArgs, string](pipeline.Spec{
 		Name:        "shout",
 		Description: "Repeats text in capitals.",
-		Mode:        config.ModeDocs, // offered in every mode; runs no actions
+		MinMode:     config.ModeDocs, // offered in every mode; runs no actions
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (pipeline.Reply[string], error) {
 		return pipeline.Reply[string]{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
@@ -56,7 +56,7 @@ func Example_declareTool() {
 type quiet struct{ hours bool }
 
 func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if t.Mode == config.ModeDocs {
+	if t.MinMode == config.ModeDocs {
 		return next // reading docs is never too loud
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
@@ -88,7 +88,7 @@ func Example_composeStages() {
 	chain := pipeline.Chain(diagnose, quiet{hours: true})
 	docs := shout()
 	loud := shout()
-	loud.Name, loud.Mode = "loud_shout", config.ModeWrite
+	loud.Name, loud.MinMode = "loud_shout", config.ModeWrite
 	for _, t := range []*pipeline.Tool{docs, loud} {
 		h := chain(t, t.Handle)
 		c := &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi"}`)}}

@@ -62,9 +62,10 @@ type Spec struct {
 	// any server runs (the .mcpb bundle's tool list, cmd/release), in English
 	// and in Simplified Chinese. It never goes over the wire.
 	Summary lang.Text
-	// Mode is the least mode the tool needs. config.Mode.Allows decides,
-	// for tools/list and for the gate on every call alike.
-	Mode config.Mode
+	// MinMode is the least mode the tool needs: it is listed and runs in
+	// that mode and every mode above it. config.Mode.Allows decides, for
+	// tools/list and for the gate on every call alike.
+	MinMode config.Mode
 	// Actions says whether and which OneBot actions the tool runs.
 	Actions Actions
 	// AsksInput lets the input stage ask the user for missing required params.

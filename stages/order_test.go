@@ -94,11 +94,11 @@ func TestHandlersWrapEachToolOnce(t *testing.T) {
 		wraps[t.Name]++
 		return next
 	})
-	run := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+	run := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run", MinMode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{}, nil
 		})
-	bg := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
+	bg := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run_background", MinMode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{}, nil
 		})
@@ -126,11 +126,11 @@ func (a *targetArgs) Target() (string, json.RawMessage, bool) {
 func TestDefaultChainInDocsMode(t *testing.T) {
 	t.Parallel()
 	chain := pipeline.Chain(Default(docsDeps(t)).Call...)
-	docs := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+	docs := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "list_things", MinMode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, a *pageArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{Payload: map[string]any{"limit": a.Limit}}, nil
 		})
-	query := pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
+	query := pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "query_action", MinMode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *targetArgs) (pipeline.Reply[any], error) {
 			panic("a tool the mode forbids never runs")
 		})
@@ -175,7 +175,7 @@ type countArgs struct {
 // and the result rendered by the same pipeline.Render as tools/call.
 func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {
 	t.Parallel()
-	counter := pipeline.NewTool[countArgs, any](pipeline.Spec{Name: "count", Mode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
+	counter := pipeline.NewTool[countArgs, any](pipeline.Spec{Name: "count", MinMode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, a *countArgs) (pipeline.Reply[any], error) {
 			for i := int64(1); i <= int64(a.Upto); i++ {
 				c.Progress(i, int64(a.Upto))

@@ -29,20 +29,6 @@ func docsDeps(t *testing.T) Deps {
 		Content: content.New(nil)}
 }
 
-// order pins every call's chain, outermost first, and which of its stages
-// a background call's admission passes too: the checks that refuse a call
-// before a task exists, what shapes the answer, and calllog, which records
-// a refusal. Whatever spends acts in the work (TestBackgroundCallsSpendOnce
-// counts it). This is the one list a reordering must change.
-var order = []struct {
-	name      string
-	admission bool
-}{
-	{"trace", true}, {"calllog", true}, {"diagnostics", true}, {"recovery", true}, {"arguments", true}, {"gate", true},
-	{"input", false}, {"params", true}, {"lockdown", false}, {"pace", false}, {"deadline", false}, {"progress", false},
-	{"bind", false},
-}
-
 // stageName is the name of the package that declares s: a stage is named
 // by its package, and its place says the same name. A stage that keeps
 // state may be a pointer; its package is its element type's.
@@ -54,13 +40,19 @@ func stageName(s pipeline.Stage) string {
 	return path.Base(t.PkgPath())
 }
 
+// TestTheChainsRunInThePinnedOrder builds the chains and holds them to
+// places, the one list of the order: every call's chain is every place,
+// and a background call's admission the places that Admit, in that order.
+// The admission passes the checks that refuse a call before a task exists,
+// what shapes the answer, and calllog, which records a refusal; whatever
+// spends acts in the work (TestBackgroundCallsSpendOnce counts it).
 func TestTheChainsRunInThePinnedOrder(t *testing.T) {
 	t.Parallel()
 	var call, admission []string
-	for _, o := range order {
-		call = append(call, o.name)
-		if o.admission {
-			admission = append(admission, o.name)
+	for _, p := range Places() {
+		call = append(call, p.Name)
+		if p.Admits {
+			admission = append(admission, p.Name)
 		}
 	}
 	chains := Default(docsDeps(t))
@@ -83,6 +75,7 @@ func TestEveryPlaceSaysWhyAndBuildsTheStageItNames(t *testing.T) {
 	for _, p := range Places() {
 		assert.NotEmpty(t, p.Does, p.Name)
 		assert.NotEmpty(t, p.Why, p.Name)
+		assert.Equal(t, p.Admits, p.AdmitsWhy != "", "%s: a reason exactly when the admission passes it", p.Name)
 		assert.Equal(t, p.Name, stageName(p.New(d)))
 	}
 }

@@ -355,8 +355,8 @@ func stageDiagram() string {
 func admissionTable() string {
 	var rows [][]string
 	for _, p := range stages.Places() {
-		if p.Admission != "" {
-			rows = append(rows, []string{code(p.Name), p.Admission})
+		if p.Admits {
+			rows = append(rows, []string{code(p.Name), p.AdmitsWhy})
 		}
 	}
 	return table([]string{"stage", "why the admission passes it"}, rows)

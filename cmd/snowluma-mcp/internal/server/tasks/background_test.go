@@ -172,7 +172,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	})
 	w.counted = func() int { return int(counted.Load()) }
 	places := slices.Insert(stages.Places(), pos, stages.Place{Name: "count", Does: "counts calls", Why: "anywhere",
-		Admission: "it records each call", New: func(stages.Deps) pipeline.Stage { return count }})
+		Admits: true, AdmitsWhy: "it records each call", New: func(stages.Deps) pipeline.Stage { return count }})
 	w.handler = stages.Handlers(stages.Assemble(deps, places))
 
 	w.run = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run", MinMode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},

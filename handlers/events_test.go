@@ -28,7 +28,7 @@ func TestEventToolsExistOnlyWithAHub(t *testing.T) {
 	assert.Contains(t, names(d), "subscribe_events")
 	assert.Contains(t, names(d), "unsubscribe_events")
 	for _, tl := range All(d)[len(All(d))-2:] {
-		assert.Equal(t, config.ModeRead, tl.Mode, "%s needs read mode", tl.Name)
+		assert.Equal(t, config.ModeRead, tl.MinMode, "%s needs read mode", tl.Name)
 	}
 }
 

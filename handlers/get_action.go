@@ -70,7 +70,7 @@ func GetAction(d *Deps) *pipeline.Tool {
 			EN: "Shows one action's parameters, result and examples.",
 			ZH: "查看一个动作的参数、返回值和示例。",
 		},
-		Mode: config.ModeDocs, Annotations: readOnlyDocs,
+		MinMode: config.ModeDocs, Annotations: readOnlyDocs,
 		Result: `{"type":["object","null"],"description":"The action's full contract.","required":["name","category","summary","readOnly","inputSchema","returnsSchema","examples"]}`,
 	}, func(ctx context.Context, c *pipeline.Call, args *getActionArgs) (pipeline.Reply[any], error) {
 		a, ok := d.Catalog.Lookup(args.Name)

@@ -127,7 +127,7 @@ func GetRuntimeInfo(d *Deps) *pipeline.Tool {
 			EN: "Shows the mode, the limits and what this host can use; with check_connection: true (read and write mode) it also checks the connection to SnowLuma.",
 			ZH: "查看模式、各项限制和这个宿主能用哪些功能；传入 check_connection: true 时（read 和 write 模式），还会检查与 SnowLuma 的连接。",
 		},
-		Mode: config.ModeDocs, Annotations: readOnlyDocs,
+		MinMode: config.ModeDocs, Annotations: readOnlyDocs,
 	}, func(ctx context.Context, c *pipeline.Call, args *runtimeArgs) (pipeline.Reply[runtimeInfo], error) {
 		if p := d.Config.Broken; p != nil {
 			// What the runtime would be depends on the setting that was

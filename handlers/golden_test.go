@@ -37,7 +37,7 @@ var variants = []struct {
 // TestToolDefinitions pins each tool's definition (name, description,
 // annotations, input schema and result schema) once, in
 // testdata/toolsnaps/NAME.json, the output schema around every tool's
-// result once, in testdata/toolsnaps/_output_envelope.json, and which
+// result once, in testdata/toolsnaps/_output_wrapper.json, and which
 // tools each variant lists, in order, in testdata/tools.json (the e2e tests
 // hold the binary's tools/list to the same file). A tool shows the same
 // definition in every list that has it. It also checks catalogue-wide
@@ -50,7 +50,7 @@ func TestToolDefinitions(t *testing.T) {
 		if v.events {
 			d.Events = hub.New(hub.Options{})
 		}
-		shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.Mode) && !tl.Tasks }
+		shown := func(tl *pipeline.Tool) bool { return v.mode.Allows(tl.MinMode) && !tl.Tasks }
 		if v.tasks {
 			shown = func(tl *pipeline.Tool) bool { return tl.Tasks }
 		}
@@ -61,11 +61,11 @@ func TestToolDefinitions(t *testing.T) {
 			}
 			def := tl.Def()
 			checkInvariants(t, def)
-			got, envelope := ownParts(t, def)
-			if prev, ok := snaps[envelopeName]; ok {
-				assert.JSONEq(t, string(prev), string(envelope), "%s's output schema around its result differs from the other tools'", def.Name)
+			got, wrapper := ownParts(t, def)
+			if prev, ok := snaps[wrapperName]; ok {
+				assert.JSONEq(t, string(prev), string(wrapper), "%s's output schema around its result differs from the other tools'", def.Name)
 			}
-			snaps[envelopeName] = envelope
+			snaps[wrapperName] = wrapper
 			if prev, ok := snaps[def.Name]; ok {
 				assert.Equal(t, string(prev), string(got), "%s is defined differently in the %s list", def.Name, v.name)
 			}
@@ -105,20 +105,20 @@ func TestToolDefinitions(t *testing.T) {
 
 func snapPath(name string) string { return filepath.Join("testdata", "toolsnaps", name+".json") }
 
-// envelopeName is the snapshot of what every tool's output schema holds
+// wrapperName is the snapshot of what every tool's output schema holds
 // around the tool's own result schema (the diagnostics, and how the two
 // are put together): it is the same for every tool, so it is pinned once.
-const envelopeName = "_output_envelope"
+const wrapperName = "_output_wrapper"
 
 // resultPlaceholder stands where each tool's own result schema goes in
-// the envelope's snapshot.
+// the wrapper's snapshot.
 const resultPlaceholder = "the tool's result schema (see its snapshot)"
 
 // ownParts splits a tool's definition into what the tool owns (name,
 // description, annotations, _meta, input schema, and its result schema,
 // under "result") and the output schema around that result, which every
 // tool shares.
-func ownParts(t *testing.T, def *mcp.Tool) (own, envelope []byte) {
+func ownParts(t *testing.T, def *mcp.Tool) (own, wrapper []byte) {
 	t.Helper()
 	raw, err := json.Marshal(def)
 	require.NoError(t, err)
@@ -133,9 +133,9 @@ func ownParts(t *testing.T, def *mcp.Tool) (own, envelope []byte) {
 	props["result"] = resultPlaceholder
 	own, err = json.MarshalIndent(fields, "", "  ")
 	require.NoError(t, err)
-	envelope, err = json.MarshalIndent(out, "", "  ")
+	wrapper, err = json.MarshalIndent(out, "", "  ")
 	require.NoError(t, err)
-	return append(own, '\n'), append(envelope, '\n')
+	return append(own, '\n'), append(wrapper, '\n')
 }
 
 // destructive are the tools that may change the account or what others

@@ -39,7 +39,7 @@ func InvokeAction(d *Deps) *pipeline.Tool {
 			EN: "Runs any action: sends messages, uploads and downloads files.",
 			ZH: "执行任意动作：发送消息、上传和下载文件。",
 		},
-		Mode: config.ModeWrite, Actions: pipeline.AnyAction,
+		MinMode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (pipeline.Reply[any], error) {

@@ -31,7 +31,7 @@ func InvokeActionBackground(d *Deps, invoke *pipeline.Tool) *pipeline.Tool {
 			EN: "Runs a file transfer in the background.",
 			ZH: "在后台执行文件传输。",
 		},
-		Mode: config.ModeWrite, Actions: pipeline.AnyAction, Tasks: true, Detaches: true, Runs: invoke,
+		MinMode: config.ModeWrite, Actions: pipeline.AnyAction, Tasks: true, Detaches: true, Runs: invoke,
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: boolPtr(true), OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, args *invokeArgs) (pipeline.Reply[any], error) {

@@ -19,7 +19,7 @@ func ListActions(d *Deps) *pipeline.Tool {
 			EN: "Lists SnowLuma's OneBot actions, with filters and paging.",
 			ZH: "列出 SnowLuma 的 OneBot 动作，可筛选和分页。",
 		},
-		Mode: config.ModeDocs, Annotations: readOnlyDocs,
+		MinMode: config.ModeDocs, Annotations: readOnlyDocs,
 	}, func(ctx context.Context, c *pipeline.Call, args *filterArgs) (pipeline.Reply[actionList], error) {
 		if err := checkCategory(d, args.Category); err != nil {
 			return pipeline.Reply[actionList]{}, err

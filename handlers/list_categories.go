@@ -23,7 +23,7 @@ func ListCategories(d *Deps) *pipeline.Tool {
 			EN: "Lists the action categories.",
 			ZH: "列出动作的分类。",
 		},
-		Mode: config.ModeDocs, Annotations: readOnlyDocs,
+		MinMode: config.ModeDocs, Annotations: readOnlyDocs,
 	}, func(ctx context.Context, c *pipeline.Call, _ *noArgs) (pipeline.Reply[[]catalog.Category], error) {
 		return pipeline.Reply[[]catalog.Category]{Payload: d.Catalog.Categories()}, nil
 	})

@@ -49,7 +49,7 @@ func ListTasks(d *Deps) *pipeline.Tool {
 			EN: "Lists the background transfers.",
 			ZH: "列出后台传输。",
 		},
-		Mode: config.ModeWrite, Tasks: true,
+		MinMode: config.ModeWrite, Tasks: true,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(false)},
 	}, func(ctx context.Context, c *pipeline.Call, args *listTasksArgs) (pipeline.Reply[taskPage], error) {
 		if f := d.Config.Off(config.TaskDirVar); d.Tasks == nil && f != nil {

@@ -66,7 +66,7 @@ func PreviewMessage(d *Deps) *pipeline.Tool {
 			EN: "Shows a message draft without sending it.",
 			ZH: "预览一条消息草稿，不发送。",
 		},
-		Mode: config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
+		MinMode: config.ModeDocs, Actions: pipeline.NoActions, Annotations: readOnlyDocs,
 		// target_id and reply_to are read as every action reads an id.
 		QuotedIDs: true,
 		Meta: mcp.Meta{

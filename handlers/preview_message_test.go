@@ -160,7 +160,7 @@ func TestPreviewMessageRefusesBadDrafts(t *testing.T) {
 func TestPreviewMessageDeclaresItsPanel(t *testing.T) {
 	t.Parallel()
 	tool := PreviewMessage(deps(t, config.ModeDocs))
-	assert.Equal(t, config.ModeDocs, tool.Mode, "runs in every mode")
+	assert.Equal(t, config.ModeDocs, tool.MinMode, "runs in every mode")
 	assert.Equal(t, pipeline.NoActions, tool.Actions, "never contacts SnowLuma")
 	ui := tool.Meta["ui"].(map[string]any)
 	assert.Regexp(t, `^ui://`, ui["resourceUri"])

@@ -40,7 +40,7 @@ func QueryAction(d *Deps) *pipeline.Tool {
 			EN: "Runs a read-only action, such as get_group_list.",
 			ZH: "执行一个只读动作，例如 get_group_list。",
 		},
-		Mode: config.ModeRead, Actions: pipeline.ReadActions,
+		MinMode: config.ModeRead, Actions: pipeline.ReadActions,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 		Result:      envelopeResultSchema,
 	}, func(ctx context.Context, c *pipeline.Call, _ *actionArgs) (pipeline.Reply[any], error) {

@@ -62,7 +62,7 @@ func SearchActions(d *Deps) *pipeline.Tool {
 			EN: "Searches the actions by name, alias, summary and category, in English or Chinese.",
 			ZH: "按名称、别名、说明和分类搜索动作，中英文都可以。",
 		},
-		Mode: config.ModeDocs, Annotations: readOnlyDocs,
+		MinMode: config.ModeDocs, Annotations: readOnlyDocs,
 	}, func(ctx context.Context, c *pipeline.Call, args *searchArgs) (pipeline.Reply[searchReply], error) {
 		if err := checkCategory(d, args.Category); err != nil {
 			return pipeline.Reply[searchReply]{}, err

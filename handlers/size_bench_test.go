@@ -46,7 +46,7 @@ func modelRead(tb testing.TB, tl *pipeline.Tool) []byte {
 func writeModeTools(tb testing.TB) []*pipeline.Tool {
 	var out []*pipeline.Tool
 	for _, tl := range All(deps(tb, config.ModeWrite)) {
-		if config.ModeWrite.Allows(tl.Mode) && !tl.Tasks {
+		if config.ModeWrite.Allows(tl.MinMode) && !tl.Tasks {
 			out = append(out, tl)
 		}
 	}

@@ -77,7 +77,7 @@ func SubscribeEvents(d *Deps) *pipeline.Tool {
 			EN: "Follows live QQ events of one account.",
 			ZH: "订阅一个账号的实时 QQ 事件。",
 		},
-		Mode:        config.ModeRead,
+		MinMode:     config.ModeRead,
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, OpenWorldHint: boolPtr(true)},
 	}, func(ctx context.Context, c *pipeline.Call, args *subscribeArgs) (pipeline.Reply[subscription], error) {
 		if d.Events == nil {

@@ -1,6 +1,16 @@
-// Package handlers holds one file per MCP tool, and a snapshot of each
-// tool's definition in testdata/toolsnaps that `make generate` rewrites.
-// Each file declares its tool once (name, description, mode, how it runs actions, argument type, result
+// Package handlers holds one file per MCP tool, named for the tool, and a
+// snapshot of each tool's definition in testdata/toolsnaps that `make
+// generate` rewrites. What only one tool uses sits in a file named for that
+// tool (get_runtime_info_client.go, get_runtime_info_pace.go); what
+// several share has a file of its own: tool.go (Deps and the list of
+// tools), verdict.go (a OneBot reply judged), paging.go (list_actions and
+// search_actions), stream_actions.go (the stream actions invoke_action and
+// its background twin run) with stream_actions_screen.go (lockdown's screen
+// of their saved task records, kept here because it reads which actions
+// download and a stage may not import handlers), with_input.go (the two
+// *_with_input twins) and off.go (the answer of a tool whose service the
+// settings turned off).
+// Each tool's file declares its tool once (name, description, least mode, how it runs actions, argument type, result
 // schema, annotations) with pipeline.NewTool, and a handler that does the
 // one thing the tool is for; gating, validation, tracing, timeouts and
 // diagnostics belong to the stages around it.
@@ -56,7 +66,7 @@ func All(d *Deps) []*pipeline.Tool {
 	}
 	if d.Events != nil {
 		// Whether they exist depends on the configuration; which modes
-		// show them is still their Mode's business alone.
+		// show them is still their MinMode's business alone.
 		tools = append(tools, SubscribeEvents(d), UnsubscribeEvents(d))
 	} else if d.Config.Off(config.EventsVar) != nil {
 		// Events were set and cannot be used: a subscription says why

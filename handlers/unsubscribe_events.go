@@ -35,7 +35,7 @@ func UnsubscribeEvents(d *Deps) *pipeline.Tool {
 			EN: "Stops following live events.",
 			ZH: "取消订阅实时事件。",
 		},
-		Mode: config.ModeRead,
+		MinMode: config.ModeRead,
 		// Not read-only (it ends a subscription), yet not destructive: it
 		// releases a buffer in this process and touches nothing of the
 		// account. Said explicitly: Codex counts a missing destructiveHint

@@ -95,14 +95,14 @@ type Resolved struct {
 	// invalid; the call still runs with a fresh trace (trace).
 	TraceNote string
 	// Held is how long a stage held the call before it was sent (pace);
-	// the envelope records it in the diagnostics (held_ms).
+	// the diagnostics stage records it (held_ms).
 	Held time.Duration
 	// Progress reports transferred amounts (bytes or frames) and the known
 	// total (0 when unknown). The progress stage always sets it; without a
 	// Notify it does nothing.
 	Progress func(done, total int64)
 	// OneBot executes requests for this call, with the call's trace
-	// headers bound (execute). Nil in docs mode.
+	// headers bound (stages/bind). Nil in docs mode.
 	OneBot onebot.Executor
 }
 
@@ -208,10 +208,10 @@ func (d *Diagnostics) Note(remark string) {
 // stages before Render turns it into an MCP tool result.
 type Result struct {
 	// Payload is the tool's payload: a Go value from the handler, raw JSON
-	// once the envelope stage has encoded it. Nil for tool errors.
+	// once the diagnostics stage has encoded it. Nil for tool errors.
 	Payload any
 	// Diagnostics is filled by the handler for business outcomes and by the
-	// envelope stage otherwise.
+	// diagnostics stage otherwise.
 	Diagnostics Diagnostics
 	// IsError marks an MCP tool error (transport or tool failure).
 	IsError bool

@@ -26,7 +26,7 @@ func shout() *pipeline.Tool {
 	return pipeline.NewTool[shoutArgs, string](pipeline.Spec{
 		Name:        "shout",
 		Description: "Repeats text in capitals.",
-		Mode:        config.ModeDocs, // offered in every mode; runs no actions
+		MinMode:     config.ModeDocs, // offered in every mode; runs no actions
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, func(ctx context.Context, c *pipeline.Call, args *shoutArgs) (pipeline.Reply[string], error) {
 		return pipeline.Reply[string]{Payload: strings.Repeat(strings.ToUpper(args.Text), max(args.Times, 1))}, nil
@@ -56,7 +56,7 @@ func Example_declareTool() {
 type quiet struct{ hours bool }
 
 func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if t.Mode == config.ModeDocs {
+	if t.MinMode == config.ModeDocs {
 		return next // reading docs is never too loud
 	}
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
@@ -67,10 +67,10 @@ func (q quiet) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	}
 }
 
-// envelope is a minimal stand-in for the envelope stage: it turns failures
+// diagnose is a minimal stand-in for the diagnostics stage: it turns failures
 // into results with pipeline.Failure and encodes payloads for
 // pipeline.Render.
-var envelope = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
+var diagnose = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
 	return func(ctx context.Context, c *pipeline.Call) (*pipeline.Result, error) {
 		r, err := next(ctx, c)
 		if err != nil {
@@ -85,10 +85,10 @@ var envelope = stageFunc(func(_ *pipeline.Tool, next pipeline.Handler) pipeline.
 // registration, with the first stage outermost; pipeline.Render makes the MCP
 // result.
 func Example_composeStages() {
-	chain := pipeline.Chain(envelope, quiet{hours: true})
+	chain := pipeline.Chain(diagnose, quiet{hours: true})
 	docs := shout()
 	loud := shout()
-	loud.Name, loud.Mode = "loud_shout", config.ModeWrite
+	loud.Name, loud.MinMode = "loud_shout", config.ModeWrite
 	for _, t := range []*pipeline.Tool{docs, loud} {
 		h := chain(t, t.Handle)
 		c := &pipeline.Call{Request: pipeline.Request{Tool: t, Arguments: []byte(`{"text":"hi"}`)}}

@@ -9,7 +9,7 @@ import (
 // Failure turns err into a tool-error result with a verdict: the kind, the
 // outcome and the next step come from the failure's code (its row of
 // fault.Codes), never from its wording, unless the failure names a next step of
-// its own cause. The envelope stage applies it to every failure of a call;
+// its own cause. The diagnostics stage applies it to every failure of a call;
 // a handler reporting a sub-step (a connection check) uses it too, so both
 // read the same.
 func Failure(c *Call, err error) *Result { return failure(fault.Codes, c, err) }

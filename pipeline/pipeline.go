@@ -9,7 +9,7 @@ import (
 //
 // The contract, for tool handlers and stages alike: a handler returns
 // exactly one of a result and an error. A failure is an error (fault.Errorf,
-// fault.Wrap), never a result a handler builds itself; the envelope stage
+// fault.Wrap), never a result a handler builds itself; the diagnostics stage
 // turns every error into a result with diagnostics, so a chain that holds it
 // answers every call with a result and a nil error, and whoever runs such a
 // chain (the server, the task runner) reads the result without checking.

@@ -98,7 +98,7 @@ func TestAToolsReplyIsTheCallsResult(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "echo", Mode: config.ModeDocs, Result: `{}`},
+			tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "echo", MinMode: config.ModeDocs, Result: `{}`},
 				func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) { return tt.reply, tt.err })
 			r, err := tl.Handle(context.Background(), decoded(tl))
 			assert.Equal(t, tt.want, r)
@@ -123,7 +123,7 @@ type greeting struct {
 // schema can never describe something the tool does not hand out.
 func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
 	t.Parallel()
-	tl := pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "greet", Mode: config.ModeDocs},
+	tl := pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "greet", MinMode: config.ModeDocs},
 		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[greeting], error) {
 			return pipeline.Reply[greeting]{Payload: greeting{Text: "hi"}}, nil
 		})
@@ -137,13 +137,13 @@ func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
 	assert.Equal(t, greeting{Text: "hi"}, r.Payload)
 
 	assert.Panics(t, func() {
-		pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "twice", Mode: config.ModeDocs, Result: `{}`},
+		pipeline.NewTool[struct{}, greeting](pipeline.Spec{Name: "twice", MinMode: config.ModeDocs, Result: `{}`},
 			func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[greeting], error) {
 				return pipeline.Reply[greeting]{}, nil
 			})
 	}, "a typed result needs no hand-written schema")
 	assert.Panics(t, func() {
-		pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "none", Mode: config.ModeDocs},
+		pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "none", MinMode: config.ModeDocs},
 			func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) {
 				return pipeline.Reply[any]{}, nil
 			})
@@ -156,7 +156,7 @@ func TestAToolsResultSchemaIsItsResultType(t *testing.T) {
 func TestAToolCalledWithoutItsDecodedArgumentsIsAnInternalFailure(t *testing.T) {
 	t.Parallel()
 	ran := false
-	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "bare", Mode: config.ModeDocs, Result: `{}`},
+	tl := pipeline.NewTool[struct{}, any](pipeline.Spec{Name: "bare", MinMode: config.ModeDocs, Result: `{}`},
 		func(context.Context, *pipeline.Call, *struct{}) (pipeline.Reply[any], error) {
 			ran = true
 			return pipeline.Reply[any]{}, nil

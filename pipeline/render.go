@@ -13,7 +13,7 @@ import (
 // only place that does: tools/call answers with it, and a background task
 // stores exactly what it makes (task.Render) for tasks/get to hand back, so
 // a result reads the same whichever way it was fetched. r must have passed
-// the envelope stage (its payload encoded, its verdict set).
+// the diagnostics stage (its payload encoded, its verdict set).
 func Render(r *Result) *mcp.CallToolResult {
 	meta := make(mcp.Meta, len(r.Meta))
 	for k, v := range r.Meta {
@@ -101,7 +101,7 @@ const diagnosticsSchema = `{"type":"object","description":"Verdict: outcome (fai
 	`"retry_after_ms":{"type":"integer","minimum":1},"held_ms":{"type":"integer","minimum":1}},"required":["outcome"],"additionalProperties":false}`
 
 // OutputSchema wraps a tool's result schema in the {result, diagnostics}
-// envelope that Render produces. The result is null for tool errors, so
+// wrapper that Render produces. The result is null for tool errors, so
 // every result schema must admit null.
 func OutputSchema(result string) json.RawMessage {
 	return json.RawMessage(fmt.Sprintf(`{"type":"object","properties":{"result":%s,"diagnostics":%s},"required":["result","diagnostics"],"additionalProperties":false}`, result, diagnosticsSchema))

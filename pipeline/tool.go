@@ -22,7 +22,7 @@ type Tool struct {
 	// InputSchema is generated from the tool's argument type; the arguments
 	// stage enforces it.
 	InputSchema json.RawMessage
-	// OutputSchema is the {result, diagnostics} envelope around Spec.Result.
+	// OutputSchema is the {result, diagnostics} wrapper around Spec.Result.
 	OutputSchema json.RawMessage
 	// Decode parses arguments that passed InputSchema into the tool's typed
 	// argument value.
@@ -62,9 +62,10 @@ type Spec struct {
 	// any server runs (the .mcpb bundle's tool list, cmd/release), in English
 	// and in Simplified Chinese. It never goes over the wire.
 	Summary lang.Text
-	// Mode is the least mode the tool needs. config.Mode.Allows decides,
-	// for tools/list and for the gate on every call alike.
-	Mode config.Mode
+	// MinMode is the least mode the tool needs: it is listed and runs in
+	// that mode and every mode above it. config.Mode.Allows decides, for
+	// tools/list and for the gate on every call alike.
+	MinMode config.Mode
 	// Actions says whether and which OneBot actions the tool runs.
 	Actions Actions
 	// AsksInput lets the input stage ask the user for missing required params.
@@ -157,10 +158,10 @@ func NewTool[A, R any](s Spec, handle func(ctx context.Context, c *Call, args *A
 // Reply is what a tool's handler hands back when it succeeds: a payload of
 // the tool's result type, and what the handler itself adds to the answer.
 type Reply[R any] struct {
-	// Payload is the tool's result, encoded by the envelope stage.
+	// Payload is the tool's result, encoded by the diagnostics stage.
 	Payload R
 	// Diagnostics carries a business outcome the handler decides (a
-	// SnowLuma status that failed, a connection check); the envelope
+	// SnowLuma status that failed, a connection check); the diagnostics
 	// stage fills the rest.
 	Diagnostics Diagnostics
 	// Task is the handle of the background task a Detaches tool started;

@@ -117,7 +117,7 @@ func TestLayeringRulesCatchEachBreak(t *testing.T) {
 		}, 0},
 		{"refuses a stage importing another stage", map[string][]string{"stages/calllog": {"stages/trace"}}, 1},
 		{"refuses a stage importing the order", map[string][]string{"stages/gate": {"stages"}}, 1},
-		{"refuses handlers importing one stage", map[string][]string{"handlers": {"stages/envelope"}}, 1},
+		{"refuses handlers importing one stage", map[string][]string{"handlers": {"stages/diagnostics"}}, 1},
 		{"refuses the server importing one stage", map[string][]string{server: {"stages/input"}}, 1},
 		{"refuses a shared package importing a stage", map[string][]string{"pipeline": {"stages/trace"}}, 1},
 		{"refuses a shared package importing handlers", map[string][]string{"catalog": {"handlers"}}, 1},

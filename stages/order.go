@@ -1,9 +1,10 @@
 // Package stages assembles the tool-call pipeline, one package per stage
 // below it, from the one list of where each stage runs and why. That list
 // is written here and only here: the order of every call's chain, and which
-// of those stages a background call's admission passes, each place with
-// its reason (places). TestTheChainsRunInThePinnedOrder pins them,
-// and the docs' diagram is generated from them.
+// of those stages a background call's admission passes (Admits), each
+// place with its reason (places). TestTheChainsRunInThePinnedOrder builds
+// the chains and holds them to this list, and the docs' diagram is
+// generated from it.
 package stages
 
 import (
@@ -19,10 +20,10 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
 	"github.com/snowluma/snowluma-mcp/stages/arguments"
+	"github.com/snowluma/snowluma-mcp/stages/bind"
 	"github.com/snowluma/snowluma-mcp/stages/calllog"
 	"github.com/snowluma/snowluma-mcp/stages/deadline"
-	"github.com/snowluma/snowluma-mcp/stages/envelope"
-	"github.com/snowluma/snowluma-mcp/stages/execute"
+	"github.com/snowluma/snowluma-mcp/stages/diagnostics"
 	"github.com/snowluma/snowluma-mcp/stages/gate"
 	"github.com/snowluma/snowluma-mcp/stages/input"
 	"github.com/snowluma/snowluma-mcp/stages/lockdown"
@@ -57,15 +58,18 @@ type Place struct {
 	Does string
 	// Why says why the stage sits where it does in every call's chain.
 	Why string
-	// Admission says why a background call's admission passes the stage
-	// too; empty when only the work does (whatever asks the user, spends a
+	// Admits says whether a background call's admission passes the stage
+	// too; false when only the work does (whatever asks the user, spends a
 	// budget or a slot, or sends). The admission's handler only starts a
 	// task, whose run then passes every stage once, so what spends is
 	// spent once. A stage that records each call is on both: at the
 	// admission it meets a refusal where a synchronous call refused by the
 	// same check would, and leaves an admitted call (an answer with a
 	// Task) to the run.
-	Admission string
+	Admits bool
+	// AdmitsWhy says why the admission passes the stage: set exactly when
+	// Admits is (TestEveryPlaceSaysWhyAndBuildsTheStageItNames).
+	AdmitsWhy string
 	// New builds the stage from the long-lived parts.
 	New func(Deps) pipeline.Stage
 }
@@ -76,38 +80,45 @@ type Place struct {
 var places = []Place{
 	{Name: "trace", Does: "span per call; _meta.traceparent on every result",
 		Why:       "first, so that every result, tool errors included, carries the call's traceparent, and every later stage can see the span",
-		Admission: "the answer (a task handle, or the refusal) carries the admission's traceparent, and the task's run is its child span",
+		Admits:    true,
+		AdmitsWhy: "the answer (a task handle, or the refusal) carries the admission's traceparent, and the task's run is its child span",
 		New:       func(Deps) pipeline.Stage { return trace.New() }},
 	{Name: "calllog", Does: "one stderr line per call (tool, traceparent, outcome, kind, duration)",
-		Why:       "inside trace (it logs the traceparent) and outside envelope, so it logs the final verdict of every call",
-		Admission: "a refused admission has no run to write its line, so it is written here, where a synchronous refusal's would be; an admitted call's line is its run's",
+		Why:       "inside trace (it logs the traceparent) and outside diagnostics, so it logs the final verdict of every call",
+		Admits:    true,
+		AdmitsWhy: "a refused admission has no run to write its line, so it is written here, where a synchronous refusal's would be; an admitted call's line is its run's",
 		New:       func(d Deps) pipeline.Stage { return calllog.New(d.Log, d.Now) }},
-	{Name: "envelope", Does: "every failure below becomes a tool result with diagnostics",
+	{Name: "diagnostics", Does: "every failure below becomes a tool result with diagnostics",
 		Why:       "outside everything that can fail, so argument, gate, validation, timeout and transport failures all become results with diagnostics, and every payload leaves it encoded",
-		Admission: "a refusal is a result with diagnostics before a task exists; nothing was sent",
-		New:       func(Deps) pipeline.Stage { return envelope.New() }},
+		Admits:    true,
+		AdmitsWhy: "a refusal is a result with diagnostics before a task exists; nothing was sent",
+		New:       func(Deps) pipeline.Stage { return diagnostics.New() }},
 	{Name: "recovery", Does: "a panic becomes an internal error, never a dead process",
-		Why:       "inside envelope, so a panic becomes an internal failure with proper diagnostics",
-		Admission: "a panic while admitting is an internal failure with diagnostics, not a dead process",
+		Why:       "inside diagnostics, so a panic becomes an internal failure with proper diagnostics",
+		Admits:    true,
+		AdmitsWhy: "a panic while admitting is an internal failure with diagnostics, not a dead process",
 		New:       func(d Deps) pipeline.Stage { return recovery.New(d.Log) }},
 	{Name: "arguments", Does: "tool arguments checked against the tool's schema, decoded once",
 		Why:       "everything after it reads the typed value, and the gate needs the action it names",
-		Admission: "the arguments are checked and decoded before a task is recorded; the handler reads the typed value",
+		Admits:    true,
+		AdmitsWhy: "the arguments are checked and decoded before a task is recorded; the handler reads the typed value",
 		New:       func(Deps) pipeline.Stage { return arguments.New() }},
 	{Name: "gate", Does: "mode, action lookup (aliases), read/write routing",
 		Why:       "refuses what the mode forbids and resolves the action before input, so a call it refuses never prompts the user",
-		Admission: "what the mode forbids, or an action the tool may not run, is refused before a task exists; the handler reads the resolved action",
+		Admits:    true,
+		AdmitsWhy: "what the mode forbids, or an action the tool may not run, is refused before a task exists; the handler reads the resolved action",
 		New:       func(d Deps) pipeline.Stage { return gate.New(d.Config.Mode, d.Catalog) }},
 	{Name: "input", Does: "tools that may ask: ask for missing required params",
 		Why: "completes missing required params (only tools that declare AsksInput) before params, which then checks the completed params",
 		New: func(d Deps) pipeline.Stage { return input.New(d.Prompts) }},
 	{Name: "params", Does: "OneBot params checked against the action's JSON Schema and SnowLuma's 2 MiB body cap",
 		Why:       "checks the OneBot params, and that their request fits the body SnowLuma reads, before any time is spent waiting or any budget spent",
-		Admission: "params that do not fit the action are refused before a task exists",
+		Admits:    true,
+		AdmitsWhy: "params that do not fit the action are refused before a task exists",
 		New:       func(Deps) pipeline.Stage { return params.New() }},
 	{Name: "lockdown", Does: "others' words in results marked, or withheld in lockdown; a forward of words it withholds refused",
 		Why: "after params (it reads the checked params of a forward of a single message, and reads that message from SnowLuma) and before pace, " +
-			"so a forward it refuses costs no send budget and SnowLuma sees only the read; inside envelope and recovery, so what it withholds " +
+			"so a forward it refuses costs no send budget and SnowLuma sees only the read; inside diagnostics and recovery, so what it withholds " +
 			"never reaches an encoded payload, a task record or a log, and a panic in it withholds the whole result; outside deadline, so it " +
 			"bounds what it asks SnowLuma itself with the same request timeout",
 		New: func(d Deps) pipeline.Stage {
@@ -121,11 +132,11 @@ var places = []Place{
 		Why: "starts the request timeout just before execution",
 		New: func(d Deps) pipeline.Stage { return deadline.New(d.Config.Timeout) }},
 	{Name: "progress", Does: "throttled progress to the call's Notify when one was asked for",
-		Why: "outside execute, so that it closes the call's reports when the handler returns: the value still pending is dropped, and nothing goes out after the result",
+		Why: "outside bind, so that it closes the call's reports when the handler returns: the value still pending is dropped, and nothing goes out after the result",
 		New: func(Deps) pipeline.Stage { return progress.New(progress.Interval) }},
-	{Name: "execute", Does: "per-call OneBot client with trace headers; stream slots; no retries",
+	{Name: "bind", Does: "per-call OneBot client with trace headers; stream slots; no retries",
 		Why: "innermost, next to the handler: binds the call's OneBot client and stream slot",
-		New: func(d Deps) pipeline.Stage { return execute.New(d.Client, d.Slots) }},
+		New: func(d Deps) pipeline.Stage { return bind.New(d.Client, d.Slots) }},
 }
 
 // Places returns every stage's place, in the order of every call's chain.
@@ -137,8 +148,8 @@ type Chains struct {
 	// task's run.
 	Call []pipeline.Stage
 	// Admission is the chain a background call (a tool that Detaches)
-	// passes to be admitted: the stages of Call that have an admission
-	// reason, in Call's order, the same values.
+	// passes to be admitted: the stages of Call whose place Admits, in
+	// Call's order, the same values.
 	Admission []pipeline.Stage
 }
 
@@ -149,7 +160,7 @@ func Assemble(d Deps, ps []Place) Chains {
 	for _, p := range ps {
 		s := p.New(d)
 		ch.Call = append(ch.Call, s)
-		if p.Admission != "" {
+		if p.Admits {
 			ch.Admission = append(ch.Admission, s)
 		}
 	}

@@ -29,20 +29,6 @@ func docsDeps(t *testing.T) Deps {
 		Content: content.New(nil)}
 }
 
-// order pins every call's chain, outermost first, and which of its stages
-// a background call's admission passes too: the checks that refuse a call
-// before a task exists, what shapes the answer, and calllog, which records
-// a refusal. Whatever spends acts in the work (TestBackgroundCallsSpendOnce
-// counts it). This is the one list a reordering must change.
-var order = []struct {
-	name      string
-	admission bool
-}{
-	{"trace", true}, {"calllog", true}, {"envelope", true}, {"recovery", true}, {"arguments", true}, {"gate", true},
-	{"input", false}, {"params", true}, {"lockdown", false}, {"pace", false}, {"deadline", false}, {"progress", false},
-	{"execute", false},
-}
-
 // stageName is the name of the package that declares s: a stage is named
 // by its package, and its place says the same name. A stage that keeps
 // state may be a pointer; its package is its element type's.
@@ -54,13 +40,19 @@ func stageName(s pipeline.Stage) string {
 	return path.Base(t.PkgPath())
 }
 
+// TestTheChainsRunInThePinnedOrder builds the chains and holds them to
+// places, the one list of the order: every call's chain is every place,
+// and a background call's admission the places that Admit, in that order.
+// The admission passes the checks that refuse a call before a task exists,
+// what shapes the answer, and calllog, which records a refusal; whatever
+// spends acts in the work (TestBackgroundCallsSpendOnce counts it).
 func TestTheChainsRunInThePinnedOrder(t *testing.T) {
 	t.Parallel()
 	var call, admission []string
-	for _, o := range order {
-		call = append(call, o.name)
-		if o.admission {
-			admission = append(admission, o.name)
+	for _, p := range Places() {
+		call = append(call, p.Name)
+		if p.Admits {
+			admission = append(admission, p.Name)
 		}
 	}
 	chains := Default(docsDeps(t))
@@ -83,6 +75,7 @@ func TestEveryPlaceSaysWhyAndBuildsTheStageItNames(t *testing.T) {
 	for _, p := range Places() {
 		assert.NotEmpty(t, p.Does, p.Name)
 		assert.NotEmpty(t, p.Why, p.Name)
+		assert.Equal(t, p.Admits, p.AdmitsWhy != "", "%s: a reason exactly when the admission passes it", p.Name)
 		assert.Equal(t, p.Name, stageName(p.New(d)))
 	}
 }
@@ -94,11 +87,11 @@ func TestHandlersWrapEachToolOnce(t *testing.T) {
 		wraps[t.Name]++
 		return next
 	})
-	run := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+	run := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run", MinMode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{}, nil
 		})
-	bg := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
+	bg := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "run_background", MinMode: config.ModeDocs, Detaches: true, Runs: run, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *pageArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{}, nil
 		})
@@ -126,11 +119,11 @@ func (a *targetArgs) Target() (string, json.RawMessage, bool) {
 func TestDefaultChainInDocsMode(t *testing.T) {
 	t.Parallel()
 	chain := pipeline.Chain(Default(docsDeps(t)).Call...)
-	docs := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":["object","null"]}`},
+	docs := pipeline.NewTool[pageArgs, any](pipeline.Spec{Name: "list_things", MinMode: config.ModeDocs, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, a *pageArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{Payload: map[string]any{"limit": a.Limit}}, nil
 		})
-	query := pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
+	query := pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "query_action", MinMode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":["object","null"]}`},
 		func(context.Context, *pipeline.Call, *targetArgs) (pipeline.Reply[any], error) {
 			panic("a tool the mode forbids never runs")
 		})
@@ -151,7 +144,7 @@ func TestDefaultChainInDocsMode(t *testing.T) {
 			t.Parallel()
 			h := chain(tt.tool, tt.tool.Handle)
 			r, err := h(context.Background(), stagetest.Raw(tt.tool, tt.args))
-			require.NoError(t, err, "the envelope never lets an error escape")
+			require.NoError(t, err, "the diagnostics stage never lets an error escape")
 			require.NotNil(t, r)
 			assert.NotEmpty(t, r.Meta["traceparent"], "every result carries its traceparent")
 			assert.Equal(t, tt.isError, r.IsError)
@@ -175,7 +168,7 @@ type countArgs struct {
 // and the result rendered by the same pipeline.Render as tools/call.
 func TestTheChainRunsDetachedFromAnyRequest(t *testing.T) {
 	t.Parallel()
-	counter := pipeline.NewTool[countArgs, any](pipeline.Spec{Name: "count", Mode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
+	counter := pipeline.NewTool[countArgs, any](pipeline.Spec{Name: "count", MinMode: config.ModeDocs, Result: `{"type":["integer","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, a *countArgs) (pipeline.Reply[any], error) {
 			for i := int64(1); i <= int64(a.Upto); i++ {
 				c.Progress(i, int64(a.Upto))

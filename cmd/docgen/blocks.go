@@ -142,7 +142,7 @@ func (b *blocks) modeTable(lang Lang) string {
 		var plain, events, tasks []string
 		for _, t := range b.tools {
 			switch {
-			case !m.Allows(t.Mode):
+			case !m.Allows(t.MinMode):
 			case t.Tasks:
 				tasks = append(tasks, code(t.Name))
 			case b.eventsOnly[t.Name]:
@@ -169,13 +169,13 @@ func (b *blocks) modeTable(lang Lang) string {
 // modes says which servers list t: its least mode, and what else it needs.
 func (b *blocks) modes(t *pipeline.Tool, lang Lang) string {
 	var s string
-	switch t.Mode {
+	switch t.MinMode {
 	case config.ModeDocs:
 		s = pick(lang, "all", "全部")
 	case config.ModeRead:
 		s = pick(lang, "read, write", "read、write")
 	default:
-		s = string(t.Mode)
+		s = string(t.MinMode)
 	}
 	switch {
 	case t.Tasks:
@@ -355,8 +355,8 @@ func stageDiagram() string {
 func admissionTable() string {
 	var rows [][]string
 	for _, p := range stages.Places() {
-		if p.Admission != "" {
-			rows = append(rows, []string{code(p.Name), p.Admission})
+		if p.Admits {
+			rows = append(rows, []string{code(p.Name), p.AdmitsWhy})
 		}
 	}
 	return table([]string{"stage", "why the admission passes it"}, rows)

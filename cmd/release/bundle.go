@@ -124,10 +124,10 @@ func listTools(plain, all []*pipeline.Tool) ([]bundleTool, error) {
 		if tl.Summary.EN == "" || tl.Summary.ZH == "" {
 			return nil, fmt.Errorf("tool %s has no line for people in English and Chinese: set Summary in its pipeline.Spec", tl.Name)
 		}
-		if _, ok := bundleModes[string(tl.Mode)]; !ok {
-			return nil, fmt.Errorf("tool %s needs mode %q, which the bundle cannot describe", tl.Name, tl.Mode)
+		if _, ok := bundleModes[string(tl.MinMode)]; !ok {
+			return nil, fmt.Errorf("tool %s needs mode %q, which the bundle cannot describe", tl.Name, tl.MinMode)
 		}
-		bt := bundleTool{Name: tl.Name, Summary: tl.Summary, Mode: string(tl.Mode)}
+		bt := bundleTool{Name: tl.Name, Summary: tl.Summary, Mode: string(tl.MinMode)}
 		switch {
 		case tl.Tasks:
 			bt.When = whenTasks

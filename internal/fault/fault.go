@@ -1,7 +1,8 @@
 // Package fault is the typed failure every part of a call reports: a code
-// from a fixed list. The diagnostics stage turns
-// codes into diagnostics kinds and next steps, so nothing downstream ever has
-// to guess a cause from message text.
+// from a fixed list, Codes (codes.go), whose row says whether a write may
+// have acted and the agent's next step. The diagnostics stage applies the
+// row (pipeline.Failure), so nothing downstream ever has to guess a cause
+// from message text.
 package fault
 
 import (

@@ -47,9 +47,9 @@ func noopAction(context.Context, *pipeline.Call, *actionArgs) (pipeline.Reply[an
 }
 
 var (
-	listTool   = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
-	idTool     = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "preview_things", Mode: config.ModeDocs, QuotedIDs: true, Result: `{"type":"null"}`}, noop)
-	actionTool = pipeline.NewTool[actionArgs, any](pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":"null"}`}, noopAction)
+	listTool   = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", MinMode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	idTool     = pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "preview_things", MinMode: config.ModeDocs, QuotedIDs: true, Result: `{"type":"null"}`}, noop)
+	actionTool = pipeline.NewTool[actionArgs, any](pipeline.Spec{Name: "invoke_action", MinMode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":"null"}`}, noopAction)
 )
 
 func TestArguments(t *testing.T) {
@@ -208,7 +208,7 @@ func TestEveryHostKeyNamesItsHostAndVersion(t *testing.T) {
 func TestArgumentsDecodedOnceReachTheHandler(t *testing.T) {
 	t.Parallel()
 	var got *listArgs
-	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`},
+	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", MinMode: config.ModeDocs, Result: `{"type":"null"}`},
 		func(_ context.Context, _ *pipeline.Call, a *listArgs) (pipeline.Reply[any], error) {
 			got = a
 			return pipeline.Reply[any]{}, nil
@@ -225,7 +225,7 @@ func TestArgumentsDecodeFailure(t *testing.T) {
 	t.Parallel()
 	// A value the schema admits but the type cannot hold (an integer beyond
 	// int64) fails at decoding, as an invalid argument.
-	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", Mode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
+	tool := pipeline.NewTool[listArgs, any](pipeline.Spec{Name: "list_things", MinMode: config.ModeDocs, Result: `{"type":"null"}`}, noop)
 	c := stagetest.Raw(tool, `{"limit":1e30}`)
 	// A plain integer schema, so the value reaches Decode.
 	tool.InputSchema = json.RawMessage(`{"type":"object","properties":{"limit":{"type":"integer"}},"additionalProperties":false}`)

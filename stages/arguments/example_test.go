@@ -28,7 +28,7 @@ func (a *queryArgs) Target() (string, json.RawMessage, bool) {
 // names, the handler the typed value. Arguments that do not fit go no
 // further.
 func Example() {
-	tool := pipeline.NewTool[queryArgs, any](pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":"null"}`},
+	tool := pipeline.NewTool[queryArgs, any](pipeline.Spec{Name: "query_action", MinMode: config.ModeRead, Actions: pipeline.ReadActions, Result: `{"type":"null"}`},
 		func(context.Context, *pipeline.Call, *queryArgs) (pipeline.Reply[any], error) {
 			return pipeline.Reply[any]{}, nil
 		})

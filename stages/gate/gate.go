@@ -27,7 +27,7 @@ func New(mode config.Mode, cat *catalog.Catalog) Stage { return Stage{mode: mode
 // decided here, once; the same config.Mode.Allows decides what tools/list
 // shows.
 func (s Stage) Wrap(t *pipeline.Tool, next pipeline.Handler) pipeline.Handler {
-	if !s.mode.Allows(t.Mode) {
+	if !s.mode.Allows(t.MinMode) {
 		return func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 			return nil, fault.Errorf(fault.CodeModeDenied, "%s is not available in %s mode", t.Name, s.mode).Unsent()
 		}

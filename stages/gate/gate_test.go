@@ -15,7 +15,7 @@ import (
 
 var (
 	docsTool   = stagetest.Docs
-	readTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "get_runtime_info", Mode: config.ModeRead, Actions: pipeline.NoActions}}
+	readTool   = &pipeline.Tool{Spec: pipeline.Spec{Name: "get_runtime_info", MinMode: config.ModeRead, Actions: pipeline.NoActions}}
 	queryTool  = stagetest.Query
 	invokeTool = stagetest.Invoke
 )
@@ -100,12 +100,12 @@ func TestGateMessages(t *testing.T) {
 
 func TestGateDecidesTheModeAtRegistration(t *testing.T) {
 	t.Parallel()
-	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
+	tool := &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", MinMode: config.ModeWrite, Actions: pipeline.AnyAction}}
 	// The refusal never needs the handler it wraps: it is fixed when the
 	// tool is registered, whatever the call says.
 	h := New(config.ModeRead, stagetest.Catalog()).Wrap(tool, nil)
 	require.NotNil(t, h)
-	tool.Mode = config.ModeDocs // a later change to the declaration does not reopen it
+	tool.MinMode = config.ModeDocs // a later change to the declaration does not reopen it
 	for _, name := range []string{"", "get_status", "send_group_msg"} {
 		_, err := h(context.Background(), stagetest.Ungated(tool, name, ""))
 		require.Error(t, err, name)

@@ -218,7 +218,7 @@ func TestResumingChecksTheState(t *testing.T) {
 		}, params, tool},
 		{"refuses a state bound to other arguments", func(s string) string { return s }, `{"group_id":987654321}`, tool},
 		{"refuses a state bound to another tool", func(s string) string { return s }, params,
-			&pipeline.Tool{Spec: pipeline.Spec{Name: "query_action_with_input", Mode: config.ModeRead, Actions: pipeline.ReadActions, AsksInput: true}}},
+			&pipeline.Tool{Spec: pipeline.Spec{Name: "query_action_with_input", MinMode: config.ModeRead, Actions: pipeline.ReadActions, AsksInput: true}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

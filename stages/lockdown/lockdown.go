@@ -45,7 +45,7 @@ type Stage struct {
 	account *content.Account
 	catalog *catalog.Catalog
 	// bind gives a call a OneBot client with its trace headers, for what
-	// the stage asks SnowLuma before execute has bound the call's own;
+	// the stage asks SnowLuma before bind has bound the call's own;
 	// nil without a client (docs mode, where no action runs).
 	bind func(http.Header) onebot.Executor
 	// timeout bounds each question the stage asks SnowLuma itself, as
@@ -129,8 +129,8 @@ func (s Stage) self(ctx context.Context, c *pipeline.Call) int64 {
 	})
 }
 
-// client is the call's OneBot client: the one execute bound, or, before
-// execute has run, one bound to the call's trace headers; nil without
+// client is the call's OneBot client: the one bind attached, or, before
+// bind has run, one bound to the call's trace headers; nil without
 // either.
 func (s Stage) client(c *pipeline.Call) onebot.Doer {
 	switch {

@@ -56,7 +56,7 @@ func newStage(f *content.Filter) Stage {
 }
 
 // read is a query_action call of the read action, with SnowLuma's client
-// bound as execute binds it.
+// bound as the bind stage binds it.
 func read(action string, sl onebot.Executor) *pipeline.Call {
 	c := stagetest.Call(stagetest.Query, action, "")
 	c.OneBot = sl

@@ -20,8 +20,8 @@ import (
 )
 
 var (
-	queryTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
-	invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
+	queryTool  = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", MinMode: config.ModeRead, Actions: pipeline.ReadActions}}
+	invokeTool = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", MinMode: config.ModeWrite, Actions: pipeline.AnyAction}}
 )
 
 func TestParams(t *testing.T) {
@@ -156,7 +156,7 @@ func TestParamsChecksEveryCallNotOnlyTheFirst(t *testing.T) {
 
 func TestParamsPassesToolsWithoutActionsStraightThrough(t *testing.T) {
 	t.Parallel()
-	docs := &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}}
+	docs := &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", MinMode: config.ModeDocs, Actions: pipeline.NoActions}}
 	next := func(context.Context, *pipeline.Call) (*pipeline.Result, error) {
 		return &pipeline.Result{Payload: "next"}, nil
 	}

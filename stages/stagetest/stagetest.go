@@ -34,14 +34,14 @@ import (
 // another policy declares its own tool.
 var (
 	// Docs is list_actions: docs mode, runs no actions.
-	Docs = &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", Mode: config.ModeDocs, Actions: pipeline.NoActions}}
+	Docs = &pipeline.Tool{Spec: pipeline.Spec{Name: "list_actions", MinMode: config.ModeDocs, Actions: pipeline.NoActions}}
 	// Query is query_action: read mode, read-only actions.
-	Query = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", Mode: config.ModeRead, Actions: pipeline.ReadActions}}
+	Query = &pipeline.Tool{Spec: pipeline.Spec{Name: "query_action", MinMode: config.ModeRead, Actions: pipeline.ReadActions}}
 	// Invoke is invoke_action: write mode, any action.
-	Invoke = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", Mode: config.ModeWrite, Actions: pipeline.AnyAction}}
+	Invoke = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action", MinMode: config.ModeWrite, Actions: pipeline.AnyAction}}
 	// InvokeWithInput is invoke_action_with_input: invoke_action that may
 	// ask the user for missing required params.
-	InvokeWithInput = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input", Mode: config.ModeWrite, Actions: pipeline.AnyAction, AsksInput: true}}
+	InvokeWithInput = &pipeline.Tool{Spec: pipeline.Spec{Name: "invoke_action_with_input", MinMode: config.ModeWrite, Actions: pipeline.AnyAction, AsksInput: true}}
 )
 
 // Span is a fixed span context, so that what a stage writes of a call's

@@ -33,7 +33,7 @@ func TestTheToolsAreShapedLikeTheServers(t *testing.T) {
 			t.Parallel()
 			real, ok := server[kit.Name]
 			require.True(t, ok, "the server has no tool %s", kit.Name)
-			assert.Equal(t, real.Mode, kit.Mode)
+			assert.Equal(t, real.MinMode, kit.MinMode)
 			assert.Equal(t, real.Actions, kit.Actions)
 			assert.Equal(t, real.AsksInput, kit.AsksInput)
 			assert.Equal(t, real.Detaches, kit.Detaches)

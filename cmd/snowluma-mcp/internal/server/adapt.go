@@ -16,7 +16,7 @@ import (
 // encoding are the stages' business; nothing here repeats them.
 func adapt(t *pipeline.Tool, h pipeline.Handler) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		// The chain holds the envelope stage, so it answers with a result
+		// The chain holds the diagnostics stage, so it answers with a result
 		// and no error (the contract on pipeline.Handler).
 		r, _ := h(ctx, newCall(t, req))
 		return pipeline.Render(r), nil

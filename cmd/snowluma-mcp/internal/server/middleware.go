@@ -9,7 +9,7 @@ import (
 )
 
 // layer is one receiving middleware the server installs, named so that
-// TestMiddlewareOrder can pin the order.
+// TestMiddlewareOrder can hold the order to layerPlaces.
 type layer struct {
 	name string
 	mw   mcp.Middleware
@@ -26,48 +26,52 @@ type layerParts struct {
 	events   *hub.Hub       // nil without events
 }
 
-// receivingLayers is every receiving middleware, the first outermost (the
+// layerPlace is one receiving middleware's place, written the way the
+// tool-call stages' places are (stages/order.go): its name, why it sits
+// where it does, and how it is built from the parts; a nil middleware
+// leaves the layer out.
+type layerPlace struct {
+	name string
+	why  string
+	new  func(layerParts) mcp.Middleware
+}
+
+// layerPlaces is every receiving middleware, the first outermost (the
 // SDK's Add order, pinned by the SDK contract test
 // TestSDKRunsTheFirstMiddlewareAddedFirst), and the only place the order is
 // written. The SDK's own multi-round-trip middleware sits inside all of
 // them.
-//
-//   - recover is outermost, so a panic anywhere below is recovered.
-//   - listens sees every request, even a tools/list the cache answers, to
-//     learn which legacy sessions exist; it gives each listen its record
-//     and holds a task listen open.
-//   - cache sits outside everything that shapes the answers it keeps, so
-//     it stores what they make.
-//   - legacyShapes sits outside appsGate, tasksGate and eventResources: it
-//     trims and re-encodes the lists and reads they shape.
-//   - notFoundCodes answers a read of a URI that names nothing with the
-//     code of the request's generation (-32002 legacy, -32602 modern); it
-//     sits outside eventResources and the SDK, whose answers it rewrites.
-//   - legacySessions rewrites an initialize before the SDK stores it and
-//     serves server/discover on a sink session; what lies inside it (the
-//     tasks capability in discover) is unaffected.
-//   - appsGate hides UI metadata and ui:// resources from clients that
-//     cannot render them.
-//   - tasksGate (tasks.Gate) shows and serves the tasks extension's tools per request,
-//     answering a background start with its task handle.
-//   - eventResources is innermost, so legacyShapes still sees (and trims)
-//     the event resources it lists and the reads it serves.
+var layerPlaces = []layerPlace{
+	{"recover", "outermost, so a panic anywhere below is recovered",
+		func(p layerParts) mcp.Middleware { return recoverMethods(p.log) }},
+	{"listens", "sees every request, even a tools/list the cache answers, to learn which legacy sessions exist; " +
+		"it gives each listen its record and holds a task listen open",
+		func(p layerParts) mcp.Middleware { return p.listens.receivingLayer() }},
+	{"cache", "outside everything that shapes the answers it keeps, so it stores what they make",
+		func(p layerParts) mcp.Middleware { return p.cache }},
+	{"legacyShapes", "outside appsGate, tasksGate and eventResources: it trims and re-encodes the lists and reads they shape",
+		func(layerParts) mcp.Middleware { return legacyShapes }},
+	{"notFoundCodes", "answers a read of a URI that names nothing with the code of the request's generation " +
+		"(-32002 legacy, -32602 modern); outside eventResources and the SDK, whose answers it rewrites",
+		func(layerParts) mcp.Middleware { return notFoundCodes }},
+	{"legacySessions", "rewrites an initialize before the SDK stores it and serves server/discover on a sink session; " +
+		"what lies inside it (the tasks capability in discover) is unaffected",
+		func(p layerParts) mcp.Middleware { return p.sessions }},
+	{"appsGate", "hides UI metadata and ui:// resources from clients that cannot render them",
+		func(layerParts) mcp.Middleware { return appsGate }},
+	{"tasksGate", "(tasks.Gate) shows and serves the tasks extension's tools per request, answering a background start with its task handle",
+		func(p layerParts) mcp.Middleware { return p.tasks }},
+	{"eventResources", "innermost, so legacyShapes still sees (and trims) the event resources it lists and the reads it serves",
+		func(p layerParts) mcp.Middleware { return eventLayer(p.events) }},
+}
+
+// receivingLayers builds every layerPlace from p, in order, leaving out
+// those whose part is absent.
 func receivingLayers(p layerParts) []layer {
-	all := []layer{
-		{"recover", recoverMethods(p.log)},
-		{"listens", p.listens.receivingLayer()},
-		{"cache", p.cache},
-		{"legacyShapes", legacyShapes},
-		{"notFoundCodes", notFoundCodes},
-		{"legacySessions", p.sessions},
-		{"appsGate", appsGate},
-		{"tasksGate", p.tasks},
-		{"eventResources", eventLayer(p.events)},
-	}
 	var out []layer
-	for _, l := range all {
-		if l.mw != nil {
-			out = append(out, l)
+	for _, pl := range layerPlaces {
+		if mw := pl.new(p); mw != nil {
+			out = append(out, layer{pl.name, mw})
 		}
 	}
 	return out

@@ -310,7 +310,7 @@ func TestSDKListsTheRegisteredToolsThemselves(t *testing.T) {
 	assert.Same(t, lists[0][0], lists[1][0])
 }
 
-// receivingLayers (middleware.go): the first middleware added sees a
+// layerPlaces (middleware.go): the first middleware added sees a
 // request first, the order the list is written in.
 func TestSDKRunsTheFirstMiddlewareAddedFirst(t *testing.T) {
 	t.Parallel()

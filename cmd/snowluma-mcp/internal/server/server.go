@@ -114,7 +114,7 @@ func New(o Options) *Server {
 	s := mcp.NewServer(impl, so)
 	var offered []*pipeline.Tool
 	for _, t := range o.Tools {
-		if o.Config.Mode.Allows(t.Mode) && (!t.Tasks || o.Tasks != nil) {
+		if o.Config.Mode.Allows(t.MinMode) && (!t.Tasks || o.Tasks != nil) {
 			offered = append(offered, t)
 		}
 	}
@@ -192,7 +192,7 @@ func offer(cfg *config.Config, tools []*pipeline.Tool, events bool) string {
 	if cfg.Broken != nil {
 		var docs []string
 		for _, t := range tools {
-			if cfg.Mode.Allows(t.Mode) && !t.Tasks {
+			if cfg.Mode.Allows(t.MinMode) && !t.Tasks {
 				docs = append(docs, t.Name)
 			}
 		}

@@ -57,7 +57,7 @@ func TestCacheHintsByGeneration(t *testing.T) {
 			}
 			var want, got []string
 			for _, tl := range options(t, &config.Config{Mode: config.ModeDocs}).Tools {
-				if config.ModeDocs.Allows(tl.Mode) && !tl.Tasks {
+				if config.ModeDocs.Allows(tl.MinMode) && !tl.Tasks {
 					want = append(want, tl.Name)
 				}
 			}

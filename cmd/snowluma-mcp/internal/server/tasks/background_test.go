@@ -172,10 +172,10 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 	})
 	w.counted = func() int { return int(counted.Load()) }
 	places := slices.Insert(stages.Places(), pos, stages.Place{Name: "count", Does: "counts calls", Why: "anywhere",
-		Admission: "it records each call", New: func(stages.Deps) pipeline.Stage { return count }})
+		Admits: true, AdmitsWhy: "it records each call", New: func(stages.Deps) pipeline.Stage { return count }})
 	w.handler = stages.Handlers(stages.Assemble(deps, places))
 
-	w.run = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run", Mode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
+	w.run = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run", MinMode: config.ModeWrite, Actions: pipeline.AnyAction, Result: `{"type":["object","null"]}`},
 		func(ctx context.Context, c *pipeline.Call, _ *targetArgs) (pipeline.Reply[any], error) {
 			c.Progress(1, 2)
 			reply, err := c.OneBot.Do(ctx, c.Action.Name, c.Params)
@@ -184,7 +184,7 @@ func newWorld(t *testing.T, cat *catalog.Catalog, pos int) *world {
 			}
 			return pipeline.Reply[any]{Payload: reply.Raw}, nil
 		})
-	w.bg = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run_background", Mode: config.ModeWrite, Actions: pipeline.AnyAction,
+	w.bg = pipeline.NewTool[targetArgs, any](pipeline.Spec{Name: "run_background", MinMode: config.ModeWrite, Actions: pipeline.AnyAction,
 		Tasks: true, Detaches: true, Runs: w.run, Result: `{"type":["object","null"]}`},
 		func(_ context.Context, c *pipeline.Call, _ *targetArgs) (pipeline.Reply[any], error) {
 			h, err := c.Detach(c)
@@ -221,7 +221,7 @@ func (w *world) admit(t *testing.T, tool *pipeline.Tool, args string) *pipeline.
 		c.Detach = w.runner.Detach
 	}
 	r, err := w.handler(tool)(context.Background(), c)
-	require.NoError(t, err, "the envelope lets no error out")
+	require.NoError(t, err, "the diagnostics stage lets no error out")
 	return r
 }
 

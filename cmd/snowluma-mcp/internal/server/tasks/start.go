@@ -57,7 +57,7 @@ func (r *Runner) Detach(c *pipeline.Call) (*pipeline.TaskHandle, error) {
 func Start(h pipeline.Handler, runner *Runner) func(context.Context, *pipeline.Call) (mcp.Result, error) {
 	return func(ctx context.Context, c *pipeline.Call) (mcp.Result, error) {
 		c.Detach = runner.Detach
-		// The admission's chain holds the envelope stage, so it answers
+		// The admission's chain holds the diagnostics stage, so it answers
 		// with a result and no error (the contract on pipeline.Handler).
 		r, _ := h(ctx, c)
 		if r.Task != nil {

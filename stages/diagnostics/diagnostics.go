@@ -1,9 +1,11 @@
-// Package envelope is the diagnostics stage: it guarantees that every call
+// Package diagnostics is the diagnostics stage: it guarantees that every call
 // ends as a result with a verdict and an encoded payload, ready for
-// pipeline.Render. Failures raised by any stage inside it (gate, validation,
-// timeout, transport) become tool errors through pipeline.Failure, and so
-// does its own, a payload that cannot be encoded: no error leaves it.
-package envelope
+// pipeline.Render. A failure raised inside it (by a stage: arguments, gate,
+// params, timeout; or by the handler: transport, SnowLuma's reply) becomes
+// a tool error through pipeline.Failure, and so does its own, a payload
+// that cannot be encoded: no error leaves it. A business failure SnowLuma
+// reports in its envelope is no error: the handler's result carries it.
+package diagnostics
 
 import (
 	"context"
@@ -13,7 +15,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// Stage is the diagnostics envelope stage.
+// Stage is the diagnostics stage.
 type Stage struct{}
 
 // New returns the stage.

@@ -1,8 +1,8 @@
-// Package execute hands each call its own OneBot client, bound to the call's
+// Package bind binds each call to its own OneBot client, carrying the call's
 // trace headers, so concurrent calls never share headers and handlers never
-// touch tracing. The client itself never retries. A stream action also takes
+// touch tracing. It executes nothing: the handler sends the call's action. The client itself never retries. A stream action also takes
 // a slot from the shared pool (see package slot) for as long as it runs.
-package execute
+package bind
 
 import (
 	"context"
@@ -13,7 +13,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/pipeline"
 )
 
-// Stage is the execution stage.
+// Stage is the binding stage: the innermost, next to the handler.
 type Stage struct {
 	client *onebot.Client
 	slots  *slot.Pool

@@ -1,4 +1,4 @@
-package envelope
+package diagnostics
 
 import (
 	"context"
@@ -18,7 +18,7 @@ import (
 
 var tool = stagetest.Invoke
 
-func TestEnvelope(t *testing.T) {
+func TestDiagnostics(t *testing.T) {
 	t.Parallel()
 	const write, read = "send_group_msg", "get_status"
 	tests := []struct {
@@ -54,7 +54,7 @@ func TestEnvelope(t *testing.T) {
 			t.Parallel()
 			o := stagetest.Run(context.Background(), New(), stagetest.Call(tool, tt.action, ""), stagetest.Answer(tt.result, tt.err))
 			r := o.Result
-			require.NoError(t, o.Err, "the envelope never lets an error escape")
+			require.NoError(t, o.Err, "the diagnostics stage never lets an error escape")
 			require.NotNil(t, r)
 			assert.Equal(t, tt.isError, r.IsError)
 			assert.Equal(t, tt.outcome, r.Diagnostics.Outcome)
@@ -72,7 +72,7 @@ func TestEnvelope(t *testing.T) {
 	}
 }
 
-func TestEnvelopeEncodesThePayload(t *testing.T) {
+func TestDiagnosticsEncodesThePayload(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
@@ -101,7 +101,7 @@ func TestEnvelopeEncodesThePayload(t *testing.T) {
 	}
 }
 
-func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
+func TestDiagnosticsRefusesAnUnencodablePayload(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name    string
@@ -117,7 +117,7 @@ func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
 			o := stagetest.Run(context.Background(), New(), stagetest.Call(tool, "", ""),
 				stagetest.Answer(&pipeline.Result{Payload: tt.payload, Diagnostics: pipeline.Diagnostics{Outcome: pipeline.OutcomeSuccess}}, nil))
 			r := o.Result
-			require.NoError(t, o.Err, "the envelope never lets an error escape")
+			require.NoError(t, o.Err, "the diagnostics stage never lets an error escape")
 			assert.True(t, r.IsError)
 			assert.Nil(t, r.Payload)
 			assert.Equal(t, pipeline.OutcomeFailed, r.Diagnostics.Outcome)
@@ -128,7 +128,7 @@ func TestEnvelopeRefusesAnUnencodablePayload(t *testing.T) {
 	}
 }
 
-func TestEnvelopeRecordsHowLongASendWasHeld(t *testing.T) {
+func TestDiagnosticsRecordsHowLongASendWasHeld(t *testing.T) {
 	t.Parallel()
 	tests := []struct {
 		name   string

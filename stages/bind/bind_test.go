@@ -1,4 +1,4 @@
-package execute
+package bind
 
 import (
 	"context"
@@ -28,7 +28,7 @@ var (
 // stream is a call of a stream action, which needs a slot.
 func stream() *pipeline.Call { return stagetest.Call(invokeTool, "test_download_stream", "") }
 
-func TestExecuteBindsTraceHeaders(t *testing.T) {
+func TestBindAttachesTraceHeaders(t *testing.T) {
 	t.Parallel()
 	got := make(chan http.Header, 2)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -55,7 +55,7 @@ func TestExecuteBindsTraceHeaders(t *testing.T) {
 	}
 }
 
-func TestExecuteWithoutClient(t *testing.T) {
+func TestBindWithoutClient(t *testing.T) {
 	t.Parallel()
 	// Without a client (docs mode) the stage passes every call through: the
 	// gate has already refused the tools that would need one.

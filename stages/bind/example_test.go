@@ -1,4 +1,4 @@
-package execute_test
+package bind_test
 
 import (
 	"context"
@@ -11,11 +11,11 @@ import (
 	"github.com/snowluma/snowluma-mcp/internal/slot"
 	"github.com/snowluma/snowluma-mcp/internal/snowluma/onebot"
 	"github.com/snowluma/snowluma-mcp/pipeline"
-	"github.com/snowluma/snowluma-mcp/stages/execute"
+	"github.com/snowluma/snowluma-mcp/stages/bind"
 	"github.com/snowluma/snowluma-mcp/stages/stagetest"
 )
 
-// The execute stage hands each call a OneBot client of its own, whose
+// The bind stage hands each call a OneBot client of its own, whose
 // requests carry the call's trace to SnowLuma.
 func Example() {
 	snowLuma := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -24,7 +24,7 @@ func Example() {
 	}))
 	defer snowLuma.Close()
 	u, _ := url.Parse(snowLuma.URL)
-	stage := execute.New(onebot.New(u, "", onebot.StreamTimeouts{}), slot.NewPool(1, time.Second))
+	stage := bind.New(onebot.New(u, "", onebot.StreamTimeouts{}), slot.NewPool(1, time.Second))
 
 	c := stagetest.Call(stagetest.Query, "get_status", "")
 	c.Span = stagetest.Span

@@ -72,9 +72,9 @@ func handleOutsiders(f *os.File) ([]string, error) {
 // exposedDir words an exposed directory and its fix.
 func exposedDir(dir string, others []string, setting string) (what, fix lang.Text, err error) {
 	return lang.Text{EN: fmt.Sprintf("%s lets other accounts in (%s)", dir, strings.Join(others, ", ")),
-			ZH: fmt.Sprintf("%s 允许其他账户访问（%s）", dir, strings.Join(others, ", "))},
+			ZH: fmt.Sprintf("%s 允许其他用户访问（%s）", dir, strings.Join(others, ", "))},
 		lang.Text{EN: fmt.Sprintf("choose another %s that does not exist yet (snowluma-mcp creates it for your account alone), or restrict this one with icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" and icacls \"%s\" /remove for each account named", setting, dir, dir),
-			ZH: fmt.Sprintf("另选一个尚不存在的 %s（snowluma-mcp 会创建一个只有你的账户能访问的文件夹），或用 icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" 收紧这个文件夹，再对上面列出的每个账户运行 icacls \"%s\" /remove", setting, dir, dir)}, nil
+			ZH: fmt.Sprintf("另选一个尚不存在的 %s（snowluma-mcp 会创建一个只有你（所有者）能访问的文件夹），或用 icacls \"%s\" /inheritance:r /grant:r \"%%USERNAME%%:(OI)(CI)F\" 收紧这个文件夹，再对上面列出的每个用户运行 icacls \"%s\" /remove", setting, dir, dir)}, nil
 }
 
 // ownedByMe reports whether this user owns the opened folder.

@@ -158,13 +158,13 @@ func inputSchema(params []Param) (json.RawMessage, error) {
 			return nil, fmt.Errorf("param %s: schema: %w", p.Name, err)
 		}
 		if p.Description != "" {
-			prop["description"], _ = json.Marshal(p.Description)
+			prop["description"], _ = payload.Encode(p.Description) // "<stream_id>" stays six bytes shorter than "\u003c…"
 		}
 		if len(p.Default) > 0 {
 			prop["default"] = p.Default
 		}
 		if p.Role != "" {
-			prop["x-role"], _ = json.Marshal(p.Role)
+			prop["x-role"], _ = payload.Encode(p.Role)
 		}
 		raw, err := payload.Encode(prop)
 		if err != nil {

@@ -99,8 +99,9 @@ func TestWhatAModelReadsStaysSmall(t *testing.T) {
 		"model-read tool definitions in write mode: %d of %d bytes, %d over; trim the biggest first (name: bytes): %s",
 		total, definitionBudget, total-definitionBudget, biggest(sizes, 4))
 	assert.LessOrEqual(t, len(getActionText(t, "send_group_msg")), 2500, "get_action send_group_msg")
-	// Issue 41: 7,359 B before its contract said each thing once.
-	assert.LessOrEqual(t, len(getActionText(t, "upload_file_stream")), 5100, "get_action upload_file_stream")
+	// Issue 41: 7,359 B before its contract said each thing once; issue
+	// 49 holds it to the 5,000 its route was to fit.
+	assert.LessOrEqual(t, len(getActionText(t, "upload_file_stream")), 5000, "get_action upload_file_stream")
 }
 
 // definitionBudget is AGX-4's ceiling on the write-mode definitions a

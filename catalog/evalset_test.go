@@ -152,69 +152,78 @@ func evalsetStratum(r evalsetRequest) string {
 	return r.Lang + "/" + mode
 }
 
+// evalsetRequestSets are the request sets, each split into its own halves
+// (README.md): the first written for issue 49's first rounds, the second
+// ("b") written later the same way, blind to the first and to the search.
+var evalsetRequestSets = [][2]string{
+	{"tune.jsonl", "heldout.jsonl"},
+	{"tune-b.jsonl", "heldout-b.jsonl"},
+}
+
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {
 	cat := loadEvalsetCatalog(t)
-	halves := map[string][]evalsetRequest{
-		"tune.jsonl":    readEvalset[evalsetRequest](t, "tune.jsonl"),
-		"heldout.jsonl": readEvalset[evalsetRequest](t, "heldout.jsonl"),
-	}
-	seen := map[string]string{}
-	for file, reqs := range halves {
-		t.Run(file, func(t *testing.T) {
-			assert.GreaterOrEqual(t, len(reqs), 210, "requests in the half")
-			strata := map[string]int{}
-			for i, r := range reqs {
-				where := fmt.Sprintf("%s:%d %q", file, i+1, r.Q)
-				require.NotEmpty(t, strings.TrimSpace(r.Q), where)
-				if prev, dup := seen[r.Q]; dup {
-					t.Errorf("%s repeats a request already in %s", where, prev)
-				}
-				seen[r.Q] = file
-				assert.Contains(t, []string{"en", "zh"}, r.Lang, where)
-				assert.Equal(t, r.Lang == "zh", evalsetHasHan(r.Q), "%s: lang %q disagrees with the text", where, r.Lang)
-				require.NotEmpty(t, r.Accept, where)
-				dupAccept := map[string]bool{}
-				anyReadOnly := false
-				for _, name := range r.Accept {
-					a, ok := cat.actions[name]
-					if !assert.True(t, ok, "%s accepts %q, which is no catalog action", where, name) {
-						continue
+	seen := map[string]string{} // across every set: no request is measured twice
+	for _, set := range evalsetRequestSets {
+		for _, file := range set {
+			reqs := readEvalset[evalsetRequest](t, file)
+			t.Run(file, func(t *testing.T) {
+				assert.GreaterOrEqual(t, len(reqs), 210, "requests in the half")
+				strata := map[string]int{}
+				for i, r := range reqs {
+					where := fmt.Sprintf("%s:%d %q", file, i+1, r.Q)
+					require.NotEmpty(t, strings.TrimSpace(r.Q), where)
+					if prev, dup := seen[r.Q]; dup {
+						t.Errorf("%s repeats a request already in %s", where, prev)
 					}
-					assert.False(t, dupAccept[name], "%s lists %q twice", where, name)
-					dupAccept[name] = true
-					anyReadOnly = anyReadOnly || a.ReadOnly
+					seen[r.Q] = file
+					assert.Contains(t, []string{"en", "zh"}, r.Lang, where)
+					assert.Equal(t, r.Lang == "zh", evalsetHasHan(r.Q), "%s: lang %q disagrees with the text", where, r.Lang)
+					require.NotEmpty(t, r.Accept, where)
+					dupAccept := map[string]bool{}
+					anyReadOnly := false
+					for _, name := range r.Accept {
+						a, ok := cat.actions[name]
+						if !assert.True(t, ok, "%s accepts %q, which is no catalog action", where, name) {
+							continue
+						}
+						assert.False(t, dupAccept[name], "%s lists %q twice", where, name)
+						dupAccept[name] = true
+						anyReadOnly = anyReadOnly || a.ReadOnly
+					}
+					// A read request must be servable by a read-only action, and a
+					// change request by changes only; otherwise the label and the
+					// catalog contradict each other.
+					if r.Read {
+						assert.True(t, anyReadOnly, "%s is a read but accepts no read-only action", where)
+					} else {
+						assert.False(t, anyReadOnly, "%s is a change but accepts a read-only action", where)
+					}
+					strata[evalsetStratum(r)]++
 				}
-				// A read request must be servable by a read-only action, and a
-				// change request by changes only; otherwise the label and the
-				// catalog contradict each other.
-				if r.Read {
-					assert.True(t, anyReadOnly, "%s is a read but accepts no read-only action", where)
-				} else {
-					assert.False(t, anyReadOnly, "%s is a change but accepts a read-only action", where)
+				for _, s := range []string{"en/read", "en/write", "zh/read", "zh/write"} {
+					assert.Positive(t, strata[s], "stratum %s in %s", s, file)
 				}
-				strata[evalsetStratum(r)]++
-			}
-			for _, s := range []string{"en/read", "en/write", "zh/read", "zh/write"} {
-				assert.Positive(t, strata[s], "stratum %s in %s", s, file)
-			}
-			t.Logf("%s: %d requests, strata %v", file, len(reqs), strata)
-		})
+				t.Logf("%s: %d requests, strata %v", file, len(reqs), strata)
+			})
+		}
 	}
 }
 
 func TestEvalsetRequestsFollowTheSplitRule(t *testing.T) {
-	tuneReqs := readEvalset[evalsetRequest](t, "tune.jsonl")
-	heldReqs := readEvalset[evalsetRequest](t, "heldout.jsonl")
-	strata := map[string][]string{}
-	for _, r := range append(append([]evalsetRequest(nil), tuneReqs...), heldReqs...) {
-		strata[evalsetStratum(r)] = append(strata[evalsetStratum(r)], r.Q)
-	}
-	wantTune, wantHeld := evalsetSplit(strata)
-	for _, r := range tuneReqs {
-		assert.True(t, wantTune[r.Q], "%q is in tune.jsonl but the rule puts it in heldout.jsonl", r.Q)
-	}
-	for _, r := range heldReqs {
-		assert.True(t, wantHeld[r.Q], "%q is in heldout.jsonl but the rule puts it in tune.jsonl", r.Q)
+	for _, set := range evalsetRequestSets {
+		tuneReqs := readEvalset[evalsetRequest](t, set[0])
+		heldReqs := readEvalset[evalsetRequest](t, set[1])
+		strata := map[string][]string{}
+		for _, r := range append(append([]evalsetRequest(nil), tuneReqs...), heldReqs...) {
+			strata[evalsetStratum(r)] = append(strata[evalsetStratum(r)], r.Q)
+		}
+		wantTune, wantHeld := evalsetSplit(strata)
+		for _, r := range tuneReqs {
+			assert.True(t, wantTune[r.Q], "%q is in %s but the rule puts it in %s", r.Q, set[0], set[1])
+		}
+		for _, r := range heldReqs {
+			assert.True(t, wantHeld[r.Q], "%q is in %s but the rule puts it in %s", r.Q, set[1], set[0])
+		}
 	}
 }
 

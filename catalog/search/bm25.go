@@ -233,6 +233,9 @@ func (x *bm25) requestTerms(query string) []string {
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 	}
+	if qqID.MatchString(query) && !groupWord.MatchString(query) {
+		ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
+	}
 	if strings.Contains(query, ".") && docFile.MatchString(query) {
 		ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
 	}
@@ -260,8 +263,17 @@ func countsOrLists(q string) bool {
 	return false
 }
 
-// linkTerm is the term of "link", "链接", "url"; listTerm of "list".
-var linkTerm, listTerm = englishTerm("link"), englishTerm("list")
+// linkTerm is the term of "link", "链接", "url"; listTerm of "list";
+// userTerm of "user".
+var linkTerm, listTerm, userTerm = englishTerm("link"), englishTerm("list"), englishTerm("user")
+
+// qqID is a QQ number named as one ("qq 1212", "QQ号 10001"), and
+// groupWord a word that puts the request in a group: a QQ number in a
+// request that names no group is a person's.
+var (
+	qqID      = regexp.MustCompile(`(?i)\bqq\s*(?:号|number|no\.?|#)?\s*\d{4,}`)
+	groupWord = regexp.MustCompile(`(?i)\bgroups?\b|\bgrps?\b|群`)
+)
 
 // docFile is a document's file name or path in a request (an image or a
 // voice is sent in a message; a document, an archive or a program only as

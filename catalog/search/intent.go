@@ -51,7 +51,7 @@ var (
 		en map[string]bool
 		zh []string
 	}{
-		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust"),
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge"),
 			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论"}},
@@ -61,6 +61,10 @@ var (
 			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解"}},
 	}
 )
+
+// passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
+// it says what the change allows, and asks to read nothing.
+var passiveRead = regexp.MustCompile(`被\p{Han}{0,3}?(?:搜索到|搜到|搜索|看到|看见|找到|查到)`)
 
 // removalWords mark an action that removes something, by the words of its
 // name.
@@ -106,6 +110,9 @@ func readIntent(query string) intent {
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")
 	}
+	if strings.Contains(q, "被") {
+		q = passiveRead.ReplaceAllString(q, "被") // 可以被别人搜到 is found, not a search
+	}
 	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
@@ -128,7 +135,7 @@ func readIntent(query string) intent {
 			return intentRead
 		}
 	}
-	if abilityQuestion(raw, en) {
+	if abilityQuestion(raw, en) || abilityQuestionZH(raw) {
 		return intentRead
 	}
 	if len(en) > 0 && (questionStart[en[0]] || (len(en) > 1 && (en[0] == "do" || en[0] == "does" || en[0] == "did") && doQuestion[en[1]])) {
@@ -192,6 +199,28 @@ func abilityQuestion(raw string, en []string) bool {
 	}
 	for _, w := range en[2:] {
 		if abilityTargets[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// abilityQuestionZH reports a Chinese question about what the bot can do
+// ("能不能发图片", "可以发语音吗"), as opposed to a request put politely,
+// which asks for help or names whom, where or what ("能不能帮我把图片发到群里",
+// "能不能给10001发个图片"): it opens with an ability word and holds no
+// helper, target, id or mention.
+func abilityQuestionZH(raw string) bool {
+	t := strings.TrimSpace(raw)
+	opens := false
+	for _, w := range []string{"能不能", "能否", "可不可以", "可以", "能"} {
+		opens = opens || strings.HasPrefix(t, w)
+	}
+	if !opens || strings.ContainsAny(t, "0123456789@") {
+		return false
+	}
+	for _, w := range []string{"帮", "给", "到", "把", "群里", "他", "她", "他们", "大家", "这", "那"} {
+		if strings.Contains(t, w) {
 			return false
 		}
 	}
@@ -325,6 +354,22 @@ func removes(a *catalog.Action) bool {
 	return false
 }
 
+// builds reports a read-only action named for making something
+// (share_peer, send_ark_share: each builds a card's JSON and sends
+// nothing): what a request to make or share that thing wants, so such a
+// request does not put it below the writes.
+func builds(a *catalog.Action) bool {
+	if !a.ReadOnly {
+		return false
+	}
+	for _, w := range strings.Split(strings.ToLower(a.Name), "_") {
+		if w == "share" || w == "send" || w == "create" || w == "make" || w == "generate" {
+			return true
+		}
+	}
+	return false
+}
+
 // placeholder reports whether an action is a compatibility placeholder
 // that answers the same whatever it is asked (can_send_image always says
 // yes): never the answer a request is looking for while a real one is.
@@ -345,7 +390,7 @@ func (in intent) demotion(a *catalog.Action, h haystack) int {
 		d = 4
 	case in != intentRead && in != intentRemove && h.removes:
 		d = 4 // a removal is the answer only where the request removes
-	case (in == intentCreate || in == intentChange || in == intentRemove) && a.ReadOnly:
+	case (in == intentCreate || in == intentChange || in == intentRemove) && a.ReadOnly && !h.builds:
 		d = 2 // a request to send, make or change something wants a write first
 	}
 	return d

@@ -199,3 +199,36 @@ func TestASegmentHintOnlyForASend(t *testing.T) {
 		assert.False(t, ok, q)
 	}
 }
+
+// TestPhrasingsReadForWhatTheyAsk: phrasings the ranking once misread, by
+// the rule that reads each (a causative or "make a new", a question about
+// what was said, a passive 被…搜到, a QQ number, a card a read-only action
+// builds, a can-you question in Chinese, the product's own name).
+func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, tc := range []struct {
+		query string
+		in    intent
+		first []string
+	}{
+		{"make a new folder 'homework' in group 9090's files", intentCreate, []string{"create_group_file_folder"}},
+		{"take down the old group notice in 9090", intentRemove, []string{"_del_group_notice"}},
+		{"nuke the folder /a1 in group 9090's files", intentRemove, []string{"delete_group_file_folder", "delete_group_folder"}},
+		{"what did 10002 say in group 9090 today?", intentRead, []string{"get_group_msg_history"}},
+		{"让群9090可以被别人搜到", intentNone, []string{"set_group_search"}},
+		{"send hi to qq 1212", intentCreate, []string{"send_private_msg", "send_msg"}},
+		{"share the contact card of 10001", intentCreate, []string{"share_peer", "send_ark_share"}},
+		{"能不能发图片", intentRead, []string{"can_send_image"}},
+		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			assert.Equal(t, tc.in, intentOf(tc.query))
+			got := names(c.Suggest(context.Background(), tc.query, catalog.Filter{}))
+			if assert.NotEmpty(t, got) {
+				assert.Contains(t, tc.first, got[0], "%v", got)
+			}
+		})
+	}
+	assert.NotContains(t, c.parsed().bm25.requestTerms("leave group 9090 now"), "snow", `"now" is no typo of the product's name`)
+}

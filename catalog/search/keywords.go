@@ -287,6 +287,7 @@ func actionsOf(hits []hit, limit int) []*catalog.Action {
 // the whole catalog's (Catalog.corpus).
 type haystack struct {
 	removes     bool            // the action removes something (intent.go)
+	builds      bool            // a read named for making something (intent.go)
 	placeholder bool            // it is a compatibility placeholder (intent.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category
@@ -297,7 +298,7 @@ type haystack struct {
 func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
-	h.removes, h.placeholder = removes(a), placeholder(a)
+	h.removes, h.placeholder, h.builds = removes(a), placeholder(a), builds(a)
 	return h
 }
 

@@ -28,6 +28,9 @@ var (
 	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
 	// what is said, in English: everything after one of these words.
 	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
+	// askedSay is "say" asked about ("what did 10002 say in the group",
+	// "does he say anything"): it reads what was said and carries nothing.
+	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,4}?)\s+say\b`)
 	// tell X (that) …: the addressee stays, what is told goes.
 	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
 )
@@ -46,7 +49,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -154,6 +157,9 @@ func blankPayload(query string) string {
 			rest = ""
 		}
 		q = q[:m[1]] + rest
+	}
+	if strings.Contains(lower, "say") {
+		q = askedSay.ReplaceAllString(q, "$1 said") // what did he say: a question about what was said, not what to send
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
 		if loc := saidEN.FindStringIndex(q); loc != nil {

@@ -96,6 +96,9 @@ var fillers = words(
 	// what an apostrophe leaves ("what's", "10001's", "don't") and the
 	// words of a question that name nothing
 	"s", "t", "d", "m", "ll", "re", "ve", "many", "much", "has", "have", "had", "been", "will", "should",
+	// the product's own name: every action is SnowLuma's, so it tells none
+	// apart, and as a term it would read "now" as a typo of "snow"
+	"snowluma", "snow", "luma", "onebot",
 	// Chinese
 	"我", "我的", "的", "一条", "一个", "一张", "一下", "一", "个", "条", "张", "把", "给", "它",
 	"他们", "她们", "这个", "那个", "这", "那", "里", "里面", "中", "在", "了", "吗", "呢", "吧", "啊",

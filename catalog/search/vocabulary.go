@@ -109,7 +109,7 @@ var vocabulary = map[string]string{
 	"get_private_file_url": "private file download link url 私聊文件链接 下载地址 地址 friend 私聊文件下载 getPrivateFileUrl 私聊文件直链 好友发的文件 好友发来的文件 好友的文件",
 	"download_file":        "download save file url to host 下载 保存文件 下载到本地 保存到主机 下载文件 server 服务器 downloadFile fetch disk wget curl 下载到服务器 存到本地 保存到本地 下下来 拉取文件 落地",
 	"add_custom_face":      "add favorite sticker custom emoji 收藏表情 添加表情 存表情 收藏这张图 save addCustomFace 存为表情 加到表情 添加到表情 收藏为表情 存表情包 偷图 偷表情 添加收藏表情 加表情包",
-	"fetch_custom_face":    "stickers custom emoji list 收藏的表情 表情列表 我的表情 表情包列表 saved fetchCustomFace getCustomFace 存的表情 看表情包",
+	"fetch_custom_face":    "stickers custom emoji list 表情列表 我的表情 表情包列表 fetchCustomFace getCustomFace 存的表情 看表情包",
 	"delete_custom_face":   "delete favorite sticker 删除收藏表情 删表情 移除表情 remove unfavorite deleteCustomFace 删掉表情 删除表情包 删表情包 移除收藏表情 删收藏表情",
 	// qzone and albums
 	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo write share 发表 发动态 发空间 发朋友圈 空间发表 写说说",

@@ -101,7 +101,7 @@ var vocabulary = map[string]string{
 	"get_cookies":                    "cookies login cookie credential 登录cookie getCookies domain 域名 网页登录 skey pskey p_skey 网页cookie",
 	"get_csrf_token":                 "csrf token bkn 令牌 getCsrfToken gtk g_tk csrf_token 防伪令牌",
 	// media and files
-	"get_image":            "image picture photo info download 图片信息 getFile 图片下载 图片地址 url getImage 图片直链 图片链接",
+	"get_image":            "image picture photo info download 图片信息 getFile 图片下载 图片地址 url getImage 图片直链 图片链接 图片下载地址",
 	"get_record":           "voice record audio download transcode 语音 语音下载 语音文件 转码 file",
 	"ocr_image":            "ocr text in image recognize read picture words 识别文字 图片文字 转文字 提取文字 图片识字 图里的字 图片上写的 识别图片",
 	"translate_en2zh":      "translate english chinese 翻译 英译中 英文翻译 翻成中文 译成中文",

@@ -22,7 +22,7 @@ var vocabulary = map[string]string{
 	"forward_friend_single_msg": "forward single message to friend resend copy forwardMessage copyMessage 转发 转给好友 转发给他 转给他 转发给好友 转发私聊 转发给朋友 转给朋友 转私聊 单条转发",
 	"upload_forward_msg":        "upload forward merged nodes bundle res_id resid without sending build 只上传 不发送 node",
 	"get_group_msg_history":     "group message history chat log record past earlier older scroll back messages read browse getMessageHistory roamingMessages 群聊天记录 历史消息 聊天记录 以前的 之前的 群消息 翻记录 recent recently said miss missed catch search 聊了啥 说了什么 说了啥 发生 最近 聊天 啥 历史记录 最近消息 聊天内容 群里聊了什么 群聊记录 翻群记录 群历史 看群消息 读群消息 搜索 搜索消息 查记录 历史 前面的 刚才 刚刚 talk talked today yesterday 今天 昨天",
-	"get_friend_msg_history":    "friend private message history chat log record past earlier messages read browse roamingMessages 私聊记录 聊天记录 历史消息 私聊消息 dms conversation 发给我的 最近 和他的聊天记录 和他聊了什么 私聊历史 聊天历史 翻聊天记录 搜索 对话记录 dm 之前聊的 私信记录 talk talked 聊 聊过 today yesterday 今天 昨天",
+	"get_friend_msg_history":    "friend private message history chat log record past earlier messages read browse roamingMessages 私聊记录 聊天记录 历史消息 私聊消息 dms conversation 发给我的 最近 和他的聊天记录 和他聊了什么 私聊历史 聊天历史 翻聊天记录 搜索 对话记录 dm 之前聊的 私信记录 talk talked 聊 聊过 today yesterday 今天 昨天 previous",
 	"mark_msg_as_read":          "mark read seen clear unread badge markAsRead readMessage 已读 标记已读 消除未读 未读 标为已读 设为已读 已读一下 清未读 消红点 红点 markRead",
 	"mark_group_msg_as_read":    "mark group read seen clear unread 已读 群已读 未读 群消息已读 群里已读 清群未读",
 	"mark_private_msg_as_read":  "mark private friend read seen clear unread 已读 私聊已读 未读 私信已读 清私聊未读",
@@ -81,7 +81,7 @@ var vocabulary = map[string]string{
 	"send_group_ai_record":       "ai voice tts speak text to speech character AI语音 语音合成 AI配音 文字转语音",
 	"get_ai_characters":          "ai voice characters tts 语音角色 AI角色 AI声音 语音音色 有哪些音色 角色列表 voices available 音色 AI音色 可选声音 配音角色 语音角色列表 有哪些声音 声音列表",
 	// friends and accounts
-	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 好友都有谁 my getFriends 好友有哪些 好友名单 所有好友 加了 好友数 好友数量 how many",
+	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 好友都有谁 my getFriends 好友有哪些 好友名单 所有好友 加了 好友数 好友数量 how many 机器人的好友",
 	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 不做朋友 删了他 不想 做朋友 解除好友 移除好友 拉黑他 好友关系 removeFriend 删掉好友 好友删了 绝交 删除联系人 删联系人",
 	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意 通过好友申请 拒绝好友申请 加好友请求 newFriendRequest friendRequest 通过好友 同意加好友 拒绝加好友 好友验证 decline",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 备注一下 备注成",

@@ -124,8 +124,8 @@ var vocabulary = map[string]string{
 	"list_filesets":     "flash transfer filesets list 闪传 闪传列表 我的闪传 有哪些闪传",
 	"create_flash_task": "flash transfer send large file 闪传 创建闪传 新建闪传 闪传上传 upload big start 发闪传 用闪传 闪传发送 发起闪传 闪传任务 新建闪传任务 上传到闪传 大文件",
 	// other
-	"can_send_image":                "can send image able 能发图片 发图能力 capability pictures images photos allowed 能不能发图 可以发图 发图 支持发图片 能否发送图片 发图片权限",
-	"can_send_record":               "can send voice able 能发语音 发语音能力 capability audio allowed 支持发语音 发语音权限",
+	"can_send_image":                "can send image able 能发图片 发图能力 capability pictures images photos allowed 能不能发图 可以发图 发图 支持发图片 能否发送图片 发图片权限 是否可以 是否能 check whether",
+	"can_send_record":               "can send voice able 能发语音 发语音能力 capability audio allowed 支持发语音 发语音权限 是否可以 是否能 check whether messages",
 	"bot_exit":                      "exit shutdown stop kill process 退出 关掉 进程 关闭程序 关机 退出程序 停止机器人 关掉机器人 bot 机器人 关闭 停止 下线 down terminate 结束进程 杀进程 停掉 关闭机器人 停机 下班",
 	"set_restart":                   "restart reboot 重启 重启机器人 重新启动",
 	"get_rkey":                      "rkey download key",

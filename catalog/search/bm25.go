@@ -168,6 +168,9 @@ func (x *bm25) nearest(w string) string {
 	best, bestD := "", limit+1
 	for _, k := range keys {
 		for _, c := range x.english[k] {
+			if c[0] != w[0] {
+				continue // a typo keeps its first letter: "now" is no "snow", "along" no "long"
+			}
 			if d := typo.Within(w, c, limit); d < bestD || (d == bestD && c < best) {
 				best, bestD = c, d
 			}

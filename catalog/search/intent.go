@@ -62,6 +62,10 @@ var (
 	}
 )
 
+// nounsWithCues are nouns that hold a cue word's character without its
+// meaning, and what intent reads them as: a noun with no cue.
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点"}
+
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
 var passiveRead = regexp.MustCompile(`被\p{Han}{0,3}?(?:搜索到|搜到|搜索|看到|看见|找到|查到)`)
@@ -107,6 +111,9 @@ func readIntent(query string) intent {
 	}
 	flush(len(raw))
 	q := b.String()
+	for noun, plain := range nounsWithCues {
+		q = strings.ReplaceAll(q, noun, plain) // 说说 is a post, not a 说; 未读 a count, not a 读
+	}
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")
 	}

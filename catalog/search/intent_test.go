@@ -221,6 +221,10 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"share the contact card of 10001", intentCreate, []string{"share_peer", "send_ark_share"}},
 		{"能不能发图片", intentRead, []string{"can_send_image"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
+		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
+		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},
+		{"the bot needs to leave group 9090", intentRemove, []string{"set_group_leave"}},
+		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))
@@ -230,5 +234,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 			}
 		})
 	}
-	assert.NotContains(t, c.parsed().bm25.requestTerms("leave group 9090 now"), "snow", `"now" is no typo of the product's name`)
+	terms := c.parsed().bm25.requestTerms("leave group 9090 now, the bot needs to go")
+	assert.NotContains(t, terms, "snow", `"now" is no typo of the product's name`)
+	assert.NotContains(t, terms, englishTerm("feeds"), `a typo keeps its first letter: "needs" is no "feeds"`)
 }

@@ -237,4 +237,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	terms := c.parsed().bm25.requestTerms("leave group 9090 now, the bot needs to go")
 	assert.NotContains(t, terms, "snow", `"now" is no typo of the product's name`)
 	assert.NotContains(t, terms, englishTerm("feeds"), `a typo keeps its first letter: "needs" is no "feeds"`)
+	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
+	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
+	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")
+	assert.Equal(t, []string{englishTerm("登录")}, c.parsed().bm25.requestTerms("我现在登录的是哪个QQ号？"), "a question word names nothing")
 }

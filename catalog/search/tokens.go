@@ -99,13 +99,14 @@ func englishTerm(w string) string {
 }
 
 // stems are the forms w may have without an inflection's ending: kicked
-// is kick, muted mute, banned ban, sending send, messages message.
+// is kick, muted mute, banned ban, sending send, messages message,
+// shareable share.
 func stems(w string) []string {
 	var out []string
 	if s, ok := singular(w); ok {
 		out = append(out, s)
 	}
-	for _, end := range []string{"ed", "ing"} {
+	for _, end := range []string{"ed", "ing", "able"} {
 		base, ok := strings.CutSuffix(w, end)
 		if !ok || len(base) < 2 {
 			continue
@@ -157,7 +158,7 @@ func tokenize(text string, out []string, fix func(w, t string) string) []string 
 			if t != "" && fix != nil {
 				t = fix(w, t)
 			}
-			if t != "" {
+			if len(t) > 1 { // a lone letter is what an id's blanking left ("0a1b2c3d"): no word
 				out = append(out, t)
 			}
 		}

@@ -154,10 +154,12 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, the second
-// ("b") written later the same way, blind to the first and to the search.
+// ("b") and third ("c") written later the same way, each blind to the
+// others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
 	{"tune-b.jsonl", "heldout-b.jsonl"},
+	{"tune-c.jsonl", "heldout-c.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -180,7 +180,8 @@ func readIntent(query string) intent {
 // ("能帮我禁言他吗"), which asks someone to do it.
 func yesNoQuestion(q string) bool {
 	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
-	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") {
+	t = strings.TrimSpace(trailingID.ReplaceAllString(t, "")) // 这个群满员没 群 556677
+	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") && !strings.HasSuffix(t, "没") && !strings.HasSuffix(t, "没有") {
 		return false
 	}
 	if strings.HasPrefix(t, "请") {

@@ -223,6 +223,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},
+		{"消息998877的详情", intentRead, []string{"get_msg"}},
+		{"这个群满员没 群 556677", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex"}},
 		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},
 		{"the bot needs to leave group 9090", intentRemove, []string{"set_group_leave"}},
 		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},

@@ -109,6 +109,15 @@ func (c *Index) scores(query string) []float64 {
 	c = c.parsed()
 	scores := make([]float64, len(c.all))
 	c.bm25.score(c.bm25.requestTerms(query), scores)
+	if named := entitiesOf(query); named != 0 {
+		for i, a := range c.all {
+			if scores[i] > 0 {
+				for k := named & c.index[a].reads; k != 0; k &= k - 1 {
+					scores[i] += entityBonus
+				}
+			}
+		}
+	}
 	return scores
 }
 
@@ -288,6 +297,7 @@ func actionsOf(hits []hit, limit int) []*catalog.Action {
 type haystack struct {
 	removes     bool            // the action removes something (intent.go)
 	builds      bool            // a read named for making something (intent.go)
+	reads       entity          // the kinds of id its params take (entities.go)
 	placeholder bool            // it is a compatibility placeholder (intent.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category
@@ -298,7 +308,7 @@ type haystack struct {
 func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
-	h.removes, h.placeholder, h.builds = removes(a), placeholder(a), builds(a)
+	h.removes, h.placeholder, h.builds, h.reads = removes(a), placeholder(a), builds(a), readsOf(a)
 	return h
 }
 

@@ -1,0 +1,62 @@
+package search
+
+import (
+	"regexp"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+)
+
+// A request often names what it acts on by its id: a message, a group, a
+// person. An action that takes an id of that kind (its params' roles say
+// which) is likelier to be the one asked for than one that takes none,
+// so the ranking adds a little for each kind a request names and an
+// action reads: "消息8080的内容" is get_msg's, not the forward reader's.
+
+// entity is a kind of id a request may name, as a bit.
+type entity uint8
+
+const (
+	entityMessage entity = 1 << iota
+	entityGroup
+	entityUser
+)
+
+// entityBonus is what each kind named and read adds to a score.
+var entityBonus = 0.6
+
+// entityPatterns find each kind in a request.
+var entityPatterns = []struct {
+	kind entity
+	re   *regexp.Regexp
+}{
+	{entityMessage, regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?[#:：]?\s*-?\d{3,}|message_id|msg_?id|消息\s*id`)},
+	{entityGroup, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
+	{entityUser, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|好友|用户)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
+}
+
+// entitiesOf are the kinds of id a request names.
+func entitiesOf(query string) entity {
+	var e entity
+	for _, p := range entityPatterns {
+		if p.re.MatchString(query) {
+			e |= p.kind
+		}
+	}
+	return e
+}
+
+// readsOf are the kinds of id an action's params take.
+func readsOf(a *catalog.Action) entity {
+	var e entity
+	for _, p := range a.Params {
+		switch p.Role {
+		case "message_id":
+			e |= entityMessage
+		case "group_id":
+			e |= entityGroup
+		case "user_id", "member_id":
+			e |= entityUser
+		}
+	}
+	return e
+}

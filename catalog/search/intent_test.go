@@ -245,3 +245,23 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")
 	assert.Equal(t, []string{englishTerm("登录")}, c.parsed().bm25.requestTerms("我现在登录的是哪个QQ号？"), "a question word names nothing")
 }
+
+// TestAReadRequestSeesTheWritesThatMatchItFarBetter: a read request's
+// first suggestion stays a read, and below it a write that matches far
+// better than the reads (the flash-transfer lookups SnowLuma's catalog
+// marks as writes) is in sight rather than cut off by every read that
+// shares a word.
+func TestAReadRequestSeesTheWritesThatMatchItFarBetter(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for q, want := range map[string]string{
+		"列出我所有的闪传":                    "list_filesets",
+		"闪传fs2里有几个文件":                 "get_flash_file_list",
+		"show all my flash transfers": "list_filesets",
+	} {
+		got := c.Suggest(context.Background(), q, catalog.Filter{})
+		require.NotEmpty(t, got, q)
+		assert.True(t, got[0].ReadOnly, "%s: the first stays a read: %v", q, names(got))
+		assert.Contains(t, names(got[:min(5, len(got))]), want, q)
+	}
+}

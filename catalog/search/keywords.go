@@ -66,7 +66,9 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 	scores := c.scores(query)
 	whole := strings.ToLower(strings.TrimSpace(query))
 	in := intentOf(query)
-	var hits []hit
+	// A read request keeps its best writes apart from its reads, so that
+	// liftStrongWrites sees them however many reads match.
+	var hits, writes []hit
 	for i, a := range c.all {
 		h := c.index[a]
 		exact := contains(h.names, whole)
@@ -77,12 +79,20 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 		if exact {
 			r = rankExact
 		}
-		hits = keepBest(hits, hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)})
+		x := hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)}
+		if in == intentRead && !a.ReadOnly && r != rankExact {
+			writes = keepBest(writes, x)
+		} else {
+			hits = keepBest(hits, x)
+		}
 	}
 	if ctx.Err() != nil {
 		return nil
 	}
-	return c.hinted(ctx, query, f, actionsOf(hits, len(hits)))
+	if in == intentRead {
+		hits = liftStrongWrites(append(hits, writes...))
+	}
+	return c.hinted(ctx, query, f, actionsOf(hits, MaxSuggestions))
 }
 
 // keepBest inserts h into best, kept in ranked order and cut to
@@ -132,6 +142,34 @@ func (c *Index) weigh(a *catalog.Action, score float64) float64 {
 		return score * placeholderShare
 	}
 	return score
+}
+
+// strongWrite is how many times a read's score a write needs to go above
+// that read in a read request's list, below its first place.
+const strongWrite = 2.0
+
+// liftStrongWrites reorders a read request's hits below the first: the
+// first stays the best read, so a hasty model that calls it changes
+// nothing, but a write that matches the request far better than a read
+// (a lookup SnowLuma's catalog marks as a write, such as a flash
+// transfer's file list) goes above that read instead of out of sight.
+// An exact name keeps its place.
+func liftStrongWrites(hits []hit) []hit {
+	if len(hits) < 3 {
+		return hits
+	}
+	rest := slices.Clone(hits[1:])
+	key := func(h hit) float64 {
+		if h.rank == rankExact {
+			return math.Inf(1)
+		}
+		if !h.a.ReadOnly {
+			return h.weight / strongWrite
+		}
+		return h.weight
+	}
+	slices.SortStableFunc(rest, func(a, b hit) int { return -cmp.Compare(key(a), key(b)) })
+	return append(hits[:1], rest...)
 }
 
 // ranked orders two hits: exact names and aliases first, then by what the

@@ -246,12 +246,12 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Equal(t, []string{englishTerm("登录")}, c.parsed().bm25.requestTerms("我现在登录的是哪个QQ号？"), "a question word names nothing")
 }
 
-// TestAReadRequestSeesTheWritesThatMatchItFarBetter: a read request's
+// TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter: a read request's
 // first suggestion stays a read, and below it a write that matches far
 // better than the reads (the flash-transfer lookups SnowLuma's catalog
 // marks as writes) is in sight rather than cut off by every read that
 // shares a word.
-func TestAReadRequestSeesTheWritesThatMatchItFarBetter(t *testing.T) {
+func TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	for q, want := range map[string]string{

@@ -66,9 +66,9 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 	scores := c.scores(query)
 	whole := strings.ToLower(strings.TrimSpace(query))
 	in := intentOf(query)
-	// A read request keeps its best writes apart from its reads, so that
-	// liftStrongWrites sees them however many reads match.
-	var hits, writes []hit
+	// The hits the request's intent demotes are kept apart, so that
+	// liftStrongDemoted sees them however many others match.
+	var hits, demoted []hit
 	for i, a := range c.all {
 		h := c.index[a]
 		exact := contains(h.names, whole)
@@ -80,8 +80,8 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 			r = rankExact
 		}
 		x := hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)}
-		if in == intentRead && !a.ReadOnly && r != rankExact {
-			writes = keepBest(writes, x)
+		if x.demotion > 0 && r != rankExact {
+			demoted = keepBest(demoted, x)
 		} else {
 			hits = keepBest(hits, x)
 		}
@@ -89,9 +89,7 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 	if ctx.Err() != nil {
 		return nil
 	}
-	if in == intentRead {
-		hits = liftStrongWrites(append(hits, writes...))
-	}
+	hits = liftStrongDemoted(append(hits, demoted...))
 	return c.hinted(ctx, query, f, actionsOf(hits, MaxSuggestions))
 }
 
@@ -144,27 +142,28 @@ func (c *Index) weigh(a *catalog.Action, score float64) float64 {
 	return score
 }
 
-// strongWrite is how many times a read's score a write needs to go above
-// that read in a read request's list, below its first place.
-const strongWrite = 2.0
+// strongDemoted is how many times another hit's score one that the
+// request's intent demotes needs to go above it, below the first place.
+const strongDemoted = 2.0
 
-// liftStrongWrites reorders a read request's hits below the first: the
-// first stays the best read, so a hasty model that calls it changes
-// nothing, but a write that matches the request far better than a read
-// (a lookup SnowLuma's catalog marks as a write, such as a flash
-// transfer's file list) goes above that read instead of out of sight.
-// An exact name keeps its place.
-func liftStrongWrites(hits []hit) []hit {
+// liftStrongDemoted reorders hits below the first: the first stays what
+// the request's intent puts first (a read for a request that reads, so a
+// hasty model that calls it changes nothing), but a hit the intent
+// demotes that matches the request far better than another goes above it
+// instead of out of sight: a lookup SnowLuma's catalog marks as a write
+// (a flash transfer's file list) for a read request, a read for a request
+// that changes something. An exact name keeps its place.
+func liftStrongDemoted(hits []hit) []hit {
 	if len(hits) < 3 {
 		return hits
 	}
 	rest := slices.Clone(hits[1:])
 	key := func(h hit) float64 {
-		if h.rank == rankExact {
+		switch {
+		case h.rank == rankExact:
 			return math.Inf(1)
-		}
-		if !h.a.ReadOnly {
-			return h.weight / strongWrite
+		case h.demotion > 0:
+			return h.weight / strongDemoted
 		}
 		return h.weight
 	}

@@ -225,6 +225,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},
 		{"消息998877的详情", intentRead, []string{"get_msg"}},
 		{"这个群满员没 群 556677", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex"}},
+		{"make a weibo mini-app share card json", intentCreate, []string{"get_mini_app_ark"}},
 		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},
 		{"the bot needs to leave group 9090", intentRemove, []string{"set_group_leave"}},
 		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},
@@ -246,11 +247,11 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Equal(t, []string{englishTerm("登录")}, c.parsed().bm25.requestTerms("我现在登录的是哪个QQ号？"), "a question word names nothing")
 }
 
-// TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter: a read request's
-// first suggestion stays a read, and below it a write that matches far
-// better than the reads (the flash-transfer lookups SnowLuma's catalog
-// marks as writes) is in sight rather than cut off by every read that
-// shares a word.
+// TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter: a read
+// request's first suggestion stays a read, and below it a write that
+// matches far better than the reads (the flash-transfer lookups
+// SnowLuma's catalog marks as writes) is in sight rather than cut off by
+// every read that shares a word.
 func TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter(t *testing.T) {
 	t.Parallel()
 	c := load(t)

@@ -157,6 +157,17 @@ func liftStrongDemoted(hits []hit) []hit {
 	if len(hits) < 3 {
 		return hits
 	}
+	if h := hits[0]; h.demotion == 0 && h.rank != rankExact {
+		for i, d := range hits[1:] {
+			if d.demotion == 2 && d.a.ReadOnly && d.weight >= strongDemoted*h.weight {
+				// A read that matches a request to change something twice as
+				// well as the first write goes first: it is what was asked,
+				// and calling it by mistake changes nothing.
+				hits = append(append([]hit{d}, hits[:i+1]...), hits[i+2:]...)
+				break
+			}
+		}
+	}
 	rest := slices.Clone(hits[1:])
 	key := func(h hit) float64 {
 		switch {

@@ -85,7 +85,7 @@ var vocabulary = map[string]string{
 	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 不做朋友 删了他 不想 做朋友 解除好友 移除好友 拉黑他 好友关系 removeFriend 删掉好友 好友删了 绝交 删除联系人 删联系人",
 	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意 通过好友申请 拒绝好友申请 加好友请求 newFriendRequest friendRequest 通过好友 同意加好友 拒绝加好友 好友验证 decline",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 备注一下 备注成 setRemark",
-	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁 who 谁 叫什么 名字 多大 年龄 这人 lookup qq 查人 查QQ 资料 userProfile friendProfile 这个人是谁 他是谁 QQ资料 个人信息 查一下这个QQ 用户资料 昵称 性别 等级 whois 这个号 某个号 查号 号码",
+	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁 who 谁 叫什么 名字 多大 年龄 这人 lookup qq 查人 查QQ 资料 userProfile friendProfile 这个人是谁 他是谁 QQ资料 个人信息 查一下这个QQ 用户资料 昵称 性别 等级 whois 查号 号码",
 	"get_login_info":                 "me self my own account bot whoami logged in getMe botInfo selfInfo 我是谁 当前账号 登录账号 机器人账号 qq number id 账号 机器人的 自己 getCurrentUser botProfile 我的QQ号 自己的账号 当前登录 登录信息",
 	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线 ok fine connection connected 正常 机器人在线 bot is 在不在 是否正常 health 活着 还活着 掉线 断线 disconnected 连接状态 还在吗",
 	"get_version_info":               "version implementation protocol 版本 版本号 what 版本信息 什么版本 onebot 协议版本 哪个版本 build about",
@@ -97,7 +97,7 @@ var vocabulary = map[string]string{
 	"set_online_status":              "online status busy away invisible 在线状态 忙碌 隐身 设为忙碌 请勿打扰 上线 勿扰 dnd disturb afk 电量 battery Q我吧 切换状态 presence setPresence",
 	"nc_get_user_status":             "user online status is 在线状态 对方在线 某人在线状态 用户在线状态 别人 他的 对方状态 好友状态 他的状态 她的状态 离线 offline 在线吗 friend's someone's getUserStatus",
 	"get_unidirectional_friend_list": "one way unidirectional friends 单向好友 单方面好友 单向 单方面 不是互相 one-sided mutual 单删 被单删 follower followers",
-	"get_recent_contact":             "recent contacts conversations chats 最近联系人 最近会话 最近聊天 会话列表 近期联系人",
+	"get_recent_contact":             "recent contacts conversations chats 最近联系人 最近会话 最近聊天 会话列表 近期联系人 和谁聊 聊过天",
 	"get_cookies":                    "cookies login cookie credential 登录cookie domain 域名 网页登录 skey pskey p_skey 网页cookie",
 	"get_csrf_token":                 "csrf token bkn 令牌 gtk g_tk csrf_token 防伪令牌 xsrf csrf令牌",
 	// media and files
@@ -113,7 +113,7 @@ var vocabulary = map[string]string{
 	"delete_custom_face":   "delete favorite sticker 删除收藏表情 删表情 移除表情 remove unfavorite 删掉表情 删除表情包 删表情包 移除收藏表情 删收藏表情",
 	// qzone and albums
 	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo write share 发表 发动态 发空间 发朋友圈 空间发表 写说说",
-	"get_qzone_msg_list":        "qzone posts list moments someone's 说说列表 空间说说 看说说 他的说说 她的说说 某人的空间 TA的说说 翻说说 自己的说说 own 发过的说说 空间里的说说",
+	"get_qzone_msg_list":        "qzone posts list moments someone's 说说列表 空间说说 看说说 他的说说 她的说说 某人的空间 TA的说说 翻说说 自己的说说 own 发过的说说",
 	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态 刷 刷空间 new 朋友圈 好友在发什么 好友说说 posting 最新动态 新鲜事 空间首页 刷动态 刷朋友圈 news",
 	"delete_qzone_msg":          "delete qzone post 删说说 删动态 删除说说 remove 删掉说说 删除动态 删空间说说 删除空间说说 删朋友圈 撤说说",
 	"like_qzone":                "like qzone post 赞说说 点赞说说 给说说点赞 赞动态 点赞动态 空间点赞 shuoshuo 朋友圈点赞 赞朋友圈",

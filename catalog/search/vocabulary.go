@@ -118,7 +118,7 @@ var vocabulary = map[string]string{
 	"delete_qzone_msg":          "delete qzone post 删说说 删动态 删除说说 remove 删掉说说 删除动态 删空间说说 删除空间说说 删朋友圈 撤说说",
 	"like_qzone":                "like qzone post 赞说说 点赞说说 给说说点赞 赞动态 点赞动态 空间点赞 shuoshuo 朋友圈点赞 赞朋友圈",
 	"comment_qzone":             "comment qzone post 评论说说 说说评论 回复说说 reply leave 留言 说说留言 评论一下 说说下面 评论空间 评论动态 空间评论",
-	"get_group_album_list":      "group albums photo list 群相册 相册列表 有哪些相册 群相册列表 所有相册 相册有哪些 相簿 相册集",
+	"get_group_album_list":      "group albums photo list 群相册 相册列表 有哪些相册 群相册列表 所有相册 相册有哪些 相簿 相册集 photo albums",
 	"upload_image_to_qun_album": "upload photo image to group album 上传到相册 传照片到相册 上传到群相册 传到相册 传图到相册 相册上传 存到相册",
 	// flash transfer
 	"list_filesets":     "flash transfer filesets list 闪传 闪传列表 我的闪传 有哪些闪传 所有闪传 全部闪传 QQ闪传 transfers",
@@ -172,7 +172,7 @@ var vocabulary = map[string]string{
 	"get_friends_with_category":     "friends grouped by category friend groups 好友分组 分组好友 分组 categories categorized 分组列表 好友分类 分类",
 	"get_group_info_ex":             "group extended info details 群扩展信息 extra 扩展资料 群扩展资料 更多群资料",
 	"get_online_clients":            "online devices clients other logged in 在线设备 登录设备 其他设备 登录的设备 多端登录 在线客户端 哪些设备 手机电脑",
-	"get_qun_album_list":            "group albums list photo albums 群相册列表 群相册 相册列表 所有相册 群里的相册 qun napcat",
+	"get_qun_album_list":            "group albums list photo albums 群相册列表 群相册 相册列表 所有相册 群里的相册 qun napcat photo albums",
 	"get_rkey_server":               "rkey server expiry 过期时间 rkey服务 rkey服务器 有效期 expire ttl 下载密钥服务",
 	"modify_custom_face":            "rename edit favorite sticker description 修改表情描述 表情描述 收藏表情描述 改表情名字 desc label",
 	"move_custom_face_to_front":     "move favorite sticker to front top 表情置顶 移到最前 收藏表情置顶 排到最前 最前面 放到第一个 reorder first",

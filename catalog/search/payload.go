@@ -28,6 +28,10 @@ var (
 	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
 	// what is said, in English: everything after one of these words.
 	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
+	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
+	undoPrefix = regexp.MustCompile(`(?i)\bun-([a-z]+)`)
+	// pathRE is a file path of two parts or more, wherever it starts.
+	pathRE = regexp.MustCompile(`[/~][\w.\-]+(?:/[\w.\-]+)+`)
 	// askedSay is "say" asked about ("what did 10002 say in the group",
 	// "does he say anything"): it reads what was said and carries nothing.
 	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,4}?)\s+say\b`)
@@ -124,6 +128,9 @@ func blankPayload(query string) string {
 	if strings.Contains(lowered, "remove") || strings.Contains(lowered, "throw") {
 		q = removeMember.ReplaceAllString(q, "kick $1 from group") // a person removed from a group is kicked
 	}
+	if strings.Contains(lowered, "un-") {
+		q = undoPrefix.ReplaceAllString(q, "remove $1") // un-essence: remove the essence
+	}
 	if strings.Contains(lowered, "rename") {
 		q = renameGroup.ReplaceAllString(q, "set group name")
 	}
@@ -140,6 +147,7 @@ func blankPayload(query string) string {
 	}
 	if strings.ContainsAny(q, "/.~") {
 		q = urlRE.ReplaceAllString(q, " ")
+		q = pathRE.ReplaceAllString(q, " ") // 用主机上/home/bot/logo.png: a path right after Chinese
 	}
 	if strings.Contains(q, "@") {
 		q = mentionRE.ReplaceAllString(q, " ")

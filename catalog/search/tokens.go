@@ -201,7 +201,8 @@ func splitCase(w string) []string {
 		if i+1 < len(w) {
 			next = rune(w[i+1])
 		}
-		if (unicode.IsLower(prev) && unicode.IsUpper(cur)) || (unicode.IsUpper(prev) && unicode.IsUpper(cur) && unicode.IsLower(next)) ||
+		acronymPlural := next == 's' && i+2 == len(w) // DMs, IDs: an acronym's plural, one word
+		if (unicode.IsLower(prev) && unicode.IsUpper(cur)) || (unicode.IsUpper(prev) && unicode.IsUpper(cur) && unicode.IsLower(next) && !acronymPlural) ||
 			(unicode.IsDigit(prev) != unicode.IsDigit(cur)) {
 			out = append(out, w[from:i])
 			from = i

@@ -151,14 +151,15 @@ func (x *bm25) fix(w, t string) string {
 }
 
 // nearest is the known word w is a typo of: the nearest within one edit
-// (two for a word of five letters or more; a three-letter word only as a
-// known word with a letter left out); "" when there is none.
+// (two for a word of seven letters or more, so that "busid" is no
+// "build"; a three-letter word only as a known word with a letter left
+// out); "" when there is none.
 func (x *bm25) nearest(w string) string {
 	if len(w) < 3 || !isWord(w) {
 		return ""
 	}
 	limit := 1
-	if len(w) >= 5 {
+	if len(w) >= 7 {
 		limit = 2
 	}
 	keys := deletions(w)

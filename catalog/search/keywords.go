@@ -44,7 +44,7 @@ func (c *Index) SearchKeywords(ctx context.Context, query string, f catalog.Filt
 		hits[i].weight = c.weigh(hits[i].a, scores[hits[i].at])
 	}
 	slices.SortStableFunc(hits, ranked)
-	return actionsOf(hits, len(hits))
+	return actionsOf(liftStrongDemoted(hits), len(hits))
 }
 
 // MaxSuggestions bounds Suggest.
@@ -53,8 +53,8 @@ const MaxSuggestions = 10
 // Suggest ranks the actions passing f that the request's terms score
 // (bm25.go, the payload not voting): exact names and aliases first, then
 // by what the request asks for (intent.go: no write above a read for a
-// read, no removal first unless it removes), then by score, then shorter
-// names; the actions that send a message segment the request asks to send
+// read, no removal first unless it removes; liftStrongDemoted), then by
+// score, then shorter names; the actions that send a message segment the request asks to send
 // go first (hinted); at most MaxSuggestions. It is what a search offers
 // beside, or instead of, its hits (Find and search_actions say when). It
 // stops early, with nothing, once ctx is done.

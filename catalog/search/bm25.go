@@ -237,6 +237,9 @@ func (x *bm25) requestTerms(query string) []string {
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 	}
+	if severalIDs.MatchString(query) {
+		ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
+	}
 	if qqID.MatchString(query) && !groupWord.MatchString(query) {
 		ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
 	}
@@ -270,6 +273,13 @@ func countsOrLists(q string) bool {
 // linkTerm is the term of "link", "链接", "url"; listTerm of "list";
 // userTerm of "user".
 var linkTerm, listTerm, userTerm = englishTerm("link"), englishTerm("list"), englishTerm("user")
+
+// severalIDs are three ids or more in a list ("10005, 10006 and 10007",
+// "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.
+var (
+	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:\s*(?:[,，、]|\band\b|和|及)\s*\d{4,}){2,}`)
+	batchTerm  = englishTerm("batch")
+)
 
 // qqID is a QQ number named as one ("qq 1212", "QQ号 10001"), and
 // groupWord a word that puts the request in a group: a QQ number in a

@@ -71,7 +71,7 @@ var (
 	letKnow      = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	// what changes a group's name: the group is renamed, not a file.
-	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
+	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b(?:\s+(?:file|folder|dir)\b)?`)
 	sendFile    = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
 )
 
@@ -132,7 +132,12 @@ func blankPayload(query string) string {
 		q = undoPrefix.ReplaceAllString(q, "remove $1") // un-essence: remove the essence
 	}
 	if strings.Contains(lowered, "rename") {
-		q = renameGroup.ReplaceAllString(q, "set group name")
+		q = renameGroup.ReplaceAllStringFunc(q, func(m string) string {
+			if strings.HasSuffix(strings.ToLower(m), "group") || strings.HasSuffix(strings.ToLower(m), "grp") || strings.HasSuffix(strings.ToLower(m), "chat") {
+				return "set group name"
+			}
+			return m // rename group file: a file is renamed, not the group
+		})
 	}
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")

@@ -229,6 +229,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"un-essence message 1559550018", intentRemove, []string{"delete_essence_msg"}},
 		{"kick 10005, 10006 and 10007 out of group 123456789", intentRemove, []string{"set_group_kick_members"}},
 		{"rename group file /f4c9 in 123456789 to 'notes.pdf'", intentChange, []string{"rename_group_file"}},
+		{"set the group card of member 44556677 in 556677889 to [Mod] Alice", intentChange, []string{"set_group_card"}},
+		{"change my nickname in group 60412388 to Duty Bot", intentChange, []string{"set_group_card"}},
 		{"what did 3344556677 say to me in DMs yesterday?", intentRead, []string{"get_friend_msg_history"}},
 		{"换个群头像，用主机上/home/bot/logo.png，群556677", intentChange, []string{"set_group_portrait"}},
 		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},

@@ -28,6 +28,10 @@ var (
 	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
 	// what is said, in English: everything after one of these words.
 	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
+	// setTo is a request that sets something, and after its last "to" the
+	// new value (submatch 1), up to a bracket or comma that may say more
+	// ("… to landlord (remark only)").
+	setTo = regexp.MustCompile(`(?i)^\s*(?:please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
 	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
 	undoPrefix = regexp.MustCompile(`(?i)\bun-([a-z]+)`)
 	// pathRE is a file path of two parts or more, wherever it starts.
@@ -53,7 +57,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -121,6 +125,9 @@ func blankPayload(query string) string {
 	}
 	if m := messageVerb.FindStringSubmatchIndex(q); m != nil {
 		q = q[:m[2]] + "send " + q[m[2]:]
+	}
+	if m := setTo.FindStringSubmatchIndex(q); m != nil {
+		q = q[:m[2]] + q[m[3]:] // set the group card of 4455 to [Mod] Alice: what it becomes is payload
 	}
 	if m := toID.FindStringIndex(q); m != nil {
 		q = q[:m[1]]

@@ -237,11 +237,13 @@ func (x *bm25) requestTerms(query string) []string {
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 	}
-	if severalIDs.MatchString(query) {
-		ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
-	}
-	if qqID.MatchString(query) && !groupWord.MatchString(query) {
-		ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
+	if strings.ContainsAny(query, "0123456789") { // each needs a number
+		if severalIDs.MatchString(query) {
+			ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
+		}
+		if qqID.MatchString(query) && !groupWord.MatchString(query) {
+			ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
+		}
 	}
 	if strings.Contains(query, ".") && docFile.MatchString(query) {
 		ts = append(ts, uploadTerms...) // a document is sent as a file: an upload

@@ -2,6 +2,7 @@ package search
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 )
@@ -36,6 +37,9 @@ var entityPatterns = []struct {
 
 // entitiesOf are the kinds of id a request names.
 func entitiesOf(query string) entity {
+	if !strings.ContainsAny(query, "0123456789@_") {
+		return 0 // every pattern needs an id, an @ or a param's name: most requests have none
+	}
 	var e entity
 	for _, p := range entityPatterns {
 		if p.re.MatchString(query) {

@@ -32,10 +32,13 @@ var (
 	// new value (submatch 1), up to a bracket or comma that may say more
 	// ("… to landlord (remark only)").
 	setTo = regexp.MustCompile(`(?i)^\s*(?:please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
+	// takeOut is "take X out of": removing X.
+	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
 	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
 	undoPrefix = regexp.MustCompile(`(?i)\bun-([a-z]+)`)
-	// pathRE is a file path of two parts or more, wherever it starts.
-	pathRE = regexp.MustCompile(`[/~][\w.\-]+(?:/[\w.\-]+)+`)
+	// pathRE is a file path of two parts or more, or a group file's id
+	// ("/a1b2c3d4"), wherever it starts.
+	pathRE = regexp.MustCompile(`[/~][\w.\-]+(?:/[\w.\-]+)+|/[\w.\-]{4,}`)
 	// askedSay is "say" asked about ("what did 10002 say in the group",
 	// "does he say anything"): it reads what was said and carries nothing.
 	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,4}?)\s+say\b`)
@@ -57,7 +60,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"发给我", "给我"}, {"发我", "给我"}, {"shut the bot down", "shutdown the bot"}, {"shut it down", "shutdown"}, {"shut down", "shutdown"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -134,6 +137,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(lowered, "remove") || strings.Contains(lowered, "throw") {
 		q = removeMember.ReplaceAllString(q, "kick $1 from group") // a person removed from a group is kicked
+	}
+	if strings.Contains(lowered, "take") {
+		q = takeOut.ReplaceAllString(q, "remove $1 from") // take X out of the list: remove it
 	}
 	if strings.Contains(lowered, "un-") {
 		q = undoPrefix.ReplaceAllString(q, "remove $1") // un-essence: remove the essence

@@ -23,7 +23,7 @@ const (
 )
 
 // entityBonus is what each kind named and read adds to a score.
-var entityBonus = 0.6
+const entityBonus = 0.6
 
 // entityPatterns find each kind in a request.
 var entityPatterns = []struct {

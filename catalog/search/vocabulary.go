@@ -91,7 +91,7 @@ var vocabulary = map[string]string{
 	"get_version_info":               "version implementation protocol 版本 版本号 what 版本信息 什么版本 onebot 协议版本 哪个版本 build about",
 	"send_like":                      "thumbs up card zan 点赞 名片赞 给他点赞 sendLike 资料卡点赞 赞他 刷赞 给名片点赞 互赞 回赞 profile like thumbUp",
 	"get_profile_like":               "profile likes count liked received thumbs up 点赞数 谁赞了我 赞了我 赞数 名片赞数 资料卡点赞 收到的赞 被赞 获赞 谁给我点赞 赞我的人 点赞统计",
-	"set_qq_profile":                 "profile nickname name signature bio my own 资料 昵称 我的昵称 改昵称 改资料 修改昵称 改名字 我的名字 set setNickname modifyCurrentUser 个人资料 机器人昵称",
+	"set_qq_profile":                 "profile nickname name signature bio my own 资料 昵称 我的昵称 改昵称 改资料 修改昵称 改名字 我的名字 set setNickname modifyCurrentUser 个人资料 机器人昵称 display account",
 	"set_self_longnick":              "signature bio status text long nick 个性签名 签名 改签名 个签 修改签名 setSignature longNick",
 	"set_qq_avatar":                  "avatar profile picture photo pfp my own 头像 换头像 改头像 机器人头像 set setAvatar 更换头像 个人头像 账号头像",
 	"set_online_status":              "online status busy away invisible 在线状态 忙碌 隐身 设为忙碌 请勿打扰 上线 勿扰 dnd disturb afk 电量 battery Q我吧 切换状态 presence setPresence",
@@ -121,7 +121,7 @@ var vocabulary = map[string]string{
 	"get_group_album_list":      "group albums photo list 群相册 相册列表 有哪些相册 群相册列表 所有相册 相册有哪些 相簿 相册集 photo albums",
 	"upload_image_to_qun_album": "upload photo image to group album 上传到相册 传照片到相册 上传到群相册 传到相册 传图到相册 相册上传 存到相册",
 	// flash transfer
-	"list_filesets":     "flash transfer filesets list 闪传 闪传列表 我的闪传 有哪些闪传 所有闪传 全部闪传 QQ闪传 transfers",
+	"list_filesets":     "flash transfer filesets list 闪传 闪传列表 我的闪传 有哪些闪传 所有闪传 全部闪传 QQ闪传 transfers 闪传记录 发过的闪传 发过哪些闪传 列出闪传",
 	"create_flash_task": "flash transfer send large file 闪传 创建闪传 新建闪传 闪传上传 upload big start 发闪传 用闪传 闪传发送 发起闪传 闪传任务 新建闪传任务 上传到闪传 大文件",
 	// other
 	"can_send_image":                "can send image able 能发图片 发图能力 capability pictures images photos allowed 能不能发图 可以发图 发图 支持发图片 能否发送图片 发图片权限 是否可以 是否能 check whether",
@@ -149,7 +149,7 @@ var vocabulary = map[string]string{
 	"cancel_group_album_media_like": "unlike album photo media 取消相册点赞 取消赞照片 take back 取消点赞 收回赞 不赞了 撤销点赞 取消相册赞 取消照片点赞 群相册",
 	"cancel_group_todo":             "cancel remove todo 取消待办 删除待办 to-do 撤销待办 取消群待办 去掉待办 移除待办 待办事项 drop",
 	"check_url_safely":              "url link safe safety check phishing 链接安全 网址安全 是否安全 scam malicious virus 钓鱼 钓鱼链接 诈骗 诈骗链接 病毒 危险链接 恶意链接 安全检测 网址检测 链接检测 靠谱",
-	"clean_cache":                   "clear clean cache 清缓存 清理缓存 清除缓存 free disk 清空缓存 缓存清理 清垃圾 垃圾文件 释放存储",
+	"clean_cache":                   "clear clean cache 清缓存 清理缓存 清除缓存 free disk 清空缓存 缓存清理 清垃圾 垃圾文件 释放存储 wipe",
 	"create_collection":             "create favorite collection bookmark 收藏 新建收藏 save favorites 收藏夹 加到收藏 加收藏 添加收藏 存到收藏 收藏一下 收藏文字 收藏链接 这段文字 一段文字 添加到收藏 加入收藏 favourites",
 	"del_group_album_media":         "delete remove photo picture from group album 删除相册照片 删相册图片 删相册照片 删除相册图片 deleteAlbumMedia 删照片 删群相册照片 相册删图 移除照片 删相册视频",
 	"delete_flash_file":             "delete flash transfer fileset 删除闪传 删闪传 删掉闪传 闪传删除 删了闪传 清掉闪传 删除闪传文件集 移除闪传 清除闪传",

@@ -49,7 +49,7 @@ var vocabulary = map[string]string{
 	"set_group_kick_members":     "kick several many multiple members batch 批量踢人 踢多个 一起踢 批量移出 踢掉这些人 多人踢出 once together simultaneously 一次性 同时 remove 移出 清人 清理成员 清理群成员",
 	"set_group_ban":              "mute ban silence timeout restrict unmute shut up gag lift restrictChatMember muteMember member user him 禁言 解禁 闭嘴 解除禁言 小黑屋 关小黑屋 禁 封口 刷屏 spam 禁言他 禁言一下 quiet 静音 communicationDisabled timeoutMember unmuteMember 禁他言 禁个言 让他闭嘴 封禁 解禁他 取消禁言 分钟 小时 minute minutes hour hours duration 天 一天 一小时 十分钟",
 	"set_group_whole_ban":        "全员 全体 全群 整个群 所有人 all entire wide muteAll unmuteAll setChatPermissions 开全禁 关全禁 全员禁言 闭嘴 lock lockdown nobody 禁止发言",
-	"get_group_shut_list":        "muted members banned list currently 被禁言 禁言列表 禁言中 还有人被禁言 禁言名单 被禁言的人 禁言中的成员 小黑屋 谁被禁言 禁言的人 关小黑屋的人",
+	"get_group_shut_list":        "muted members banned list currently 被禁言 禁言列表 禁言中 还有人被禁言 禁言名单 被禁言的人 禁言中的成员 小黑屋 谁被禁言 禁言的人 关小黑屋的人 mute ends",
 	"set_group_admin":            "admin administrator promote demote moderator promoteChatMember modify 管理员 设管理 撤管理 升管理 mod 升为管理 设为管理 取消管理 memberAdmin addGuildMemberRole 上管理 下管理 给管理 撤掉管理 取消管理员 设为管理员 提拔 降级 setAdmin 撤销管理",
 	"set_group_card":             "group card nickname display name alias in memberName setChatMemberNickname 群名片 群昵称 马甲 改名片 modifyGuildMember setMemberNickname 改群昵称 群内昵称 setCard 本群昵称",
 	"set_group_name":             "group name title rename setChatTitle groupName 群名 群名称 改群名 群名字 群改名 给群改名",

@@ -32,6 +32,12 @@ var (
 	// new value (submatch 1), up to a bracket or comma that may say more
 	// ("… to landlord (remark only)").
 	setTo = regexp.MustCompile(`(?i)^\s*(?:please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
+	// sendMe is 发我 / 发给我 asking for something, not 发我的… (sending
+	// one's own).
+	sendMe = regexp.MustCompile(`发给?我([^的们]|$)`)
+	// toMe is "send me" or "give (it to) me": what the request wants to
+	// read, brought to the one asking.
+	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
 	// takeOut is "take X out of": removing X.
 	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
 	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
@@ -60,7 +66,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"发给我", "给我"}, {"发我", "给我"}, {"shut the bot down", "shutdown the bot"}, {"shut it down", "shutdown"}, {"shut down", "shutdown"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"shut the bot down", "shutdown the bot"}, {"shut it down", "shutdown"}, {"shut down", "shutdown"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -137,6 +143,12 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(lowered, "remove") || strings.Contains(lowered, "throw") {
 		q = removeMember.ReplaceAllString(q, "kick $1 from group") // a person removed from a group is kicked
+	}
+	if strings.Contains(q, "发") {
+		q = sendMe.ReplaceAllString(q, "给我$1") // 下载地址发我一下: to be read here (发我的照片 still sends)
+	}
+	if strings.Contains(lowered, " me") {
+		q = toMe.ReplaceAllString(q, "show me") // send me the notices, give it to me: to be read here
 	}
 	if strings.Contains(lowered, "take") {
 		q = takeOut.ReplaceAllString(q, "remove $1 from") // take X out of the list: remove it

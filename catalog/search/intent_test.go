@@ -279,3 +279,18 @@ func TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter(t *testing.T) {
 		assert.Contains(t, names(got[:min(5, len(got))]), want, q)
 	}
 }
+
+// TestAPhraseMatchesWholeWords: the phrase table rewrites an English
+// phrase only where it stands as words, Chinese anywhere.
+func TestAPhraseMatchesWholeWords(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ s, old, new, want string }{
+		{"give me the list", "give me", "show me", "show me the list"},
+		{"give member 1 a title", "give me", "show me", "give member 1 a title"},
+		{"Give Me it", "give me", "show me", "show me it"},
+		{"forgive me", "give me", "show me", "forgive me"},
+		{"群昵称改一下", "群昵称", "群名片", "群名片改一下"},
+	} {
+		assert.Equal(t, tc.want, replaceFold(tc.s, tc.old, tc.new), tc.s)
+	}
+}

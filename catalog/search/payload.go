@@ -255,23 +255,41 @@ func inNotSaid(q string, i, n int) bool {
 	return false
 }
 
-// replaceFold replaces every occurrence of old in s, ignoring ASCII case.
+// replaceFold replaces every occurrence of old in s, ignoring ASCII case,
+// where it stands as whole words: an English phrase matches only between
+// non-letters ("give me" is not in "give member"), Chinese anywhere.
 func replaceFold(s, old, new string) string {
 	lower := strings.ToLower(s)
 	if !strings.Contains(lower, old) {
 		return s
 	}
 	var b strings.Builder
-	for {
-		i := strings.Index(lower, old)
+	for from := 0; ; {
+		i := strings.Index(lower[from:], old)
 		if i < 0 {
-			b.WriteString(s)
+			b.WriteString(s[from:])
 			return b.String()
 		}
-		b.WriteString(s[:i])
+		i += from
+		end := i + len(old)
+		if letterAt(lower, i-1) && letterAt(old, 0) || letterAt(lower, end) && letterAt(old, len(old)-1) {
+			b.WriteString(s[from : i+1]) // inside a longer word: keep it, look further on
+			from = i + 1
+			continue
+		}
+		b.WriteString(s[from:i])
 		b.WriteString(new)
-		s, lower = s[i+len(old):], lower[i+len(old):]
+		from = end
 	}
+}
+
+// letterAt reports whether s holds an ASCII letter at i.
+func letterAt(s string, i int) bool {
+	if i < 0 || i >= len(s) {
+		return false
+	}
+	c := s[i] | 0x20
+	return c >= 'a' && c <= 'z'
 }
 
 // saidMark reports whether lower holds the start of a word saidEN reads,

@@ -237,6 +237,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"帮我发我的照片到群123456", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"send me the pinned announcements of group 121314", intentRead, []string{"_get_group_notice"}},
 		{"unsend message 12345", intentRemove, []string{"delete_msg"}},
+		{"set the bot to busy", intentChange, []string{"set_online_status"}},
+		{"lift the all-member mute in 445566", intentChange, []string{"set_group_whole_ban"}},
 		{"what did 3344556677 say to me in DMs yesterday?", intentRead, []string{"get_friend_msg_history"}},
 		{"换个群头像，用主机上/home/bot/logo.png，群556677", intentChange, []string{"set_group_portrait"}},
 		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},

@@ -40,6 +40,9 @@ var (
 	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
 	// takeOut is "take X out of": removing X.
 	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
+	// plainWord is a value that is one lower-case word ("set the bot to
+	// busy"): a state the action names, kept as a term.
+	plainWord = regexp.MustCompile(`^\s*[a-z]+\s*$`)
 	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
 	undoPrefix = regexp.MustCompile(`(?i)\bun-([a-z]+)`)
 	// pathRE is a file path of two parts or more, or a group file's id
@@ -66,7 +69,7 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"check in", "checkin"}, {"si
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
-	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"shut the bot down", "shutdown the bot"}, {"shut it down", "shutdown"}, {"shut down", "shutdown"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
+	{"who am i", "whoami"}, {"remove the mute", "unmute"}, {"remove mute", "unmute"}, {"lift the mute", "unmute"}, {"undo message", "recall message"}, {"undo my message", "recall message"}, {"undo the message", "recall message"}, {"undo msg", "recall message"}, {"take away", "remove"}, {"take down", "remove"}, {"chat record", "chat history"}, {"direct url", "download url"}, {"direct link", "download link"}, {"shut the bot down", "shutdown the bot"}, {"shut it down", "shutdown"}, {"shut down", "shutdown"}, {"make a new", "create a new"}, {"make new", "create new"}, {"to-do", "todo"}, {"to do list", "todo"}, {"tell me about", "show info of"}, {"tell me", "show me"}, {"告诉我", "给我看"}, {"group nickname", "group card"}, {"all-member", "全员"}, {"all member", "全员"}, {"all-members", "全员"}, {"nickname in group", "group card in group"}, {"nickname in the group", "group card in the group"}, {"群昵称", "群名片"}, {"look up", "lookup"}, {"who is in", "members in"}, {"who's in", "members in"}, {"who are in", "members in"}, {"a member of", "in"}, {"group title", "group name"}, {"chat title", "group name"}}
 
 // Verbs read by their object: to post something on, in or to a place is
 // to send it ("a post" stays a noun); to send a file is to upload it, as
@@ -135,7 +138,7 @@ func blankPayload(query string) string {
 	if m := messageVerb.FindStringSubmatchIndex(q); m != nil {
 		q = q[:m[2]] + "send " + q[m[2]:]
 	}
-	if m := setTo.FindStringSubmatchIndex(q); m != nil {
+	if m := setTo.FindStringSubmatchIndex(q); m != nil && !plainWord.MatchString(q[m[2]:m[3]]) {
 		q = q[:m[2]] + q[m[3]:] // set the group card of 4455 to [Mod] Alice: what it becomes is payload
 	}
 	if m := toID.FindStringIndex(q); m != nil {

@@ -235,7 +235,11 @@ func (x *bm25) requestTerms(query string) []string {
 		return strings.HasPrefix(t, "#") && !known
 	})
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
-		ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
+		if groupSize.MatchString(q) {
+			ts = append(ts, countTerm) // how many members a group has: its info holds the count
+		} else {
+			ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
+		}
 	}
 	if strings.ContainsAny(query, "0123456789") { // each needs a number
 		if severalIDs.MatchString(query) {
@@ -273,8 +277,11 @@ func countsOrLists(q string) bool {
 }
 
 // linkTerm is the term of "link", "链接", "url"; listTerm of "list";
-// userTerm of "user".
-var linkTerm, listTerm, userTerm = englishTerm("link"), englishTerm("list"), englishTerm("user")
+// userTerm of "user"; countTerm of "count".
+var linkTerm, listTerm, userTerm, countTerm = englishTerm("link"), englishTerm("list"), englishTerm("user"), englishTerm("count")
+
+// groupSize asks how many a group holds: its info's count, not its list.
+var groupSize = regexp.MustCompile(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
 
 // severalIDs are three ids or more in a list ("10005, 10006 and 10007",
 // "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.

@@ -154,13 +154,14 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, the second
-// ("b"), third ("c") and fourth ("d") written later the same way, each
-// blind to the others and to the search.
+// ("b") to fifth ("e") written later the same way, each blind to the
+// others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
 	{"tune-b.jsonl", "heldout-b.jsonl"},
 	{"tune-c.jsonl", "heldout-c.jsonl"},
 	{"tune-d.jsonl", "heldout-d.jsonl"},
+	{"tune-e.jsonl", "heldout-e.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

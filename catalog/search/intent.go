@@ -58,7 +58,7 @@ var (
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开"}},
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字"}},
 	}
 )
 
@@ -123,7 +123,7 @@ func readIntent(query string) intent {
 	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
-	if changePhrases.MatchString(q) {
+	if changePhrases.MatchString(q) && !asksWho(q) {
 		return intentChange
 	}
 	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
@@ -220,19 +220,38 @@ func abilityQuestion(raw string, en []string) bool {
 // helper, target, id or mention.
 func abilityQuestionZH(raw string) bool {
 	t := strings.TrimSpace(raw)
-	opens := false
+	opens, asks := false, false
 	for _, w := range []string{"能不能", "能否", "可不可以", "可以", "能"} {
 		opens = opens || strings.HasPrefix(t, w)
 	}
-	if !opens || strings.ContainsAny(t, "0123456789@") {
+	for _, w := range []string{"能不能", "能否", "可不可以"} {
+		asks = asks || strings.Contains(t, w) // 现在这个号能不能发语音？: asked mid-sentence, with a question mark
+	}
+	asks = asks && strings.ContainsAny(t, "?？")
+	if !(opens || asks) || strings.ContainsAny(t, "0123456789@") {
 		return false
 	}
-	for _, w := range []string{"帮", "给", "到", "把", "群里", "他", "她", "他们", "大家", "这", "那"} {
+	excluded := []string{"帮", "给", "到", "把", "群里", "他", "她", "他们", "大家"}
+	if !asks {
+		excluded = append(excluded, "这", "那") // 能不能把这个…: a request put politely
+	}
+	for _, w := range excluded {
 		if strings.Contains(t, w) {
 			return false
 		}
 	}
 	return true
+}
+
+// asksWho reports a request that asks who or what, whatever change it
+// names beside ("打开全员禁言前先看看谁已经在小黑屋里了" reads who is muted).
+func asksWho(q string) bool {
+	for _, w := range []string{"谁", "什么", "哪些", "有没有", "who", "what", "which"} {
+		if strings.Contains(q, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // abilityTargets make a can-you question a request: they name whom or

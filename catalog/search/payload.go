@@ -35,6 +35,8 @@ var (
 	// sendMe is 发我 / 发给我 asking for something, not 发我的… (sending
 	// one's own).
 	sendMe = regexp.MustCompile(`发给?我([^的们]|$)`)
+	// voiceToText is asking for a voice message's words.
+	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
 	// toMe is "send me" or "give (it to) me": what the request wants to
 	// read, brought to the one asking.
 	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
@@ -149,6 +151,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "发") {
 		q = sendMe.ReplaceAllString(q, "给我$1") // 下载地址发我一下: to be read here (发我的照片 still sends)
+	}
+	if strings.Contains(q, "语音") && strings.Contains(q, "文字") {
+		q = voiceToText.ReplaceAllString(q, "语音转文字") // 转一下这条语音的文字: transcribe it
 	}
 	if strings.Contains(lowered, " me") {
 		q = toMe.ReplaceAllString(q, "show me") // send me the notices, give it to me: to be read here

@@ -37,6 +37,10 @@ var (
 	sendMe = regexp.MustCompile(`发给?我([^的们]|$)`)
 	// voiceToText is asking for a voice message's words.
 	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
+	// splitWords is asking to segment a text into words.
+	splitWords = regexp.MustCompile(`分(?:一下|下|个)词`)
+	// kickSlang is QQ's T (踢) beside Chinese: T了, T掉, T出去, T人.
+	kickSlang = regexp.MustCompile(`(^|[^A-Za-z])[Tt](?:了|掉|出|人)`)
 	// toMe is "send me" or "give (it to) me": what the request wants to
 	// read, brought to the one asking.
 	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
@@ -154,6 +158,12 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "语音") && strings.Contains(q, "文字") {
 		q = voiceToText.ReplaceAllString(q, "语音转文字") // 转一下这条语音的文字: transcribe it
+	}
+	if strings.Contains(q, "词") {
+		q = splitWords.ReplaceAllString(q, "分词") // 分一下词: segment the text
+	}
+	if strings.ContainsAny(q, "Tt") {
+		q = kickSlang.ReplaceAllString(q, "${1}踢") // 全T了: kicked, in QQ slang
 	}
 	if strings.Contains(lowered, " me") {
 		q = toMe.ReplaceAllString(q, "show me") // send me the notices, give it to me: to be read here

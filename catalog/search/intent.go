@@ -266,7 +266,7 @@ var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信�
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
 // it asks for a removal, and a removal's intent demotes no write.
 func strongRemoval(q string, en []string) bool {
-	for _, v := range []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群"} {
+	for _, v := range []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群", "取消掉", "取消了"} {
 		if strings.Contains(q, v) {
 			return true
 		}

@@ -80,6 +80,9 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 			r = rankExact
 		}
 		x := hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)}
+		if in == intentRemove && h.removes {
+			x.weight *= removalShare
+		}
 		if x.demotion > 0 && r != rankExact {
 			demoted = keepBest(demoted, x)
 		} else {
@@ -141,6 +144,11 @@ func (c *Index) weigh(a *catalog.Action, score float64) float64 {
 	}
 	return score
 }
+
+// removalShare is what a removal's score counts for a request that
+// removes: a little more, so that of two near matches the one that
+// removes goes first (取消掉那个赞: the cancel, not the like).
+const removalShare = 1.1
 
 // strongDemoted is how many times another hit's score one that the
 // request's intent demotes needs to go above it, below the first place.

@@ -69,7 +69,7 @@ var vocabulary = map[string]string{
 	"set_group_add_option":       "join option how people approval 加群方式 入群方式 加群验证 需要验证 允许任何人加 禁止加群 verification verify anyone 进群方式 验证方式 加群设置 入群设置 需要审核 新成员 members type",
 	"set_group_search":           "searchable search find group discoverable 群搜索 可被搜索 found by discover 能被搜到 能否搜到群 搜不到 可搜索 群能被搜索 unsearchable hidden hide 隐藏",
 	"get_group_root_files":       "group files root folder list browse shared 群文件 根目录 show 群文件列表 群里有哪些文件 in fileList 群里的文件 共享文件 群文件夹 看群文件 群文件根目录 最外层 根目录下",
-	"get_group_files_by_folder":  "folder directory files list 文件夹 目录 群文件 文件夹里的文件 目录里 子文件夹 contents 子目录 文件夹内容 看文件夹 inside",
+	"get_group_files_by_folder":  "folder directory files list 文件夹 目录 群文件 文件夹里的文件 目录里 子文件夹 contents 子目录 文件夹内容 看文件夹 inside subfolder browse",
 	"upload_group_file":          "upload file share document send to group 上传 传文件 群文件 上传文件 传到群文件 上传到群 fileUpload 上传群文件 发文件到群 群里发文件",
 	"delete_group_file":          "delete remove file 删除文件 删文件 fileDelete 删群文件 删除群文件 删掉文件 群文件删除 删除共享文件 文件删了 清掉",
 	"get_group_file_url":         "file download link url 下载链接 文件链接 下载地址 地址 群文件下载 下载群文件 群文件链接 文件地址 群文件直链 shared",
@@ -99,7 +99,7 @@ var vocabulary = map[string]string{
 	"get_unidirectional_friend_list": "one way unidirectional friends 单向好友 单方面好友 单向 单方面 不是互相 one-sided mutual 单删 被单删 follower followers",
 	"get_recent_contact":             "recent contacts conversations chats 最近联系人 最近会话 最近聊天 会话列表 近期联系人 和谁聊 聊过天",
 	"get_cookies":                    "cookies login cookie credential 登录cookie domain 域名 网页登录 skey pskey p_skey 网页cookie",
-	"get_csrf_token":                 "csrf token bkn 令牌 gtk g_tk csrf_token 防伪令牌 xsrf csrf令牌",
+	"get_csrf_token":                 "csrf token bkn 令牌 gtk g_tk csrf_token 防伪令牌 xsrf csrf令牌 数字",
 	// media and files
 	"get_image":            "image picture photo info download 图片信息 getFile 图片下载 图片地址 url 图片直链 图片链接 图片下载地址",
 	"get_record":           "voice record audio download transcode 语音 语音下载 语音文件 转码 file 下载语音 语音链接 语音地址 语音条 录音 mp3 amr silk wav 转格式",
@@ -114,7 +114,7 @@ var vocabulary = map[string]string{
 	// qzone and albums
 	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo write share 发表 发动态 发空间 发朋友圈 空间发表 写说说",
 	"get_qzone_msg_list":        "qzone posts list moments someone's 说说列表 空间说说 看说说 他的说说 她的说说 某人的空间 TA的说说 翻说说 自己的说说 own 发过的说说",
-	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态 刷 刷空间 new 朋友圈 好友在发什么 好友说说 posting 最新动态 新鲜事 空间首页 刷动态 刷朋友圈 news",
+	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态 刷 刷空间 new 朋友圈 好友在发什么 好友说说 posting 最新动态 新鲜事 空间首页 刷动态 刷朋友圈 news posted lately",
 	"delete_qzone_msg":          "delete qzone post 删说说 删动态 删除说说 remove 删掉说说 删除动态 删空间说说 删除空间说说 删朋友圈 撤说说",
 	"like_qzone":                "like qzone post 赞说说 点赞说说 给说说点赞 赞动态 点赞动态 空间点赞 shuoshuo 朋友圈点赞 赞朋友圈",
 	"comment_qzone":             "comment qzone post 评论说说 说说评论 回复说说 reply leave 留言 说说留言 评论一下 说说下面 评论空间 评论动态 空间评论",

@@ -41,7 +41,7 @@ var vocabulary = map[string]string{
 	"set_input_status":          "typing indicator show sendChatAction 正在输入 输入中 对方正在输入 假装打字 显示输入中 status sendTyping triggerTyping 打字中",
 	// groups
 	"get_group_list":             "groups joined list all my chats guilds 在哪些群 getGroupList groupList 群列表 已加入 所在的群 我的群 which 所有群 加入的群 群聊列表 getGuilds getCurrentUserGuilds 进了哪些群 所有的群 group 群聊 我的群聊 bot 机器人",
-	"get_group_info":             "group info information detail profile name member count size getChat getGroupInfo 群资料 群信息 群人数 群名 getGuild getChatMemberCount groupConfig 群叫什么 群多少人 人数上限 群规模 members 这个群 名字 叫什么 群资料卡 called hold max maximum",
+	"get_group_info":             "group info information detail profile name member count size getChat getGroupInfo 群资料 群信息 群人数 群名 getGuild getChatMemberCount groupConfig 群叫什么 群多少人 人数上限 群规模 members 这个群 名字 叫什么 群资料卡 called hold max maximum look up by number 查群",
 	"get_group_detail_info":      "group detail info profile description 群详情 群资料 群详细资料 群介绍 群简介 群详细信息 群描述 群说明",
 	"get_group_member_list":      "members list roster everyone people getChatAdministrators memberList getGroupMemberList 群成员 群员 成员名单 群友 有谁 都有谁 有哪些 member in the group 群成员列表 群里的人 群友列表 listGuildMembers 群里都有谁 成员列表 群成员名单 所有成员 全部成员 群员列表 群友名单 花名册 qq numbers 所有人 群里所有人 every",
 	"get_group_member_info":      "member info card role level title join still in getChatMember memberProfile 群成员信息 成员资料 入群时间 还在群里 什么时候进的群 进群 是不是管理员 getGuildMember memberInfo 群成员资料 他的群名片 他的头衔 他的等级 什么身份 角色 活跃 发言时间 admin when time joined date 什么时候",

@@ -30,7 +30,7 @@ var vocabulary = map[string]string{
 	"set_essence_msg":           "essence featured highlight pin set setEssence pinChatMessage 精华 设精 加精 置顶 设为精华 加精华 pinMessage 精华消息 设精华 标精 feature star 收进精华 群精华 加个精",
 	"delete_essence_msg":        "remove essence unfeature unpin unpinChatMessage 取消精华 移出精华 删精 unpinMessage 取消加精 撤精 移除精华 un unessence 取消精华消息 精华撤掉 不再精华 移出精华消息 去精",
 	"get_essence_msg_list":      "essence featured highlighted pinned list 精华列表 精华消息 精华 群精华 有哪些精华 加精的消息 messages getEssenceMsgList pins messages 精华消息列表 看精华 查精华 所有精华 群精华消息",
-	"set_msg_emoji_like":        "react reaction emoji like sticker setMessageReaction addReaction 表情回应 贴表情 回应 createReaction deleteOwnReaction 贴个表情 点表情 表情回复 回个表情 加表情回应 给消息贴表情",
+	"set_msg_emoji_like":        "react reaction emoji like sticker setMessageReaction addReaction 表情回应 贴表情 回应 createReaction deleteOwnReaction 贴个表情 点表情 表情回复 回个表情 加表情回应 给消息贴表情 取消 贴的",
 	"set_group_reaction":        "react reaction emoji group setMessageReaction addReaction 表情回应 回应 群消息回应 贴表情 加回应 取消回应",
 	"get_emoji_likes":           "reacted reaction users emoji 谁贴了 回应的人 谁贴了表情 贴表情的人 表情回应列表 谁回应了 谁点了表情 点了表情 表情回应的人 回应用户",
 	"fetch_emoji_like":          "reacted reaction users emoji 谁贴了 回应的人 谁贴了表情 贴表情的人 回应列表 谁回应了 谁点了表情 点了表情 表情回应的人 回应用户 next page cookie paging",

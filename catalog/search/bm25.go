@@ -242,10 +242,10 @@ func (x *bm25) requestTerms(query string) []string {
 		}
 	}
 	if strings.ContainsAny(query, "0123456789") { // each needs a number
-		if severalIDs.MatchString(query) {
+		if numbers(query) >= 3 && severalIDs.MatchString(query) {
 			ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
 		}
-		if qqID.MatchString(query) && !groupWord.MatchString(query) {
+		if strings.Contains(strings.ToLower(query), "qq") && qqID.MatchString(query) && !groupWord.MatchString(query) {
 			ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
 		}
 	}
@@ -289,6 +289,20 @@ var (
 	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:\s*(?:[,，、]|\band\b|和|及)\s*\d{4,}){2,}`)
 	batchTerm  = englishTerm("batch")
 )
+
+// numbers counts the runs of digits in s: a cheap look before a pattern
+// that needs several.
+func numbers(s string) int {
+	n, in := 0, false
+	for i := 0; i < len(s); i++ {
+		d := s[i] >= '0' && s[i] <= '9'
+		if d && !in {
+			n++
+		}
+		in = d
+	}
+	return n
+}
 
 // qqID is a QQ number named as one ("qq 1212", "QQ号 10001"), and
 // groupWord a word that puts the request in a group: a QQ number in a

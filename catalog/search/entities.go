@@ -27,12 +27,13 @@ const entityBonus = 0.6
 
 // entityPatterns find each kind in a request.
 var entityPatterns = []struct {
-	kind entity
-	re   *regexp.Regexp
+	kind  entity
+	needs []string // one of these is in every match: without one, the pattern does not run
+	re    *regexp.Regexp
 }{
-	{entityMessage, regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?[#:：]?\s*-?\d{3,}|message_id|msg_?id|消息\s*id`)},
-	{entityGroup, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
-	{entityUser, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|好友|用户)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
+	{entityMessage, []string{"message", "msg", "消息"}, regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?[#:：]?\s*-?\d{3,}|message_id|msg_?id|消息\s*id`)},
+	{entityGroup, []string{"group", "grp", "群"}, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
+	{entityUser, []string{"qq", "user", "uid", "friend", "好友", "用户", "@"}, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|好友|用户)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
 }
 
 // entitiesOf are the kinds of id a request names.
@@ -41,12 +42,23 @@ func entitiesOf(query string) entity {
 		return 0 // every pattern needs an id, an @ or a param's name: most requests have none
 	}
 	var e entity
+	lower := strings.ToLower(query)
 	for _, p := range entityPatterns {
-		if p.re.MatchString(query) {
+		if containsAny(lower, p.needs) && p.re.MatchString(query) {
 			e |= p.kind
 		}
 	}
 	return e
+}
+
+// containsAny reports whether s holds one of words.
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // readsOf are the kinds of id an action's params take.

@@ -268,12 +268,7 @@ var allOf = regexp.MustCompile(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)
 // countsOrLists reports Chinese that asks which or how many: 哪些, 多少,
 // 几个 … (a list, or its length).
 func countsOrLists(q string) bool {
-	for _, w := range []string{"哪些", "多少", "几个", "几位", "几条"} {
-		if strings.Contains(q, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(q, []string{"哪些", "多少", "几个", "几位", "几条"})
 }
 
 // linkTerm is the term of "link", "链接", "url"; listTerm of "list";

@@ -51,16 +51,6 @@ func entitiesOf(query string) entity {
 	return e
 }
 
-// containsAny reports whether s holds one of words.
-func containsAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.Contains(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // readsOf are the kinds of id an action's params take.
 func readsOf(a *catalog.Action) entity {
 	var e entity

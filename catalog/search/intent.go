@@ -224,10 +224,8 @@ func abilityQuestionZH(raw string) bool {
 	for _, w := range []string{"能不能", "能否", "可不可以", "可以", "能"} {
 		opens = opens || strings.HasPrefix(t, w)
 	}
-	for _, w := range []string{"能不能", "能否", "可不可以"} {
-		asks = asks || strings.Contains(t, w) // 现在这个号能不能发语音？: asked mid-sentence, with a question mark
-	}
-	asks = asks && strings.ContainsAny(t, "?？")
+	// 现在这个号能不能发语音？: asked mid-sentence, with a question mark
+	asks = containsAny(t, []string{"能不能", "能否", "可不可以"}) && strings.ContainsAny(t, "?？")
 	if !(opens || asks) || strings.ContainsAny(t, "0123456789@") {
 		return false
 	}
@@ -235,23 +233,13 @@ func abilityQuestionZH(raw string) bool {
 	if !asks {
 		excluded = append(excluded, "这", "那") // 能不能把这个…: a request put politely
 	}
-	for _, w := range excluded {
-		if strings.Contains(t, w) {
-			return false
-		}
-	}
-	return true
+	return !containsAny(t, excluded)
 }
 
 // asksWho reports a request that asks who or what, whatever change it
 // names beside ("打开全员禁言前先看看谁已经在小黑屋里了" reads who is muted).
 func asksWho(q string) bool {
-	for _, w := range []string{"谁", "什么", "哪些", "有没有", "who", "what", "which"} {
-		if strings.Contains(q, w) {
-			return true
-		}
-	}
-	return false
+	return containsAny(q, []string{"谁", "什么", "哪些", "有没有", "who", "what", "which"})
 }
 
 // abilityTargets make a can-you question a request: they name whom or
@@ -266,10 +254,8 @@ var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信�
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
 // it asks for a removal, and a removal's intent demotes no write.
 func strongRemoval(q string, en []string) bool {
-	for _, v := range []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群", "取消掉", "取消了"} {
-		if strings.Contains(q, v) {
-			return true
-		}
+	if containsAny(q, []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群", "取消掉", "取消了"}) {
+		return true
 	}
 	for _, w := range en {
 		switch w {
@@ -295,12 +281,7 @@ func endsAsking(q string) bool {
 // makes reports a request with a verb that makes or changes what its
 // read noun names ("新建一个文件夹叫资料", "改一下资料").
 func makes(q string) bool {
-	for _, v := range []string{"建", "上传", "下载", "改", "设", "清", "删", "发", "传", "写", "踢", "create", "set", "change", "update", "clear", "delete", "send", "post", "upload", "download"} {
-		if strings.Contains(q, v) {
-			return true
-		}
-	}
-	return false
+	return containsAny(q, []string{"建", "上传", "下载", "改", "设", "清", "删", "发", "传", "写", "踢", "create", "set", "change", "update", "clear", "delete", "send", "post", "upload", "download"})
 }
 
 // trailingID is an id at a request's end, with what introduces it.

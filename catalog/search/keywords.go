@@ -54,8 +54,8 @@ const MaxSuggestions = 10
 // (bm25.go, the payload not voting): exact names and aliases first, then
 // by what the request asks for (intent.go: no write above a read for a
 // read, no removal first unless it removes; liftStrongDemoted), then by
-// score, then shorter names; the actions that send a message segment the request asks to send
-// go first (hinted); at most MaxSuggestions. It is what a search offers
+// score, then shorter names; the actions that send a message segment the
+// request asks to send go first (hinted); at most MaxSuggestions. It is what a search offers
 // beside, or instead of, its hits (Find and search_actions say when). It
 // stops early, with nothing, once ctx is done.
 func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*catalog.Action {

@@ -176,10 +176,10 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(lowered, "rename") {
 		q = renameGroup.ReplaceAllStringFunc(q, func(m string) string {
-			if strings.HasSuffix(strings.ToLower(m), "group") || strings.HasSuffix(strings.ToLower(m), "grp") || strings.HasSuffix(strings.ToLower(m), "chat") {
-				return "set group name"
+			if last := m[strings.LastIndexAny(m, " \t")+1:]; containsAny(strings.ToLower(last), []string{"file", "folder", "dir"}) {
+				return m // rename group file: a file is renamed, not the group
 			}
-			return m // rename group file: a file is renamed, not the group
+			return "set group name"
 		})
 	}
 	if strings.Contains(lowered, "post") {

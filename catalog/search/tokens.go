@@ -262,3 +262,13 @@ func nameWords(name string) []string {
 	}
 	return out
 }
+
+// containsAny reports whether s holds one of words.
+func containsAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}

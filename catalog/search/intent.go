@@ -385,16 +385,33 @@ func placeholder(a *catalog.Action) bool {
 	return strings.Contains(a.Summary, "占位") || strings.Contains(strings.ToLower(a.Summary), "placeholder")
 }
 
+// lookups are the flash-transfer actions SnowLuma's catalog marks as
+// writes though they only read: in its source (v1.11.1,
+// packages/core/src/bridge/apis/flash-transfer.ts) each asks for a
+// fileset's details, its files, a file's download URL or its share link
+// and changes nothing (download_fileset returns the URL and downloads
+// nothing). A read request that names flash transfer is asking for one of
+// them, so for it they rank as the reads they are; any other read request
+// still gets a read first. TestLookupsAreCataloguedAsWrites holds the
+// list to the catalog's flags.
+var lookups = words("list_filesets", "get_fileset_info", "get_flash_file_list", "get_flash_file_url", "get_share_link", "download_fileset")
+
+// namesFlash reports whether a request names flash transfer, the family
+// lookups belong to.
+func namesFlash(query string) bool {
+	return containsAny(strings.ToLower(query), []string{"闪传", "flash", "fileset"})
+}
+
 // demotion is how far down an action goes for a request of intent in,
 // the lower the better: what the intent rules out (a write for a read, a
 // removal for anything but a removal) below everything else, a read below
 // the writes a request to create, change or remove asks for, and within
 // each by score. h is the action's haystack, which knows whether it
 // removes.
-func (in intent) demotion(a *catalog.Action, h haystack) int {
+func (in intent) demotion(a *catalog.Action, h haystack, query string) int {
 	d := 0
 	switch {
-	case in == intentRead && !a.ReadOnly:
+	case in == intentRead && !a.ReadOnly && !(h.looksUp && namesFlash(query)):
 		d = 4
 	case in != intentRead && in != intentRemove && h.removes:
 		d = 4 // a removal is the answer only where the request removes

@@ -256,6 +256,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},
 		{"the bot needs to leave group 9090", intentRemove, []string{"set_group_leave"}},
 		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},
+		{"which files does flash transfer 9e9e-77 hold?", intentRead, []string{"get_flash_file_list", "get_fileset_info"}},
+		{"闪传 ab12-cd34 的分享链接是啥", intentRead, []string{"get_share_link"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))
@@ -276,10 +278,21 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 
 // TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter: a read
 // request's first suggestion stays a read, and below it a write that
-// matches far better than the reads (the flash-transfer lookups
-// SnowLuma's catalog marks as writes) is in sight rather than cut off by
-// every read that shares a word.
+// matches far better than the reads is in sight rather than cut off by
+// every read that shares a word (the group's to-dos have no reader).
 func TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	got := c.Suggest(context.Background(), "群待办有哪些", catalog.Filter{})
+	require.NotEmpty(t, got)
+	assert.True(t, got[0].ReadOnly, "the first stays a read: %v", names(got))
+	assert.Contains(t, names(got[:min(5, len(got))]), "set_group_todo")
+}
+
+// TestAReadNamingFlashTransferGetsItsLookups: the flash-transfer lookups
+// the catalog marks as writes rank as the reads they are for a read
+// request that names flash transfer, and only for one.
+func TestAReadNamingFlashTransferGetsItsLookups(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	for q, want := range map[string]string{
@@ -289,8 +302,13 @@ func TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter(t *testing.T) {
 	} {
 		got := c.Suggest(context.Background(), q, catalog.Filter{})
 		require.NotEmpty(t, got, q)
-		assert.True(t, got[0].ReadOnly, "%s: the first stays a read: %v", q, names(got))
-		assert.Contains(t, names(got[:min(5, len(got))]), want, q)
+		assert.True(t, lookups[got[0].Name], "%s: a lookup first: %v", q, names(got))
+		assert.Contains(t, names(got[:2]), want, q)
+	}
+	for _, q := range []string{"那张图 file=x9.jpg 的链接和大小查一下", "how big is the file behind this link"} {
+		got := c.Suggest(context.Background(), q, catalog.Filter{})
+		require.NotEmpty(t, got, q)
+		assert.True(t, got[0].ReadOnly, "%s: no flash transfer named, a read first: %v", q, names(got))
 	}
 }
 
@@ -306,5 +324,19 @@ func TestAPhraseMatchesWholeWords(t *testing.T) {
 		{"群昵称改一下", "群昵称", "群名片", "群名片改一下"},
 	} {
 		assert.Equal(t, tc.want, replaceFold(tc.s, tc.old, tc.new), tc.s)
+	}
+}
+
+// TestLookupsAreCataloguedAsWrites holds the lookups list to the catalog:
+// each is an action SnowLuma's catalog marks as a write, so that the day
+// its flag is fixed the list loses the entry instead of hiding it.
+func TestLookupsAreCataloguedAsWrites(t *testing.T) {
+	t.Parallel()
+	c := load(t).parsed()
+	for name := range lookups {
+		a, ok := c.cat.Lookup(name)
+		require.True(t, ok, name)
+		assert.False(t, a.ReadOnly, "%s: the catalog marks it read-only now; drop it from lookups", name)
+		assert.True(t, c.index[a].looksUp, name)
 	}
 }

@@ -79,7 +79,7 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 		if exact {
 			r = rankExact
 		}
-		x := hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h)}
+		x := hit{a: a, at: i, weight: c.weigh(a, scores[i]), rank: r, demotion: in.demotion(a, h, query)}
 		if in == intentRemove && h.removes {
 			x.weight *= removalShare
 		}
@@ -355,6 +355,7 @@ type haystack struct {
 	builds      bool            // a read named for making something (intent.go)
 	reads       entity          // the kinds of id its params take (entities.go)
 	placeholder bool            // it is a compatibility placeholder (intent.go)
+	looksUp     bool            // catalogued as a write, it only reads (intent.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category
 	words       map[string]bool // the text's English words (names split at _), with their singulars
@@ -364,7 +365,7 @@ type haystack struct {
 func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
-	h.removes, h.placeholder, h.builds, h.reads = removes(a), placeholder(a), builds(a), readsOf(a)
+	h.removes, h.placeholder, h.builds, h.reads, h.looksUp = removes(a), placeholder(a), builds(a), readsOf(a), lookups[a.Name]
 	return h
 }
 
@@ -476,7 +477,7 @@ func (c *Index) weighed(ctx context.Context, query string, f catalog.Filter, all
 	var hits []hit
 	for _, h := range c.match(ctx, ts, whole, f) {
 		if (all && h.found == len(ts)) || (!all && h.found > 0) {
-			h.demotion = in.demotion(h.a, c.index[h.a])
+			h.demotion = in.demotion(h.a, c.index[h.a], query)
 			hits = append(hits, h)
 		}
 	}

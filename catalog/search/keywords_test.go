@@ -80,14 +80,14 @@ func TestKeywordRanksOrderTheResult(t *testing.T) {
 		scores, in := c.scores(q), intentOf(q)
 		key := func(a *catalog.Action) float64 {
 			w := c.weigh(a, scores[c.at[a]])
-			if in.demotion(a, c.index[a]) > 0 {
+			if in.demotion(a, c.index[a], q) > 0 {
 				return w / strongDemoted
 			}
 			return w
 		}
-		first := in.demotion(got[0], c.index[got[0]])
+		first := in.demotion(got[0], c.index[got[0]], q)
 		for _, a := range got {
-			assert.GreaterOrEqual(t, in.demotion(a, c.index[a]), first, "%s: %s asks less than the first, %s", q, a.Name, got[0].Name)
+			assert.GreaterOrEqual(t, in.demotion(a, c.index[a], q), first, "%s: %s asks less than the first, %s", q, a.Name, got[0].Name)
 		}
 		for i := 2; i < len(got); i++ {
 			assert.LessOrEqual(t, key(got[i]), key(got[i-1]), "%s: %s outranks the one before it", q, got[i].Name)

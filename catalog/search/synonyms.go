@@ -9,7 +9,7 @@ package search
 var synonyms = [][]string{
 	// who and where
 	{"群", "群聊", "group", "groups", "qun"},
-	{"好友", "friend", "friends", "联系人", "contact", "contacts", "朋友", "buddy", "buddies"},
+	{"好友", "friend", "friends", "联系人", "contact", "contacts", "朋友", "buddy", "buddies", "加好友"},
 	{"成员", "群员", "member", "members", "群友", "哪些人", "有哪些人", "多少人", "几个人", "什么人"},
 	{"管理员", "admin", "admins", "administrator", "moderator", "mod"},
 	{"机器人", "bot", "robot"},
@@ -76,7 +76,7 @@ var synonyms = [][]string{
 	{"下载", "download", "downloads"},
 	{"重命名", "改名", "rename"},
 	{"移动", "move", "挪", "挪到", "移到"},
-	{"添加", "add", "加好友"},
+	{"添加", "add"},
 	{"评论", "comment", "comments"},
 	{"输入", "typing", "input"},
 	{"清理", "clean", "clear", "清一下", "清掉", "清除"},

@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, the second
-// ("b") to fifth ("e") written later the same way, each blind to the
+// ("b") to sixth ("f") written later the same way, each blind to the
 // others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -162,6 +162,7 @@ var evalsetRequestSets = [][2]string{
 	{"tune-c.jsonl", "heldout-c.jsonl"},
 	{"tune-d.jsonl", "heldout-d.jsonl"},
 	{"tune-e.jsonl", "heldout-e.jsonl"},
+	{"tune-f.jsonl", "heldout-f.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

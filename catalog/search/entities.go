@@ -66,3 +66,28 @@ func readsOf(a *catalog.Action) entity {
 	}
 	return e
 }
+
+// groupShare is what an action that acts in a group keeps of its score
+// for a request that names no group: people asking about a group say so
+// (群, group, join), so "show my chat history with 2854196310" is a
+// friend's history and "打包转发聊天记录给10003" a private forward.
+const groupShare = 0.9
+
+// groupWords name a group, or joining one, in a request.
+var groupWords = []string{"群", "group", "grp", "qun", "join"}
+
+// namesGroup reports whether a request names a group.
+func namesGroup(query string) bool {
+	return containsAny(strings.ToLower(query), groupWords)
+}
+
+// inGroup reports whether an action acts in a group: its name says so
+// (send_group_msg, get_qun_album_list).
+func inGroup(a *catalog.Action) bool {
+	for _, w := range nameWords(strings.ToLower(a.Name)) {
+		if w == "group" || w == "qun" {
+			return true
+		}
+	}
+	return false
+}

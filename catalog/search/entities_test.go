@@ -1,9 +1,12 @@
 package search
 
 import (
+	"context"
 	"testing"
 
+	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestARequestNamesTheIdsItActsOn: the kinds of id a request names, which
@@ -31,4 +34,27 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 	if assert.True(t, ok) {
 		assert.Equal(t, entityMessage, readsOf(a), "get_msg reads a message id")
 	}
+}
+
+// TestARequestThatNamesNoGroupWantsNoGroupAction: without 群, group or
+// join in it, a request about a chat is a friend's, so the group's
+// action goes below the friend's; naming the group turns it round.
+func TestARequestThatNamesNoGroupWantsNoGroupAction(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, tc := range []struct {
+		query, first, below string
+	}{
+		{"看看我跟55667788的聊天记录", "get_friend_msg_history", "get_group_msg_history"},
+		{"给 10086 发一个合并转发，把消息 3344、5566 打包", "send_forward_msg", "send_group_forward_msg"},
+		{"看看群55667788的聊天记录", "get_group_msg_history", "get_friend_msg_history"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			got := names(c.Suggest(context.Background(), tc.query, catalog.Filter{}))
+			require.Contains(t, got, tc.below)
+			assert.Equal(t, tc.first, got[0], "%v", got)
+		})
+	}
+	assert.True(t, namesGroup("show JOIN requests"))
+	assert.False(t, namesGroup("show my friends"))
 }

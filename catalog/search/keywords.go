@@ -120,6 +120,13 @@ func (c *Index) scores(query string) []float64 {
 	c = c.parsed()
 	scores := make([]float64, len(c.all))
 	c.bm25.score(c.bm25.requestTerms(query), scores)
+	if !namesGroup(query) {
+		for i, a := range c.all {
+			if c.index[a].inGroup {
+				scores[i] *= groupShare
+			}
+		}
+	}
 	if named := entitiesOf(query); named != 0 {
 		for i, a := range c.all {
 			if scores[i] > 0 {
@@ -356,6 +363,7 @@ type haystack struct {
 	reads       entity          // the kinds of id its params take (entities.go)
 	placeholder bool            // it is a compatibility placeholder (intent.go)
 	looksUp     bool            // catalogued as a write, it only reads (intent.go)
+	inGroup     bool            // it acts in a group (entities.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category
 	words       map[string]bool // the text's English words (names split at _), with their singulars
@@ -365,7 +373,7 @@ type haystack struct {
 func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
-	h.removes, h.placeholder, h.builds, h.reads, h.looksUp = removes(a), placeholder(a), builds(a), readsOf(a), lookups[a.Name]
+	h.removes, h.placeholder, h.builds, h.reads, h.looksUp, h.inGroup = removes(a), placeholder(a), builds(a), readsOf(a), lookups[a.Name], inGroup(a)
 	return h
 }
 

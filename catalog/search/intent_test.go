@@ -216,6 +216,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"take down the old group notice in 9090", intentRemove, []string{"_del_group_notice"}},
 		{"nuke the folder /a1 in group 9090's files", intentRemove, []string{"delete_group_file_folder", "delete_group_folder"}},
 		{"what did 10002 say in group 9090 today?", intentRead, []string{"get_group_msg_history"}},
+		{"what were they saying in group 9090 this morning?", intentRead, []string{"get_group_msg_history"}},
 		{"让群9090可以被别人搜到", intentNone, []string{"set_group_search"}},
 		{"send hi to qq 1212", intentCreate, []string{"send_private_msg", "send_msg"}},
 		{"share the contact card of 10001", intentCreate, []string{"share_peer", "send_ark_share"}},

@@ -55,8 +55,9 @@ var (
 	// ("/a1b2c3d4"), wherever it starts.
 	pathRE = regexp.MustCompile(`[/~][\w.\-]+(?:/[\w.\-]+)+|/[\w.\-]{4,}`)
 	// askedSay is "say" asked about ("what did 10002 say in the group",
-	// "does he say anything"): it reads what was said and carries nothing.
-	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,4}?)\s+say\b`)
+	// "does he say anything", "what were they saying in group 4455"): it
+	// reads what was said and carries nothing.
+	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,4}?)\s+say\b|\b((?:were|was|is|are)(?:\s+[^\s:：]+){1,3}?)\s+saying\b`)
 	// tell X (that) …: the addressee stays, what is told goes.
 	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
 )
@@ -215,7 +216,7 @@ func blankPayload(query string) string {
 		q = q[:m[1]] + rest
 	}
 	if strings.Contains(lower, "say") {
-		q = askedSay.ReplaceAllString(q, "$1 said") // what did he say: a question about what was said, not what to send
+		q = askedSay.ReplaceAllString(q, "$1$2 said") // what did he say: a question about what was said, not what to send
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
 		if loc := saidEN.FindStringIndex(q); loc != nil {

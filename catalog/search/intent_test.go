@@ -251,6 +251,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把群相册里那张照片的赞取消掉，群号 778899", intentRemove, []string{"cancel_group_album_media_like"}},
 		{"cancel my like on album photo m1 in group 5566", intentRemove, []string{"cancel_group_album_media_like"}},
 		{"把“我爱北京天安门”分一下词", intentNone, []string{".get_word_slices"}},
+		{"把“明天去爬山”切个词", intentNone, []string{".get_word_slices"}},
+		{"把这条通知（消息 7788）设成群待办，群 9090", intentCreate, []string{"set_group_todo"}},
 		{"群7008009里那个广告号T了 10001", intentRemove, []string{"set_group_kick", "set_group_kick_members"}},
 		{"what did 3344556677 say to me in DMs yesterday?", intentRead, []string{"get_friend_msg_history"}},
 		{"换个群头像，用主机上/home/bot/logo.png，群556677", intentChange, []string{"set_group_portrait"}},

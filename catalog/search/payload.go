@@ -37,8 +37,8 @@ var (
 	sendMe = regexp.MustCompile(`发给?我([^的们]|$)`)
 	// voiceToText is asking for a voice message's words.
 	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
-	// splitWords is asking to segment a text into words.
-	splitWords = regexp.MustCompile(`分(?:一下|下|个)词`)
+	// splitWords is asking to segment a text into words (分一下词, 切个词).
+	splitWords = regexp.MustCompile(`[分切](?:一下|下|个)?词`)
 	// kickSlang is QQ's T (踢) beside Chinese: T了, T掉, T出去, T人.
 	kickSlang = regexp.MustCompile(`(^|[^A-Za-z])[Tt](?:了|掉|出|人)`)
 	// toMe is "send me" or "give (it to) me": what the request wants to
@@ -66,7 +66,7 @@ var (
 // notSaid are words that hold one of them but introduce nothing.
 var (
 	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "叫什么", "叫啥"}
+	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )

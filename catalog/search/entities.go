@@ -8,8 +8,8 @@ import (
 )
 
 // A request often names what it acts on by its id: a message, a group, a
-// person. An action that takes an id of that kind (its params' roles say
-// which) is likelier to be the one asked for than one that takes none,
+// person, an album, a folder, a flash transfer. An action that takes an
+// id of that kind (its params' roles or names say which) is likelier to be the one asked for than one that takes none,
 // so the ranking adds a little for each kind a request names and an
 // action reads: "消息8080的内容" is get_msg's, not the forward reader's.
 
@@ -20,6 +20,9 @@ const (
 	entityMessage entity = 1 << iota
 	entityGroup
 	entityUser
+	entityAlbum
+	entityFolder
+	entityFileset
 )
 
 // entityBonus is what each kind named and read adds to a score.
@@ -34,12 +37,15 @@ var entityPatterns = []struct {
 	{entityMessage, []string{"message", "msg", "消息"}, regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?[#:：]?\s*-?\d{3,}|message_id|msg_?id|消息\s*id`)},
 	{entityGroup, []string{"group", "grp", "群"}, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
 	{entityUser, []string{"qq", "user", "uid", "friend", "好友", "用户", "@"}, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|好友|用户)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
+	{entityAlbum, []string{"album", "相册"}, regexp.MustCompile(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
+	{entityFolder, []string{"folder", "文件夹", "目录"}, regexp.MustCompile(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
+	{entityFileset, []string{"fileset", "闪传", "flash"}, regexp.MustCompile(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},
 }
 
 // entitiesOf are the kinds of id a request names.
 func entitiesOf(query string) entity {
-	if !strings.ContainsAny(query, "0123456789@_") {
-		return 0 // every pattern needs an id, an @ or a param's name: most requests have none
+	if !strings.ContainsAny(query, "0123456789@_/\"“「") {
+		return 0 // every pattern needs an id, an @, a quoted name, a path or a param's name: most requests have none
 	}
 	var e entity
 	lower := strings.ToLower(query)
@@ -62,6 +68,14 @@ func readsOf(a *catalog.Action) entity {
 			e |= entityGroup
 		case "user_id", "member_id":
 			e |= entityUser
+		}
+		switch p.Name {
+		case "album_id":
+			e |= entityAlbum
+		case "folder_id", "folder":
+			e |= entityFolder
+		case "fileset_id":
+			e |= entityFileset
 		}
 	}
 	return e

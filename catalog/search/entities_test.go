@@ -24,6 +24,12 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 		{"kick @Bob from 群123456", entityGroup | entityUser},
 		{"list my groups", 0},
 		{"set the group name to 2024", 0},
+		{"相册“春游”里有哪些照片", entityAlbum},
+		{"list the photos in album a1b2 of group 5566", entityAlbum | entityGroup},
+		{"open folder /abc123 in group 9090's files", entityFolder | entityGroup},
+		{"群文件里“作业”那个文件夹", entityFolder},
+		{"闪传 3f6c2a9e 里有什么", entityFileset},
+		{"show my album list", 0},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.want, entitiesOf(tc.query))
@@ -33,6 +39,19 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 	a, ok := c.cat.Lookup("get_msg")
 	if assert.True(t, ok) {
 		assert.Equal(t, entityMessage, readsOf(a), "get_msg reads a message id")
+	}
+	a, ok = c.cat.Lookup("get_group_album_media_list")
+	if assert.True(t, ok) {
+		assert.Equal(t, entityGroup|entityAlbum, readsOf(a), "an album's media: a group and an album")
+	}
+	for q, want := range map[string]string{
+		"看看群 5566 相册“春游”里的照片":                    "get_group_album_media_list",
+		"what's in folder /abc123 of group 9090": "get_group_files_by_folder",
+	} {
+		got := names(c.Suggest(context.Background(), q, catalog.Filter{}))
+		if assert.NotEmpty(t, got, q) {
+			assert.Equal(t, want, got[0], "%s: %v", q, got)
+		}
 	}
 }
 

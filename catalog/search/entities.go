@@ -9,9 +9,10 @@ import (
 
 // A request often names what it acts on by its id: a message, a group, a
 // person, an album, a folder, a flash transfer. An action that takes an
-// id of that kind (its params' roles or names say which) is likelier to be the one asked for than one that takes none,
-// so the ranking adds a little for each kind a request names and an
-// action reads: "消息8080的内容" is get_msg's, not the forward reader's.
+// id of that kind (its params' roles or names say which) is likelier to
+// be the one asked for than one that takes none, so the ranking adds a
+// little for each kind a request names and an action reads: "消息8080的内容"
+// is get_msg's, not the forward reader's.
 
 // entity is a kind of id a request may name, as a bit.
 type entity uint8

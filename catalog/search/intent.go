@@ -367,7 +367,7 @@ func removes(a *catalog.Action) bool {
 // nothing): what a request to make or share that thing wants, so such a
 // request does not put it below the writes.
 func builds(a *catalog.Action) bool {
-	if !a.ReadOnly {
+	if !a.ReadOnly && !lookups[a.Name] {
 		return false
 	}
 	for _, w := range strings.Split(strings.ToLower(a.Name), "_") {
@@ -391,9 +391,10 @@ func placeholder(a *catalog.Action) bool {
 // fileset's details, its files, a file's download URL or its share link
 // and changes nothing (download_fileset returns the URL and downloads
 // nothing). A read request that names flash transfer is asking for one of
-// them, so for it they rank as the reads they are; any other read request
-// still gets a read first. TestLookupsAreCataloguedAsWrites holds the
-// list to the catalog's flags.
+// them, so for it they rank as the reads they are, and a request to
+// change something gets them below its writes as it gets any read (闪传
+// 改名 is the rename); any other read request still gets a read first.
+// TestLookupsAreCataloguedAsWrites holds the list to the catalog's flags.
 var lookups = words("list_filesets", "get_fileset_info", "get_flash_file_list", "get_flash_file_url", "get_share_link", "download_fileset")
 
 // namesFlash reports whether a request names flash transfer, the family
@@ -415,7 +416,7 @@ func (in intent) demotion(a *catalog.Action, h haystack, query string) int {
 		d = 4
 	case in != intentRead && in != intentRemove && h.removes:
 		d = 4 // a removal is the answer only where the request removes
-	case (in == intentCreate || in == intentChange || in == intentRemove) && a.ReadOnly && !h.builds:
+	case (in == intentCreate || in == intentChange || in == intentRemove) && (a.ReadOnly || h.looksUp) && !h.builds:
 		d = 2 // a request to send, make or change something wants a write first
 	}
 	return d

@@ -261,7 +261,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},
 		{"which files does flash transfer 9e9e-77 hold?", intentRead, []string{"get_flash_file_list", "get_fileset_info"}},
 		{"闪传 ab12-cd34 的分享链接是啥", intentRead, []string{"get_share_link"}},
-		{"闪传 ab12-cd34 改个名叫 期末资料", intentChange, []string{"rename_flash_file"}},
+		{"闪传文件集 9f9f 改名 期末资料", intentChange, []string{"rename_flash_file"}},
 		{"闪传 ab12-cd34 生成个分享链接", intentCreate, []string{"get_share_link"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {

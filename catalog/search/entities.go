@@ -35,13 +35,18 @@ var entityPatterns = []struct {
 	needs []string // one of these is in every match: without one, the pattern does not run
 	re    *regexp.Regexp
 }{
-	{entityMessage, []string{"message", "msg", "消息"}, regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?[#:：]?\s*-?\d{3,}|message_id|msg_?id|消息\s*id`)},
+	{entityMessage, []string{"message", "msg", "消息"}, regexp.MustCompile(`(?i)` + messageByID + `|message_id|msg_?id|消息\s*id`)},
 	{entityGroup, []string{"group", "grp", "群"}, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
 	{entityUser, []string{"qq", "user", "uid", "friend", "好友", "用户", "@"}, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|好友|用户)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
 	{entityAlbum, []string{"album", "相册"}, regexp.MustCompile(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
 	{entityFolder, []string{"folder", "文件夹", "目录"}, regexp.MustCompile(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
 	{entityFileset, []string{"fileset", "闪传", "flash"}, regexp.MustCompile(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},
 }
+
+// messageByID is a message named by its id ("message 12345", "msg id
+// #-1559550018", "消息：8080"), for the entity and for the segment hints'
+// one message (segments.go).
+const messageByID = `(?:message|msg|消息)\s*(?:id\s*)?[#:：]?\s*-?\d{3,}`
 
 // entitiesOf are the kinds of id a request names.
 func entitiesOf(query string) entity {

@@ -153,7 +153,7 @@ func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool 
 }
 
 // oneMessage is a request naming one message by its id or as this one.
-var oneMessage = regexp.MustCompile(`(?i)(?:message|msg|消息)\s*(?:id\s*)?#?-?\d{3,}|\b(?:this|that)(?:\s+[a-z]+)?\s+(?:message|msg)\b|这条|那条|该消息`)
+var oneMessage = regexp.MustCompile(`(?i)` + messageByID + `|\b(?:this|that)(?:\s+[a-z]+)?\s+(?:message|msg)\b|这条|那条|该消息`)
 
 // carriesDocument reports a request carrying a document: its name (.pdf,
 // .zip …) or a path on disk.

@@ -37,9 +37,10 @@ const (
 // the request. A question word anywhere makes a request one that reads;
 // otherwise the first cue decides ("查看我发的消息" reads, "发消息给他" sends).
 // changePhrases are read first: they hold a read cue but write (标记已读,
-// "mark as read", 打开全员禁言, "show that I am typing").
+// "mark as read", 打开全员禁言, turning a setting on or off as 打开匿名聊天 and
+// 关闭加群验证 do, "show that I am typing").
 var (
-	changePhrases = regexp.MustCompile(`\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?(全员|全体)禁言|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|输入状态|\btyping\b`)
+	changePhrases = regexp.MustCompile(`\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|输入状态|\btyping\b`)
 	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how")
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
 	// questionStart, first in an English request, make it a question

@@ -248,6 +248,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"打开全员禁言前先看看群 5566 谁已经在小黑屋里了", intentRead, []string{"get_group_shut_list"}},
 		{"把这段文字转成语音发群里", intentCreate, []string{"send_group_ai_record", "get_ai_record"}},
 		{"打开群123456789的全员禁言", intentChange, []string{"set_group_whole_ban"}},
+		{"打开群 7788 的匿名聊天", intentChange, []string{"set_group_anonymous"}},
+		{"打开群 7788 的加群验证", intentChange, []string{"set_group_add_option"}},
 		{"把群相册里那张照片的赞取消掉，群号 778899", intentRemove, []string{"cancel_group_album_media_like"}},
 		{"cancel my like on album photo m1 in group 5566", intentRemove, []string{"cancel_group_album_media_like"}},
 		{"把“我爱北京天安门”分一下词", intentNone, []string{".get_word_slices"}},

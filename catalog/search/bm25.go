@@ -144,6 +144,9 @@ func (x *bm25) fix(w, t string) string {
 			return s // pinned is pin, folders folder
 		}
 	}
+	if plainEnglish[w] {
+		return t // a word, not a typo
+	}
 	if n := x.nearest(w); n != "" {
 		return englishTerm(n)
 	}

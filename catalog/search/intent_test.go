@@ -261,6 +261,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把群12345的未读清掉", intentRemove, []string{"mark_group_msg_as_read"}},
 		{"the bot needs to leave group 9090", intentRemove, []string{"set_group_leave"}},
 		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},
+		{"show group 4455 this link: https://x.example/a", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"which files does flash transfer 9e9e-77 hold?", intentRead, []string{"get_flash_file_list", "get_fileset_info"}},
 		{"闪传 ab12-cd34 的分享链接是啥", intentRead, []string{"get_share_link"}},
 		{"闪传文件集 9f9f 改名 期末资料", intentChange, []string{"rename_flash_file"}},
@@ -277,6 +278,11 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	terms := c.parsed().bm25.requestTerms("leave group 9090 now, the bot needs to go")
 	assert.NotContains(t, terms, "snow", `"now" is no typo of the product's name`)
 	assert.NotContains(t, terms, englishTerm("feeds"), `a typo keeps its first letter: "needs" is no "feeds"`)
+	terms = c.parsed().bm25.requestTerms("mute him till noon, it's real spam too")
+	for _, w := range []string{"tell", "read", "todo"} {
+		assert.NotContains(t, terms, englishTerm(w), "a plain English word is no typo of %q", w)
+	}
+	assert.Contains(t, c.parsed().bm25.requestTerms("delte msg 4455"), englishTerm("delete"), "a typo is still read as the word")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")

@@ -44,6 +44,9 @@ var (
 	// toMe is "send me" or "give (it to) me": what the request wants to
 	// read, brought to the one asking.
 	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
+	// showTo is showing something to a group or a person named by its id
+	// ("show group 556677 this link"): sending it to them.
+	showTo = regexp.MustCompile(`(?i)\bshow\s+((?:group|grp|friend|user|qq)?\s*\d{4,})\s+(?:this|that|these|the|my|our|a|an)\b`)
 	// takeOut is "take X out of": removing X.
 	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
 	// plainWord is a value that is one lower-case word ("set the bot to
@@ -182,6 +185,9 @@ func blankPayload(query string) string {
 			}
 			return "set group name"
 		})
+	}
+	if strings.Contains(lowered, "show") {
+		q = showTo.ReplaceAllString(q, "send to $1 ") // show group 556677 this link: sent to them, not read
 	}
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")

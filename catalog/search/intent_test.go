@@ -263,6 +263,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"forward that image message 12345 to group 678", intentCreate, []string{"forward_group_single_msg"}},
 		{"show group 4455 this link: https://x.example/a", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"grab every member of group 4455 with their roles", intentRead, []string{"get_group_member_list"}},
+		{"dm 10001 a merged forward of messages 1122 and 3344", intentCreate, []string{"send_private_forward_msg", "send_forward_msg"}},
+		{"send 10001 the meeting moved to friday", intentCreate, []string{"send_private_msg", "send_msg"}},
 		{"which files does flash transfer 9e9e-77 hold?", intentRead, []string{"get_flash_file_list", "get_fileset_info"}},
 		{"闪传 ab12-cd34 的分享链接是啥", intentRead, []string{"get_share_link"}},
 		{"闪传文件集 9f9f 改名 期末资料", intentChange, []string{"rename_flash_file"}},

@@ -92,8 +92,12 @@ var (
 	// a message verb first, then whom, then the rest: "message group 333
 	// hello everyone", "dm 10001 see you", "text my friend 10001 happy
 	// birthday": the verb is a send, and what follows the id is the text.
-	messageVerb  = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s*[:：,]?\s*\S)`)
-	toID         = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
+	messageVerb = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s*[:：,]?\s*\S)`)
+	toID        = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
+	// kindFollows is what follows "send 10001" when it names the kind of
+	// message ("a merged forward of …", "the file /a.pdf") rather than
+	// its text ("the meeting moved").
+	kindFollows  = regexp.MustCompile(`(?i)^\s+(?:a|an|the|this|that|these|those|my|our)\s+(?:[a-z]+\s+)?(?:forward|merged|bundle|file|image|picture|photo|pic|voice|audio|record|video|card|sticker|emoji|face|link|location|music|song|ark|json|nodes?|document|pdf)`)
 	letKnow      = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	// what changes a group's name: the group is renamed, not a file.
@@ -151,7 +155,7 @@ func blankPayload(query string) string {
 	if m := setTo.FindStringSubmatchIndex(q); m != nil && !plainWord.MatchString(q[m[2]:m[3]]) {
 		q = q[:m[2]] + q[m[3]:] // set the group card of 4455 to [Mod] Alice: what it becomes is payload
 	}
-	if m := toID.FindStringIndex(q); m != nil {
+	if m := toID.FindStringIndex(q); m != nil && !kindFollows.MatchString(q[m[1]:]) {
 		q = q[:m[1]]
 	}
 	if strings.Contains(lowered, "remove") || strings.Contains(lowered, "throw") {

@@ -40,7 +40,7 @@ var (
 	// splitWords is asking to segment a text into words (分一下词, 切个词).
 	splitWords = regexp.MustCompile(`[分切](?:一下|下|个)?词`)
 	// kickSlang is QQ's T (踢) beside Chinese: T了, T掉, T出去, T人.
-	kickSlang = regexp.MustCompile(`(^|[^A-Za-z])[Tt](?:了|掉|出|人)`)
+	kickSlang = regexp.MustCompile(`(^|[^A-Za-z])[Tt]\s?(?:了|掉|出|人)`)
 	// toMe is "send me" or "give (it to) me": what the request wants to
 	// read, brought to the one asking.
 	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
@@ -101,8 +101,11 @@ var (
 	letKnow      = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	// what changes a group's name: the group is renamed, not a file.
-	renameGroup = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b(?:\s+(?:file|folder|dir)\b)?`)
-	sendFile    = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
+	// renameGroupZH is the same in Chinese: 把群 4455 改名 (叫 …) renames
+	// the group, 把群文件 … 改名 a file.
+	renameGroupZH = regexp.MustCompile(`群\s*(?:号\s*)?\d*\s*(?:的名字|的名称|名字|名称)?\s*(?:改名|重命名)`)
+	renameGroup   = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b(?:\s+(?:file|folder|dir)\b)?`)
+	sendFile      = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
 )
 
 // memo is one function's last answer: a search reads its request several
@@ -192,6 +195,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(lowered, "show") {
 		q = showTo.ReplaceAllString(q, "send to $1 ") // show group 556677 this link: sent to them, not read
+	}
+	if strings.Contains(q, "群") && (strings.Contains(q, "改名") || strings.Contains(q, "重命名")) {
+		q = renameGroupZH.ReplaceAllString(q, "群名改成") // 把群 4455 改名叫 …: the group's name
 	}
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")

@@ -266,6 +266,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"dm 10001 a merged forward of messages 1122 and 3344", intentCreate, []string{"send_private_forward_msg", "send_forward_msg"}},
 		{"send 10001 the meeting moved to friday", intentCreate, []string{"send_private_msg", "send_msg"}},
 		{"把群 5566 改名叫 读书会", intentChange, []string{"set_group_name"}},
+		{"群 5566 清人：10086、10087 全部移出去", intentRemove, []string{"set_group_kick_members"}},
 		{"look up the details of group 4455", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex"}},
 		{"look up qq 10001", intentRead, []string{"get_stranger_info"}},
 		{"把群 5566 里的文件 /a1 改名叫 x.pdf", intentChange, []string{"rename_group_file"}},

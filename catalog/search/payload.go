@@ -47,6 +47,9 @@ var (
 	// showTo is showing something to a group or a person named by its id
 	// ("show group 556677 this link"): sending it to them.
 	showTo = regexp.MustCompile(`(?i)\bshow\s+((?:group|grp|friend|user|qq)?\s*\d{4,})\s+(?:this|that|these|the|my|our|a|an)\b`)
+	// idList is what follows a colon that lists ids ("清人：10086、10087都移出去"):
+	// the ids, not something said, so what comes after them still votes.
+	idList = regexp.MustCompile(`^\s*\d{4,}(?:\s*(?:[,，、]|和|及|\band\b)\s*\d{4,})+`)
 	// takeOut is "take X out of": removing X.
 	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
 	// plainWord is a value that is one lower-case word ("set the bot to
@@ -235,7 +238,7 @@ func blankPayload(query string) string {
 		q = askedSay.ReplaceAllString(q, "$1$2 said") // what did he say: a question about what was said, not what to send
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
-		if loc := saidEN.FindStringIndex(q); loc != nil {
+		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) {
 			q = q[:loc[1]]
 		}
 	}

@@ -292,6 +292,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		assert.NotContains(t, terms, englishTerm(w), "a plain English word is no typo of %q", w)
 	}
 	assert.Contains(t, c.parsed().bm25.requestTerms("delte msg 4455"), englishTerm("delete"), "a typo is still read as the word")
+	assert.Contains(t, c.parsed().bm25.requestTerms("这会儿登着的是哪个QQ"), englishTerm("登录"), "登 alone is logging in")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")

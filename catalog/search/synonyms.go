@@ -15,7 +15,7 @@ var synonyms = [][]string{
 	{"机器人", "bot", "robot"},
 	{"私聊", "private", "私信", "dm", "direct"},
 	{"陌生人", "stranger", "user", "用户"},
-	{"登录", "login", "logged", "当前账号", "account", "self", "我是谁", "whoami"},
+	{"登录", "login", "logged", "当前账号", "account", "self", "我是谁", "whoami", "登"},
 	// what
 	{"消息", "message", "messages", "msg", "聊天", "chat"},
 	{"文件", "file", "files"},

@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, the second
-// ("b") to sixth ("f") written later the same way, each blind to the
+// ("b") to seventh ("g") written later the same way, each blind to the
 // others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -163,6 +163,7 @@ var evalsetRequestSets = [][2]string{
 	{"tune-d.jsonl", "heldout-d.jsonl"},
 	{"tune-e.jsonl", "heldout-e.jsonl"},
 	{"tune-f.jsonl", "heldout-f.jsonl"},
+	{"tune-g.jsonl", "heldout-g.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

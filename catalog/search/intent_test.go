@@ -221,6 +221,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"send hi to qq 1212", intentCreate, []string{"send_private_msg", "send_msg"}},
 		{"share the contact card of 10001", intentCreate, []string{"share_peer", "send_ark_share"}},
 		{"能不能发图片", intentRead, []string{"can_send_image"}},
+		{"could I send pictures with this bot? just curious", intentRead, []string{"can_send_image"}},
+		{"expand the merged forward in message 5566", intentRead, []string{"get_forward_msg"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},

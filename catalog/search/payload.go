@@ -50,6 +50,9 @@ var (
 	// idList is what follows a colon that lists ids ("清人：10086、10087都移出去"):
 	// the ids, not something said, so what comes after them still votes.
 	idList = regexp.MustCompile(`^\s*\d{4,}(?:\s*(?:[,，、]|和|及|\band\b)\s*\d{4,})+`)
+	// noCache asks a read not to use a cache ("别用缓存", "skip the cache",
+	// "no cache"): an option of what is read, naming no action.
+	noCache = regexp.MustCompile(`(?i)(?:别|不|不要|不用|无需|勿)(?:用|走|使用|读)?缓存|\b(?:skip|no|without|bypass|ignore)(?:ing)?\s+(?:the\s+)?cache\b`)
 	// takeOut is "take X out of": removing X.
 	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
 	// plainWord is a value that is one lower-case word ("set the bot to
@@ -201,6 +204,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "群") && (strings.Contains(q, "改名") || strings.Contains(q, "重命名")) {
 		q = renameGroupZH.ReplaceAllString(q, "群名改成") // 把群 4455 改名叫 …: the group's name
+	}
+	if strings.Contains(q, "缓存") || strings.Contains(lowered, "cache") {
+		q = noCache.ReplaceAllString(q, " ") // 别用缓存, skip the cache: a read's option, not the cache cleaner or the cached file
 	}
 	if strings.Contains(lowered, "post") {
 		q = postVerb.ReplaceAllString(q, "${1}send $2")

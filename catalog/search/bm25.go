@@ -232,6 +232,9 @@ func (x *bm25) requestTerms(query string) []string {
 	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "all") {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
+	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "with their") {
+		q = withTheir.ReplaceAllString(q, " ")
+	}
 	ts := tokenize(q, nil, x.fix)
 	ts = slices.DeleteFunc(ts, func(t string) bool { // an API name no action knows is no term
 		_, known := x.postings[t]
@@ -331,3 +334,8 @@ func (x *bm25) matched(terms []string, doc int) int {
 	}
 	return n
 }
+
+// withTheir is what a read request wants of each item it lists ("all
+// members with their cards and roles"): the fields of a list, not the
+// action that reads one item's.
+var withTheir = regexp.MustCompile(`(?i)\bwith\s+their\b[^,.;!?]*`)

@@ -229,6 +229,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群文件 /abc-123，把它挪到 /f-2024 文件夹，群 5566", intentChange, []string{"move_group_file"}},
 		{"看看群 5566 的资料，不要用缓存", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex"}},
 		{"clean the cache", intentRemove, []string{"clean_cache"}},
+		{"show every member of group 4455 with their titles and cards", intentRead, []string{"get_group_member_list"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},

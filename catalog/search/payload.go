@@ -50,6 +50,12 @@ var (
 	// idList is what follows a colon that lists ids ("清人：10086、10087都移出去"):
 	// the ids, not something said, so what comes after them still votes.
 	idList = regexp.MustCompile(`^\s*\d{4,}(?:\s*(?:[,，、]|和|及|\band\b)\s*\d{4,})+`)
+	// fileNamed gives what is sent or saved a file name ("文件名改成作业.docx",
+	// "文件名叫 x.jpg"): in a request that transfers a file, an option of
+	// the upload or download, as "named" is in English, not a rename.
+	// transfers is a request that sends, uploads or saves a file.
+	transfers = regexp.MustCompile(`传|丢|存到|下载|发个?文件|发一?份`)
+	fileNamed = regexp.MustCompile(`文件名\s*(?:改成|改为|叫做|叫|为|是|用)\s*\S*`)
 	// noCache asks a read not to use a cache ("别用缓存", "skip the cache",
 	// "no cache"): an option of what is read, naming no action.
 	noCache = regexp.MustCompile(`(?i)(?:别|不|不要|不用|无需|勿)(?:用|走|使用|读)?缓存|\b(?:skip|no|without|bypass|ignore)(?:ing)?\s+(?:the\s+)?cache\b`)
@@ -204,6 +210,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "群") && (strings.Contains(q, "改名") || strings.Contains(q, "重命名")) {
 		q = renameGroupZH.ReplaceAllString(q, "群名改成") // 把群 4455 改名叫 …: the group's name
+	}
+	if strings.Contains(q, "文件名") && transfers.MatchString(q) {
+		q = fileNamed.ReplaceAllString(q, " ") // 传个文件…，文件名改成作业.docx: the upload's name, not a rename
 	}
 	if strings.Contains(q, "缓存") || strings.Contains(lowered, "cache") {
 		q = noCache.ReplaceAllString(q, " ") // 别用缓存, skip the cache: a read's option, not the cache cleaner or the cached file

@@ -234,6 +234,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把群 5566 的文件 /a1 的文件名改成 x.pdf", intentChange, []string{"rename_group_file"}},
 		{"有个人想加我为好友，flag abc123，同意吧", intentChange, []string{"set_friend_add_request"}},
 		{"synthesize 'good night' with an AI voice and give me the audio url", intentCreate, []string{"get_ai_record"}},
+		{"用 AI 声音合成一段“晚安”，把语音链接给我", intentCreate, []string{"get_ai_record"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},

@@ -159,7 +159,7 @@ func quoteKey(k string) string {
 // allocates nothing for those the refusal does not name; only an escaped
 // key is decoded.
 func scanKeys(params json.RawMessage, fn func(key []byte, kind byte)) {
-	if !json.Valid(params) {
+	if !members.Valid(params) {
 		return
 	}
 	members.Each(params, func(key, value []byte) bool {

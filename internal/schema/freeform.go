@@ -79,7 +79,7 @@ func (v *Validator) instance(doc json.RawMessage) (any, error) {
 	}
 	// One check and one scan of the members: a decode into a map of raw
 	// members would scan each value twice more and copy it.
-	if !json.Valid(t) {
+	if !members.Valid(t) {
 		return nil, errNotJSON
 	}
 	top := members.Map(t)

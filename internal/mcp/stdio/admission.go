@@ -67,7 +67,7 @@ func admit(data []byte) (jsonrpc.Message, *refusal) {
 		// bytes, changing string ids the reply must echo.
 		return nil, &refusal{code: jsonrpc.CodeParseError, message: "parse error: the line is not valid UTF-8"}
 	}
-	if !json.Valid(data) {
+	if !members.Valid(data) {
 		return nil, &refusal{code: jsonrpc.CodeParseError, message: "parse error: the line is not valid JSON"}
 	}
 	if data[0] == '[' {

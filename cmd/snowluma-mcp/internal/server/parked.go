@@ -44,7 +44,14 @@ type argumentBook struct {
 	mu    sync.Mutex
 	next  int
 	byRef map[string]json.RawMessage
-	byID  map[any]string // the request id's raw value to its reference
+	byID  map[callKey]string
+}
+
+// callKey is a call in flight: the connection it came on and its id's raw
+// value (two sessions may use the same ids).
+type callKey struct {
+	conn any
+	id   any
 }
 
 func newArgumentBook() *argumentBook {
@@ -53,17 +60,17 @@ func newArgumentBook() *argumentBook {
 	return &argumentBook{
 		prefix: `{"snowluma-mcp/parked":"` + hex.EncodeToString(nonce) + `-`,
 		byRef:  map[string]json.RawMessage{},
-		byID:   map[any]string{},
+		byID:   map[callKey]string{},
 	}
 }
 
-// park gives a tools/call whose params hold one "arguments" member, an
-// object of at least parkMin bytes, params with a reference in its place,
-// and keeps the arguments. Any other request is left as it is, as is a
-// call whose id is that of a call still in flight (the answer to the first
-// would drop the second's arguments). The transport has checked that the
-// params are valid JSON (stdio's admission).
-func (b *argumentBook) park(req *jsonrpc.Request) {
+// park gives a tools/call read from conn whose params hold one "arguments"
+// member, an object of at least parkMin bytes, params with a reference in
+// its place, and keeps the arguments. Any other request is left as it is,
+// as is a call whose id is that of a call still in flight on conn (the
+// answer to the first would drop the second's arguments). The transport
+// has checked that the params are valid JSON (stdio's admission).
+func (b *argumentBook) park(conn any, req *jsonrpc.Request) {
 	if b == nil || req.Method != "tools/call" || !req.ID.IsValid() || len(req.Params) < parkMin {
 		return
 	}
@@ -83,13 +90,14 @@ func (b *argumentBook) park(req *jsonrpc.Request) {
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if _, open := b.byID[req.ID.Raw()]; open {
+	call := callKey{conn, req.ID.Raw()}
+	if _, open := b.byID[call]; open {
 		return
 	}
 	ref := b.prefix + strconv.Itoa(b.next) + `"}`
 	b.next++
 	b.byRef[ref] = args
-	b.byID[req.ID.Raw()] = ref
+	b.byID[call] = ref
 	start := members.Offset(req.Params, args)
 	params := make([]byte, 0, len(req.Params)-len(args)+len(ref))
 	params = append(append(append(params, req.Params[:start]...), ref...), req.Params[start+len(args):]...)
@@ -112,16 +120,17 @@ func (b *argumentBook) take(args json.RawMessage) json.RawMessage {
 	return parked
 }
 
-// settle forgets what the call with id parked, now that its answer is
-// going out.
-func (b *argumentBook) settle(id jsonrpc.ID) {
+// settle forgets what the call with id on conn parked, now that its
+// answer is going out.
+func (b *argumentBook) settle(conn any, id jsonrpc.ID) {
 	if b == nil || !id.IsValid() {
 		return
 	}
+	call := callKey{conn, id.Raw()}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if ref, ok := b.byID[id.Raw()]; ok {
-		delete(b.byID, id.Raw())
+	if ref, ok := b.byID[call]; ok {
+		delete(b.byID, call)
 		delete(b.byRef, ref)
 	}
 }

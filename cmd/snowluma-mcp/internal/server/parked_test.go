@@ -40,7 +40,7 @@ func TestTheBookParksLargeArgumentsAndGivesThemBackOnce(t *testing.T) {
 	b := newArgumentBook()
 	args := bigArguments(2000)
 	req := callRequest(t, float64(1), `{"name":"query_action", "arguments" : `+args+` ,"_meta":{}}`)
-	b.park(req)
+	b.park(nil, req)
 	require.Less(t, len(req.Params), 200, "%s", req.Params)
 
 	// What the SDK decodes: the params as sent, the arguments a reference.
@@ -52,7 +52,7 @@ func TestTheBookParksLargeArgumentsAndGivesThemBackOnce(t *testing.T) {
 
 	assert.Equal(t, args, string(b.take(p.Arguments)), "given back byte for byte")
 	assert.Equal(t, string(p.Arguments), string(b.take(p.Arguments)), "given back once")
-	b.settle(req.ID)
+	b.settle(nil, req.ID)
 	assert.Empty(t, b.byRef)
 	assert.Empty(t, b.byID)
 }
@@ -80,7 +80,7 @@ func TestTheBookLeavesOtherRequestsAsTheyAre(t *testing.T) {
 			b := newArgumentBook()
 			req := callRequest(t, tt.id, tt.params)
 			req.Method = tt.method
-			b.park(req)
+			b.park(nil, req)
 			assert.Equal(t, tt.params, string(req.Params))
 			assert.Empty(t, b.byRef)
 		})
@@ -92,10 +92,16 @@ func TestTheBookParksNoCallWhoseIDIsInFlight(t *testing.T) {
 	b := newArgumentBook()
 	params := `{"name":"x","arguments":` + bigArguments(2000) + `}`
 	first, second := callRequest(t, "a", params), callRequest(t, "a", params)
-	b.park(first)
-	b.park(second)
+	b.park(nil, first)
+	b.park(nil, second)
 	assert.NotEqual(t, params, string(first.Params))
 	assert.Equal(t, params, string(second.Params), "the first call's answer would forget the second's arguments")
+
+	other := callRequest(t, "a", params)
+	b.park("another connection", other)
+	assert.NotEqual(t, params, string(other.Params), "the same id on another connection is another call")
+	b.settle("another connection", other.ID)
+	assert.Len(t, b.byRef, 1, "its answer forgets its own arguments only")
 }
 
 // A call the SDK refuses before any middleware runs leaves nothing parked:

@@ -135,7 +135,7 @@ func (c wireConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		case "subscriptions/listen":
 			req.Params = carryTaskIDs(req.Params)
 		case "tools/call":
-			c.w.parked.park(req)
+			c.w.parked.park(c.Connection, req)
 		}
 	}
 	return msg, err
@@ -143,7 +143,7 @@ func (c wireConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 
 func (c wireConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	if resp, ok := msg.(*jsonrpc.Response); ok {
-		c.w.parked.settle(resp.ID)
+		c.w.parked.settle(c.Connection, resp.ID)
 		if resp.Error == nil {
 			resp.Result = c.w.answers.expand(resp.Result)
 		}

@@ -1,13 +1,13 @@
 package catalog
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/internal/fault"
+	"github.com/snowluma/snowluma-mcp/internal/members"
 )
 
 // Unknown refuses a call whose params give a top-level key that SnowLuma
@@ -153,42 +153,19 @@ func quoteKey(k string) string {
 // scanKeys calls fn with each top-level key of a JSON object, in order,
 // and the first byte of its value; nothing when params is not an object
 // or not valid JSON (the schema check says what is wrong). It scans the
-// bytes instead of decoding them: it runs on every call, and a decoder
-// copied every value (a whole message) to skip it. A key is passed as the
-// bytes between its quotes, so a request of many keys allocates nothing
-// for those the refusal does not name; only an escaped key is decoded.
+// bytes instead of decoding them (members.Each): it runs on every call,
+// and a decoder copied every value (a whole message) to skip it. A key is
+// passed as the bytes between its quotes, so a request of many keys
+// allocates nothing for those the refusal does not name; only an escaped
+// key is decoded.
 func scanKeys(params json.RawMessage, fn func(key []byte, kind byte)) {
-	if !json.Valid(params) {
+	if !members.Valid(params) {
 		return
 	}
-	b := params
-	i := skipSpace(b, 0)
-	if i >= len(b) || b[i] != '{' {
-		return
-	}
-	i++
-	for {
-		i = skipSpace(b, i)
-		if i >= len(b) || b[i] == '}' {
-			return
-		}
-		if b[i] == ',' {
-			i++
-			continue
-		}
-		end := stringEnd(b, i)
-		key := b[i+1 : end-1]
-		if bytes.IndexByte(key, '\\') >= 0 {
-			var k string
-			if json.Unmarshal(b[i:end], &k) != nil {
-				return
-			}
-			key = []byte(k)
-		}
-		i = skipSpace(b, skipSpace(b, end)+1) // past the colon
-		fn(key, b[i])
-		i = skipValue(b, i)
-	}
+	members.Each(params, func(key, value []byte) bool {
+		fn(key, value[0])
+		return true
+	})
 }
 
 // topKey is a top-level key and the first byte of its value, which says
@@ -197,58 +174,4 @@ func scanKeys(params json.RawMessage, fn func(key []byte, kind byte)) {
 type topKey struct {
 	name string
 	kind byte
-}
-
-// skipSpace returns the index of the first byte at or after i that is not
-// JSON white space.
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the index just past the JSON string that starts at i.
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-// skipValue returns the index just past the JSON value that starts at i
-// (valid JSON: json.Valid has checked the document).
-func skipValue(b []byte, i int) int {
-	depth := 0
-	for i < len(b) {
-		switch b[i] {
-		case '"':
-			i = stringEnd(b, i)
-			if depth == 0 {
-				return i
-			}
-			continue
-		case '{', '[':
-			depth++
-		case '}', ']':
-			if depth == 0 {
-				return i // the end of the enclosing object
-			}
-			depth--
-			if depth == 0 {
-				return i + 1
-			}
-		case ',':
-			if depth == 0 {
-				return i
-			}
-		}
-		i++
-	}
-	return i
 }

@@ -169,12 +169,15 @@ type Reply[R any] struct {
 	Task *TaskHandle
 }
 
+// decodeInto is Tool.Decode for arguments of type A. The arguments have
+// passed A's schema, so schema.Decode may set a free-form params aside
+// instead of having encoding/json read it whole.
 func decodeInto[A any](raw json.RawMessage) (any, error) {
 	v := new(A)
 	if len(raw) == 0 {
 		return v, nil
 	}
-	if err := json.Unmarshal(raw, v); err != nil {
+	if err := schema.Decode(raw, v); err != nil {
 		return nil, fault.Wrap(fault.CodeInvalidArgument, err, "invalid arguments")
 	}
 	return v, nil

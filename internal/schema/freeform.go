@@ -3,8 +3,11 @@ package schema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 
 	"github.com/google/jsonschema-go/jsonschema"
+
+	"github.com/snowluma/snowluma-mcp/internal/members"
 )
 
 // annotations are the keywords that say something about a value without
@@ -60,6 +63,10 @@ func only(s *jsonschema.Schema, allowed map[string]bool) bool {
 	return true
 }
 
+// errNotJSON is instance's failure on a document that is not JSON; Validate
+// words it.
+var errNotJSON = errors.New("not valid JSON")
+
 // instance decodes doc for validation. A top-level object's free-form
 // properties that hold an object are decoded as {}: the schema accepts any
 // object there, so the result is the same, and the cost of a huge one is
@@ -70,10 +77,12 @@ func (v *Validator) instance(doc json.RawMessage) (any, error) {
 	if len(v.free) == 0 || len(t) == 0 || t[0] != '{' {
 		return inst, json.Unmarshal(doc, &inst)
 	}
-	var top map[string]json.RawMessage
-	if err := json.Unmarshal(doc, &top); err != nil {
-		return nil, err
+	// One check and one scan of the members: a decode into a map of raw
+	// members would scan each value twice more and copy it.
+	if !members.Valid(t) {
+		return nil, errNotJSON
 	}
+	top := members.Map(t)
 	obj := make(map[string]any, len(top))
 	for k, raw := range top {
 		if r := bytes.TrimSpace(raw); v.free[k] && len(r) > 0 && r[0] == '{' {

@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/snowluma/snowluma-mcp/internal/members"
 )
 
 // refusal is the one error reply owed for a line that is not admitted.
@@ -65,16 +67,16 @@ func admit(data []byte) (jsonrpc.Message, *refusal) {
 		// bytes, changing string ids the reply must echo.
 		return nil, &refusal{code: jsonrpc.CodeParseError, message: "parse error: the line is not valid UTF-8"}
 	}
-	if !json.Valid(data) {
+	if !members.Valid(data) {
 		return nil, &refusal{code: jsonrpc.CodeParseError, message: "parse error: the line is not valid JSON"}
 	}
 	if data[0] == '[' {
 		return nil, &refusal{code: jsonrpc.CodeInvalidRequest, message: "batch messages are not supported; send one message per line"}
 	}
-	var probe map[string]json.RawMessage
-	if json.Unmarshal(data, &probe) != nil {
-		probe = nil
-	}
+	// The line is checked once, above; its members are then read in one
+	// scan, without decoding or copying them (the params alias the line,
+	// which is read afresh for each message).
+	probe := members.Map(data)
 	if id, bad := unusableID(probe); bad {
 		return nil, &refusal{id: id, code: jsonrpc.CodeInvalidRequest, message: "invalid request id: an id must be a string or an integer of at most 2^53, never null"}
 	}
@@ -95,8 +97,8 @@ func admit(data []byte) (jsonrpc.Message, *refusal) {
 // request as a notification and never answer) and numbers it cannot carry
 // exactly (fractions, beyond 2^53). It returns the id as sent, for the error
 // reply to echo.
-// probe is the line decoded as an object of raw members, nil when it is
-// not an object.
+// probe is the line's members (members.Map), nil when it is not an
+// object.
 func unusableID(probe map[string]json.RawMessage) (json.RawMessage, bool) {
 	raw, present := probe["id"]
 	if !present {

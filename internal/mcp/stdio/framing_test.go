@@ -29,6 +29,8 @@ func TestLineReaderFramesLines(t *testing.T) {
 		{"does not count CRLF towards the limit", "abcde\r\n", 5, []string{"abcde"}},
 		{"refuses a line one byte over the limit and reads on", "abcdef\nok\n", 5, []string{tooLongLine, "ok"}},
 		{"refuses a line far over the buffer size and reads on", strings.Repeat("x", 200<<10) + "\nok\n", 1000, []string{tooLongLine, "ok"}},
+		{"reads a line many times the buffer size whole", strings.Repeat("0123456789", 150<<10) + "\r\nok\n", 2 << 20, []string{strings.Repeat("0123456789", 150<<10), "ok"}},
+		{"reads a long last line without newline whole", "ok\n" + strings.Repeat("y", 300<<10), 1 << 20, []string{"ok", strings.Repeat("y", 300<<10)}},
 		{"ends quietly on an overlong last line without newline", "ok\n" + strings.Repeat("x", 20), 5, []string{"ok"}},
 		{"ends at once on empty input", "", 10, nil},
 	}

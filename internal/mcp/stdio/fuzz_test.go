@@ -11,6 +11,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+
+	"github.com/snowluma/snowluma-mcp/internal/members"
 )
 
 // FuzzAdmit feeds arbitrary input through framing and admission. The
@@ -153,8 +155,8 @@ func FuzzPlainRequestMatchesDecodeMessage(f *testing.F) {
 		if !utf8.Valid(data) || !json.Valid(data) {
 			return
 		}
-		var probe map[string]json.RawMessage
-		if json.Unmarshal(data, &probe) != nil {
+		probe := members.Map(data) // as admit reads the line
+		if probe == nil {
 			return
 		}
 		if _, bad := unusableID(probe); bad {

@@ -19,6 +19,7 @@ type layer struct {
 // leaves its layer out.
 type layerParts struct {
 	log      io.Writer
+	parked   *argumentBook  // the Wire's; nil without one
 	listens  *listens       // nil without events or task status
 	cache    mcp.Middleware // nil when answers are built afresh (tests)
 	sessions mcp.Middleware // legacySessions
@@ -44,6 +45,8 @@ type layerPlace struct {
 var layerPlaces = []layerPlace{
 	{"recover", "outermost, so a panic anywhere below is recovered",
 		func(p layerParts) mcp.Middleware { return recoverMethods(p.log) }},
+	{"parkedArguments", "puts back the tool-call arguments the Wire parked beside the SDK, before any layer below reads them",
+		func(p layerParts) mcp.Middleware { return parkedArguments(p.parked) }},
 	{"listens", "sees every request, even a tools/list the cache answers, to learn which legacy sessions exist; " +
 		"it gives each listen its record and holds a task listen open",
 		func(p layerParts) mcp.Middleware { return p.listens.receivingLayer() }},

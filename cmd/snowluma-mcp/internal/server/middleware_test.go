@@ -17,7 +17,7 @@ import (
 func TestMiddlewareOrder(t *testing.T) {
 	t.Parallel()
 	pass := func(next mcp.MethodHandler) mcp.MethodHandler { return next }
-	full := layerParts{log: io.Discard, listens: &listens{}, cache: pass, sessions: pass, tasks: pass, events: &hub.Hub{}}
+	full := layerParts{log: io.Discard, parked: newArgumentBook(), listens: &listens{}, cache: pass, sessions: pass, tasks: pass, events: &hub.Hub{}}
 	placed := func(absent ...string) []string {
 		var names []string
 		for _, pl := range layerPlaces {
@@ -33,7 +33,7 @@ func TestMiddlewareOrder(t *testing.T) {
 		want  []string
 	}{
 		{"every part", full, placed()},
-		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, placed("listens", "cache", "tasksGate", "eventResources")},
+		{"no events, tasks or cache", layerParts{log: io.Discard, sessions: pass}, placed("parkedArguments", "listens", "cache", "tasksGate", "eventResources")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

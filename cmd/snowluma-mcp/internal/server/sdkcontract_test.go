@@ -354,6 +354,25 @@ func TestSDKReencodesAResultsOwnEncoding(t *testing.T) {
 	assert.Equal(t, `{"tools":[]}`, string(r.Result), "the SDK compacted bytes it was handed ready-made")
 }
 
+// argumentBook (parked.go): the SDK carries a tool call's arguments to the
+// receiving middleware as the raw bytes sent, never decoding and encoding
+// them again (which would sort the keys and rewrite the numbers), so a
+// reference parked in their place reaches parkedArguments as written. (The
+// in-memory client compacts what it sends; the book writes its references
+// compact.)
+func TestSDKHandsTheMiddlewareAToolCallsArgumentsAsSent(t *testing.T) {
+	t.Parallel()
+	const args = `{"z":[1,2.50,1e3],"snowluma-mcp/parked":"0f-1"}`
+	var seen json.RawMessage
+	b := newBareSDKWith(t, nil, func(s *mcp.Server) {
+		watch(s, "tools/call", func(p mcp.Params, _ mcp.Result, _ error) {
+			seen = p.(*mcp.CallToolParamsRaw).Arguments
+		})
+	})
+	require.Nil(t, b.call("tools/call", `{`+modernMetaJSON+`,"name":"echo","arguments":`+args+`}`).Error)
+	assert.Equal(t, args, string(seen))
+}
+
 // listens (listen.go, events.Watcher): the SDK keeps one resource
 // subscription per session and URI, so a second listen on the session
 // takes the first one's place.

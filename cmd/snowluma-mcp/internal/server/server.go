@@ -144,7 +144,7 @@ func New(o Options) *Server {
 	if o.Panel != "" {
 		addPanel(s, o.Panel)
 	}
-	parts := layerParts{log: o.Log, listens: listens, sessions: legacySessions(s), events: o.Events}
+	parts := layerParts{log: o.Log, parked: o.Wire.argumentBook(), listens: listens, sessions: legacySessions(s), events: o.Events}
 	if !o.uncached {
 		static := map[string]bool{catalogURI: true}
 		if o.Panel != "" {

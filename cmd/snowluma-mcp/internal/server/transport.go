@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -13,6 +14,7 @@ import (
 	"github.com/snowluma/snowluma-mcp/cmd/snowluma-mcp/internal/server/tasks"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/generation"
 	"github.com/snowluma/snowluma-mcp/internal/mcp/stdio"
+	"github.com/snowluma/snowluma-mcp/internal/members"
 )
 
 // Transport is the server's one seam at its connection: t, the stdio
@@ -85,14 +87,23 @@ func screen(req *jsonrpc.Request) *jsonrpc.Error {
 // the transport's full drain bound; every other call ends on its own.
 func owesAnswer(method string) bool { return method != "subscriptions/listen" }
 
-// paramShapes are the params types the SDK decodes each method's params
-// into, for the methods an agent calls most with values it builds itself.
-var paramShapes = map[string]func() any{
-	"tools/call":     func() any { return new(mcp.CallToolParamsRaw) },
-	"resources/read": func() any { return new(mcp.ReadResourceParams) },
-	"tasks/get":      func() any { return new(tasks.Params) },
-	"tasks/update":   func() any { return new(tasks.Params) },
-	"tasks/cancel":   func() any { return new(tasks.Params) },
+// paramShape is the params type the SDK decodes a method's params into,
+// and the member of it that is raw JSON (a json.RawMessage field, "" for
+// none). Any value decodes into a raw member, so a screen need not read it:
+// a tool call's arguments are most of what a large call carries.
+type paramShape struct {
+	new func() any
+	raw string
+}
+
+// paramShapes are the params shapes of the methods an agent calls most
+// with values it builds itself.
+var paramShapes = map[string]paramShape{
+	"tools/call":     {func() any { return new(mcp.CallToolParamsRaw) }, "arguments"},
+	"resources/read": {func() any { return new(mcp.ReadResourceParams) }, ""},
+	"tasks/get":      {func() any { return new(tasks.Params) }, ""},
+	"tasks/update":   {func() any { return new(tasks.Params) }, ""},
+	"tasks/cancel":   {func() any { return new(tasks.Params) }, ""},
 }
 
 // screenParams refuses params that do not decode into the method's params
@@ -107,7 +118,7 @@ func screenParams(req *jsonrpc.Request) *jsonrpc.Error {
 		return nil
 	}
 	var te *json.UnmarshalTypeError
-	if err := json.Unmarshal(req.Params, shape()); !errors.As(err, &te) {
+	if err := json.Unmarshal(withoutRaw(req.Params, shape.raw), shape.new()); !errors.As(err, &te) {
 		return nil
 	}
 	field := "params"
@@ -117,6 +128,36 @@ func screenParams(req *jsonrpc.Request) *jsonrpc.Error {
 	got, _, _ := strings.Cut(te.Value, " ") // "number 1e999" names the number too
 	return &jsonrpc.Error{Code: jsonrpc.CodeInvalidParams,
 		Message: fmt.Sprintf("%s: %s must be %s, not %s", req.Method, field, kindOf(te.Type), got)}
+}
+
+// withoutRaw is params with the value of each member that decodes into the
+// raw member (every key encoding/json matches to it, which ignores case)
+// written as null, which decodes into it as well as any value: the decode
+// then gives the same errors without scanning and copying the arguments
+// twice. Params that are not an object are returned as they are. The
+// transport has checked that they are valid JSON (stdio's admission).
+func withoutRaw(params json.RawMessage, raw string) json.RawMessage {
+	if raw == "" {
+		return params
+	}
+	var spans [][2]int
+	members.Each(params, func(k, v []byte) bool {
+		if bytes.EqualFold(k, []byte(raw)) {
+			start := members.Offset(params, v)
+			spans = append(spans, [2]int{start, start + len(v)})
+		}
+		return true
+	})
+	if len(spans) == 0 {
+		return params
+	}
+	out := make([]byte, 0, len(params)-spans[0][1]+spans[0][0]+4*len(spans))
+	at := 0
+	for _, sp := range spans {
+		out = append(append(out, params[at:sp[0]]...), "null"...)
+		at = sp[1]
+	}
+	return append(out, params[at:]...)
 }
 
 // kindOf names the JSON value a Go type decodes from.

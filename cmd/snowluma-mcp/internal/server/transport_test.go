@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"strings"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -117,6 +119,8 @@ func TestScreenRefusesParamsOfTheWrongTypeWithoutEchoingThem(t *testing.T) {
 		{"a numeric resource URI", "resources/read", `{"uri":12,` + pad + `}`, "resources/read: params.uri must be a string, not number"},
 		{"params that are not an object", "resources/read", `"snowluma://onebot/actions"`, "resources/read: params must be an object, not string"},
 		{"a well-typed call passes", "tools/call", `{"name":"x","arguments":{"a":1}}`, ""},
+		{"arguments of any kind pass", "tools/call", `{"name":"x","arguments":"s","ARGUMENTS":[1],"argumentſ":5}`, ""},
+		{"a wrong type after the arguments", "tools/call", `{"arguments":{` + pad + `},"_meta":{"progressToken":[1]},"name":true}`, "tools/call: params.name must be a string, not bool"},
 		{"a well-typed task method passes", "tasks/get", `{"taskId":"t1"}`, ""},
 		{"an unscreened method passes", "tools/list", `{"cursor":5}`, ""},
 	}
@@ -135,4 +139,33 @@ func TestScreenRefusesParamsOfTheWrongTypeWithoutEchoingThem(t *testing.T) {
 			assert.Equal(t, tt.says, e.Message)
 		})
 	}
+}
+
+// The screen reads a tool call's params without its arguments, which decode
+// into a raw member from any value: it finds what decoding the whole params
+// finds (the first field of the wrong type, or none).
+func FuzzScreenWithoutArgumentsDecodesAsTheParams(f *testing.F) {
+	for _, s := range []string{
+		`{"name":"x","arguments":{"a":1}}`,
+		`{"name":5,"arguments":{"a":1}}`,
+		`{"arguments":[1,2],"name":"x","_meta":{"progressToken":{}}}`,
+		`{"Arguments":1,"arguments":2,"\u0061rguments":3,"name":[]}`,
+		`{"name":"x","inputResponses":5,"requestState":{}}`,
+		`{"_meta":[],"arguments":null}`,
+		`"params"`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, params []byte) {
+		if !json.Valid(params) {
+			return
+		}
+		whole := json.Unmarshal(params, new(mcp.CallToolParamsRaw))
+		part := json.Unmarshal(withoutRaw(params, "arguments"), new(mcp.CallToolParamsRaw))
+		var a, b *json.UnmarshalTypeError
+		require.Equal(t, errors.As(whole, &a), errors.As(part, &b), "%q: %v / %v", params, whole, part)
+		if a != nil {
+			require.Equal(t, [3]string{a.Field, a.Value, a.Type.String()}, [3]string{b.Field, b.Value, b.Type.String()}, "%q", params)
+		}
+	})
 }

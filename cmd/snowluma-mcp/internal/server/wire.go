@@ -28,6 +28,10 @@ import (
 //   - Out: an answer encoded once (resultcache.go) marshals to a short
 //     reference, and the wire writes the bytes it stands for in its place
 //     (answerBook.expand).
+//   - In: a tool call's large arguments are parked beside the SDK, which
+//     would read them twice before any middleware and never use them, and
+//     a middleware puts them back (parked.go); the call's answer going out
+//     forgets any the SDK never handed on.
 //
 // A server serves one session per connection it is given; the wire writes
 // its notifications to the latest one, which on stdio is the only one.
@@ -38,6 +42,9 @@ type Wire struct {
 	// answers are the cached answers' encodings, written in place of the
 	// references they marshal to (resultcache.go).
 	answers *answerBook
+	// parked are the large tool-call arguments the SDK is handed a
+	// reference to (parked.go).
+	parked *argumentBook
 
 	mu   sync.RWMutex
 	conn mcp.Connection
@@ -45,7 +52,16 @@ type Wire struct {
 
 // NewWire returns a wire with a fresh nonce and no connection yet.
 func NewWire() *Wire {
-	return &Wire{answers: newAnswerBook()}
+	return &Wire{answers: newAnswerBook(), parked: newArgumentBook()}
+}
+
+// argumentBook is where the wire parks large tool-call arguments: the
+// wire's, or none without a wire.
+func (w *Wire) argumentBook() *argumentBook {
+	if w == nil {
+		return nil
+	}
+	return w.parked
 }
 
 // answerBook is where the result cache registers its encodings: the
@@ -105,8 +121,8 @@ func (t wireTransport) Connect(ctx context.Context) (mcp.Connection, error) {
 }
 
 // wireConn is the connection the SDK reads and writes through: it looks
-// only at subscriptions/listen requests coming in and successful responses
-// going out, and passes everything else untouched.
+// only at subscriptions/listen requests and large tool calls coming in and
+// responses going out, and passes everything else untouched.
 type wireConn struct {
 	mcp.Connection
 	w *Wire
@@ -114,15 +130,23 @@ type wireConn struct {
 
 func (c wireConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	msg, err := c.Connection.Read(ctx)
-	if req, ok := msg.(*jsonrpc.Request); ok && err == nil && req.Method == "subscriptions/listen" {
-		req.Params = carryTaskIDs(req.Params)
+	if req, ok := msg.(*jsonrpc.Request); ok && err == nil {
+		switch req.Method {
+		case "subscriptions/listen":
+			req.Params = carryTaskIDs(req.Params)
+		case "tools/call":
+			c.w.parked.park(c.Connection, req)
+		}
 	}
 	return msg, err
 }
 
 func (c wireConn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if resp, ok := msg.(*jsonrpc.Response); ok && resp.Error == nil {
-		resp.Result = c.w.answers.expand(resp.Result)
+	if resp, ok := msg.(*jsonrpc.Response); ok {
+		c.w.parked.settle(c.Connection, resp.ID)
+		if resp.Error == nil {
+			resp.Result = c.w.answers.expand(resp.Result)
+		}
 	}
 	return c.Connection.Write(ctx, msg)
 }

@@ -4,9 +4,10 @@ import (
 	"context"
 	"testing"
 
-	"github.com/snowluma/snowluma-mcp/catalog"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
 )
 
 // TestARequestNamesTheIdsItActsOn: the kinds of id a request names, which

@@ -121,7 +121,7 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "被") {
 		q = passiveRead.ReplaceAllString(q, "被") // 可以被别人搜到 is found, not a search
 	}
-	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "sent"} {
+	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	if changePhrases.MatchString(q) && !asksWho(q) {
@@ -307,10 +307,10 @@ func readNounLast(raw string) bool {
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays).
 func cueWord(w string) string {
-	if knownWords()[w] {
+	if knownWords()[w] || plainEnglish[w] {
 		return w
 	}
-	if n := cueTypos().nearest(w); n != "" {
+	if n := cueTypos().nearest(w); n != "" && n+"s" != w {
 		return n
 	}
 	return w
@@ -444,7 +444,7 @@ func firstCue(q string) intent {
 			if i >= at {
 				break
 			}
-			if c.en[w] || c.en[strings.TrimSuffix(w, "s")] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
+			if c.en[w] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
 				best, at = c.in, i
 				break
 			}

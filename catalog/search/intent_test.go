@@ -235,6 +235,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"有个人想加我为好友，flag abc123，同意吧", intentChange, []string{"set_friend_add_request"}},
 		{"synthesize 'good night' with an AI voice and give me the audio url", intentCreate, []string{"get_ai_record"}},
 		{"用 AI 声音合成一段“晚安”，把语音链接给我", intentCreate, []string{"get_ai_record"}},
+		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},
+		{"好友 10086 私聊发来的文件 /a-1 给我个下载链接", intentRead, []string{"get_private_file_url"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},
@@ -307,6 +309,9 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	}
 	assert.Contains(t, c.parsed().bm25.requestTerms("delte msg 4455"), englishTerm("delete"), "a typo is still read as the word")
 	assert.Contains(t, c.parsed().bm25.requestTerms("这会儿登着的是哪个QQ"), englishTerm("登录"), "登 alone is logging in")
+	assert.Contains(t, c.parsed().bm25.requestTerms("a recommendation card"), englishTerm("recommend"), "recommendation is recommend")
+	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
+	assert.Equal(t, intentNone, intentOf("page 2 of my qzone posts"), "posts is a noun, no post")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")

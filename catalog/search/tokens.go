@@ -100,13 +100,13 @@ func englishTerm(w string) string {
 
 // stems are the forms w may have without an inflection's ending: kicked
 // is kick, muted mute, banned ban, sending send, messages message,
-// shareable share.
+// shareable share, recommendation recommend, deletion delete.
 func stems(w string) []string {
 	var out []string
 	if s, ok := singular(w); ok {
 		out = append(out, s)
 	}
-	for _, end := range []string{"ed", "ing", "able"} {
+	for _, end := range []string{"ed", "ing", "able", "ation", "ion"} {
 		base, ok := strings.CutSuffix(w, end)
 		if !ok || len(base) < 2 {
 			continue

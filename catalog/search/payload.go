@@ -38,7 +38,7 @@ var (
 	// voiceToText is asking for a voice message's words.
 	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
 	// splitWords is asking to segment a text into words (分一下词, 切个词).
-	splitWords = regexp.MustCompile(`[分切](?:一下|下|个)?词`)
+	splitWords = regexp.MustCompile(`[分切](?:一下|下|个|成)?词`)
 	// kickSlang is QQ's T (踢) beside Chinese: T了, T掉, T出去, T人.
 	kickSlang = regexp.MustCompile(`(^|[^A-Za-z])[Tt]\s?(?:了|掉|出|人)`)
 	// toMe is "send me" or "give (it to) me": what the request wants to

@@ -244,6 +244,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"unset essence on message 9988", intentRemove, []string{"delete_essence_msg"}},
 		{"把这句话切成词：今天天气不错", intentNone, []string{".get_word_slices"}},
 		{"图片转文字 把 a1b2.png 上的内容读出来", intentRead, []string{"ocr_image"}},
+		{"shut the bot process down for good", intentRemove, []string{"bot_exit"}},
+		{"turn the whole-group mute off in group 4455", intentChange, []string{"set_group_whole_ban"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},

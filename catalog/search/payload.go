@@ -59,6 +59,10 @@ var (
 	// noCache asks a read not to use a cache ("别用缓存", "skip the cache",
 	// "no cache"): an option of what is read, naming no action.
 	noCache = regexp.MustCompile(`(?i)(?:别|不|不要|不用|无需|勿)(?:用|走|使用|读)?缓存|\b(?:skip|no|without|bypass|ignore)(?:ing)?\s+(?:the\s+)?cache\b`)
+	// particleLast is a phrasal verb with its object before its particle
+	// ("take it back", "shut the bot process down", "turn mute-all off"):
+	// read with the particle beside the verb, as the phrases are written.
+	particleLast = regexp.MustCompile(`(?i)\b(take|shut|turn|switch|kick|throw|clean|clear)\s+((?:it|that|this|them|him|her|everything|the\s+[a-z\-]+(?:\s+[a-z\-]+)?))\s+(back|down|off|on|out)\b`)
 	// takeOut is "take X out of": removing X.
 	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
 	// plainWord is a value that is one lower-case word ("set the bot to
@@ -150,6 +154,9 @@ func blankPayload(query string) string {
 		if strings.Contains(q, "@") {
 			q = replaceFold(q, anyone, " 艾特"+anyone[1:]+" ") // asks to send a mention, to no one in particular
 		}
+	}
+	if containsAny(strings.ToLower(q), []string{" back", " down", " off", " on", " out"}) {
+		q = particleLast.ReplaceAllString(q, "$1 $3 $2") // take it back is take back it, shut the bot down shut down the bot
 	}
 	lowered := strings.ToLower(q)
 	for _, p := range phrases {

@@ -245,6 +245,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把这句话切成词：今天天气不错", intentNone, []string{".get_word_slices"}},
 		{"图片转文字 把 a1b2.png 上的内容读出来", intentRead, []string{"ocr_image"}},
 		{"shut the bot process down for good", intentRemove, []string{"bot_exit"}},
+		{"群 5566 的文件 /x9 改个名叫 作业.pdf", intentChange, []string{"rename_group_file"}},
 		{"turn the whole-group mute off in group 4455", intentChange, []string{"set_group_whole_ban"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},

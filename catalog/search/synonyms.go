@@ -75,7 +75,7 @@ var synonyms = [][]string{
 	{"取消", "cancel", "unlike", "undo"},
 	{"上传", "传", "upload"},
 	{"下载", "download", "downloads"},
-	{"重命名", "改名", "rename"},
+	{"重命名", "改名", "改个名", "rename"},
 	{"移动", "move", "挪", "挪到", "移到"},
 	{"添加", "add"},
 	{"评论", "comment", "comments"},

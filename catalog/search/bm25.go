@@ -248,7 +248,7 @@ func (x *bm25) requestTerms(query string) []string {
 		}
 	}
 	if strings.ContainsAny(query, "0123456789") { // each needs a number
-		if numbers(query) >= 3 && severalIDs.MatchString(query) {
+		if numbers(query) >= 2 && severalIDs.MatchString(query) {
 			ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
 		}
 		if strings.Contains(strings.ToLower(query), "qq") && qqID.MatchString(query) && !groupWord.MatchString(query) {
@@ -284,10 +284,10 @@ var linkTerm, listTerm, userTerm, countTerm = englishTerm("link"), englishTerm("
 // groupSize asks how many a group holds: its info's count, not its list.
 var groupSize = regexp.MustCompile(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
 
-// severalIDs are three ids or more in a list ("10005, 10006 and 10007",
+// severalIDs are two ids or more in a list ("10005, 10006 and 10007",
 // "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.
 var (
-	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:\s*(?:[,，、]|\band\b|和|及)\s*\d{4,}){2,}`)
+	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:\s*(?:[,，、]|\band\b|和|及)\s*\d{4,})+`)
 	batchTerm  = englishTerm("batch")
 )
 

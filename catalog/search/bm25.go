@@ -255,8 +255,15 @@ func (x *bm25) requestTerms(query string) []string {
 			ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
 		}
 	}
-	if strings.Contains(query, ".") && docFile.MatchString(query) {
-		ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
+	if strings.Contains(query, ".") {
+		if docFile.MatchString(query) {
+			ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
+		}
+		if voiceFile.MatchString(query) {
+			ts = append(ts, voiceTerm) // e4f5a6.amr is a voice message's file
+		} else if imageFile.MatchString(query) {
+			ts = append(ts, imageTerm) // 9F3B2C.jpg is an image's
+		}
 	}
 	if q != query && urlRE.MatchString(query) {
 		// The request carries its link: "link" names the payload, not
@@ -317,6 +324,12 @@ var (
 // voice is sent in a message; a document, an archive or a program only as
 // a file), and uploadTerms what it adds.
 var (
+	// voiceFile and imageFile are a voice's or an image's file name: the
+	// name is payload, but its kind says what the request is about.
+	voiceFile   = regexp.MustCompile(`(?i)\.(?:amr|silk|slk|mp3|wav|ogg|m4a|aac|flac)\b`)
+	imageFile   = regexp.MustCompile(`(?i)\.(?:jpe?g|png|gif|webp|bmp)\b`)
+	voiceTerm   = englishTerm("voice")
+	imageTerm   = englishTerm("image")
 	docFile     = regexp.MustCompile(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz)\b`)
 	uploadTerms = []string{englishTerm("upload"), englishTerm("file")}
 )

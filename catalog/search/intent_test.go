@@ -247,6 +247,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"shut the bot process down for good", intentRemove, []string{"bot_exit"}},
 		{"群 5566 的文件 /x9 改个名叫 作业.pdf", intentChange, []string{"rename_group_file"}},
 		{"把 QQ 7001 和 7002 都移出群 8002", intentRemove, []string{"set_group_kick_members"}},
+		{"刚收到那张 7F3E2D.jpg 的链接查一下", intentRead, []string{"get_image", "get_file"}},
 		{"turn the whole-group mute off in group 4455", intentChange, []string{"set_group_whole_ban"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},

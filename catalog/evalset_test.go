@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, the second
-// ("b") to eighth ("h") written later the same way, each blind to the
+// ("b") to ninth ("i") written later the same way, each blind to the
 // others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -165,6 +165,7 @@ var evalsetRequestSets = [][2]string{
 	{"tune-f.jsonl", "heldout-f.jsonl"},
 	{"tune-g.jsonl", "heldout-g.jsonl"},
 	{"tune-h.jsonl", "heldout-h.jsonl"},
+	{"tune-i.jsonl", "heldout-i.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -52,7 +52,7 @@ var (
 		en map[string]bool
 		zh []string
 	}{
-		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate"),
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap"),
 			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成"}},
@@ -259,12 +259,12 @@ var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信�
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,
 // it asks for a removal, and a removal's intent demotes no write.
 func strongRemoval(q string, en []string) bool {
-	if containsAny(q, []string{"踢", "撤回", "撤了", "撤掉", "删", "拉黑", "移出", "退群", "取消掉", "取消了"}) {
+	if containsAny(q, []string{"踢", "撤回", "撤了", "撤掉", "撤下", "删", "拉黑", "移出", "退群", "取消掉", "取消了", "飞机票"}) {
 		return true
 	}
 	for _, w := range en {
 		switch w {
-		case "kick", "delete", "recall", "unsend", "remove", "unfriend":
+		case "kick", "delete", "recall", "unsend", "remove", "unfriend", "trash":
 			return true
 		}
 	}

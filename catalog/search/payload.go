@@ -22,7 +22,7 @@ var (
 	// words, so "don't" and "10001's" stay.
 	quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|《[^》]*》|‘[^’]*’|(^|\s)'[^']*'($|[\s,.!?;:])`)
 	// URLs, paths and file names.
-	urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
+	urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:^|[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
 	// @mentions: a name after @ (not @all, which is what a request asks
 	// to send, not to whom).
 	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
@@ -64,7 +64,7 @@ var (
 	// read with the particle beside the verb, as the phrases are written.
 	particleLast = regexp.MustCompile(`(?i)\b(take|shut|turn|switch|kick|throw|clean|clear)\s+((?:it|that|this|them|him|her|everything|the\s+[a-z\-]+(?:\s+[a-z\-]+)?))\s+(back|down|off|on|out)\b`)
 	// takeOut is "take X out of": removing X.
-	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+out\s+of\b`)
+	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+(?:out\s+of|off)\b`)
 	// plainWord is a value that is one lower-case word ("set the bot to
 	// busy"): a state the action names, kept as a term.
 	plainWord = regexp.MustCompile(`^\s*[a-z]+\s*$`)
@@ -119,7 +119,7 @@ var (
 	// what changes a group's name: the group is renamed, not a file.
 	// renameGroupZH is the same in Chinese: 把群 4455 改名 (叫 …) renames
 	// the group, 把群文件 … 改名 a file.
-	renameGroupZH = regexp.MustCompile(`群\s*(?:号\s*)?\d*\s*(?:的名字|的名称|名字|名称)?\s*(?:改名|重命名)`)
+	renameGroupZH = regexp.MustCompile(`群\s*(?:号\s*)?\d*\s*(?:的名字|的名称|名字|名称)?\s*(?:改名|改个名|重命名)`)
 	renameGroup   = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b(?:\s+(?:file|folder|dir)\b)?`)
 	sendFile      = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
 )
@@ -215,7 +215,7 @@ func blankPayload(query string) string {
 	if strings.Contains(lowered, "show") {
 		q = showTo.ReplaceAllString(q, "send to $1 ") // show group 556677 this link: sent to them, not read
 	}
-	if strings.Contains(q, "群") && (strings.Contains(q, "改名") || strings.Contains(q, "重命名")) {
+	if strings.Contains(q, "群") && containsAny(q, []string{"改名", "改个名", "重命名"}) {
 		q = renameGroupZH.ReplaceAllString(q, "群名改成") // 把群 4455 改名叫 …: the group's name
 	}
 	if strings.Contains(q, "文件名") && transfers.MatchString(q) {

@@ -253,6 +253,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 5566 改个名字叫 读书会", intentChange, []string{"set_group_name"}},
 		{"把群文件里的 新建文本.txt 改名成 周报.txt，群 5566", intentChange, []string{"rename_group_file"}},
 		{"群 5566 那个发广告的 10086，给他一张飞机票", intentRemove, []string{"set_group_kick", "set_group_kick_members"}},
+		{"消息 778899 是谁发的", intentRead, []string{"get_msg"}},
+		{"who sent message 778899?", intentRead, []string{"get_msg"}},
 		{"turn the whole-group mute off in group 4455", intentChange, []string{"set_group_whole_ban"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},

@@ -255,6 +255,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 5566 那个发广告的 10086，给他一张飞机票", intentRemove, []string{"set_group_kick", "set_group_kick_members"}},
 		{"消息 778899 是谁发的", intentRead, []string{"get_msg"}},
 		{"who sent message 778899?", intentRead, []string{"get_msg"}},
+		{"send_msg message_type=private user_id=10001 message='hi'", intentCreate, []string{"send_msg"}},
 		{"turn the whole-group mute off in group 4455", intentChange, []string{"set_group_whole_ban"}},
 		{"能不能帮我把图片发到群里", intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"别人空间的说说", intentNone, []string{"get_qzone_feeds", "get_qzone_msg_list"}},

@@ -120,6 +120,13 @@ func (c *Index) scores(query string) []float64 {
 	c = c.parsed()
 	scores := make([]float64, len(c.all))
 	c.bm25.score(c.bm25.requestTerms(query), scores)
+	if strings.Contains(query, "_") {
+		for _, w := range strings.FieldsFunc(query, notNameRune) {
+			if a, ok := c.cat.Lookup(strings.ToLower(w)); ok && strings.Contains(w, "_") {
+				scores[c.at[a]] += namedBonus // send_msg message_type=group …: the request names its action
+			}
+		}
+	}
 	if !namesGroup(query) {
 		for i, a := range c.all {
 			if c.index[a].inGroup {
@@ -519,4 +526,15 @@ func OnlyChanges(query string, found []*catalog.Action) bool {
 		}
 	}
 	return true
+}
+
+// namedBonus is what an action gains when a request names it by its API
+// name among other words ("send_msg message_type=group group_id=…"): more
+// than any ranking of words gives.
+const namedBonus = 20.0
+
+// notNameRune ends an action name in a request: anything but the letters,
+// digits, _ and . that names are made of.
+func notNameRune(r rune) bool {
+	return !(r == '_' || r == '.' || r < 128 && (unicode.IsLetter(r) || unicode.IsDigit(r)))
 }

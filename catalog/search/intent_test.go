@@ -330,6 +330,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("delte msg 4455"), englishTerm("delete"), "a typo is still read as the word")
 	assert.Contains(t, c.parsed().bm25.requestTerms("这会儿登着的是哪个QQ"), englishTerm("登录"), "登 alone is logging in")
 	assert.Contains(t, c.parsed().bm25.requestTerms("a recommendation card"), englishTerm("recommend"), "recommendation is recommend")
+	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
 	assert.Equal(t, intentNone, intentOf("page 2 of my qzone posts"), "posts is a noun, no post")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")

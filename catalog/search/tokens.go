@@ -100,13 +100,14 @@ func englishTerm(w string) string {
 
 // stems are the forms w may have without an inflection's ending: kicked
 // is kick, muted mute, banned ban, sending send, messages message,
-// shareable share, recommendation recommend, deletion delete.
+// shareable share, searchability search, recommendation recommend,
+// deletion delete.
 func stems(w string) []string {
 	var out []string
 	if s, ok := singular(w); ok {
 		out = append(out, s)
 	}
-	for _, end := range []string{"ed", "ing", "able", "ation", "ion"} {
+	for _, end := range []string{"ed", "ing", "able", "ability", "ation", "ion"} {
 		base, ok := strings.CutSuffix(w, end)
 		if !ok || len(base) < 2 {
 			continue

@@ -225,6 +225,9 @@ var selfNouns = words("bot", "account")
 // helper, target, id or mention.
 func abilityQuestionZH(raw string) bool {
 	t := strings.TrimSpace(raw)
+	for _, now := range []string{"现在", "目前", "这会儿", "此刻", "还"} {
+		t = strings.TrimPrefix(t, now) // 现在能发语音吗: asked of now
+	}
 	opens, asks := false, false
 	for _, w := range []string{"能不能", "能否", "可不可以", "可以", "能"} {
 		opens = opens || strings.HasPrefix(t, w)

@@ -280,6 +280,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 123456789 叫啥名字，有多少人", intentRead, []string{"get_group_info", "get_group_info_ex", "get_group_detail_info"}},
 		{"how many friends do I have", intentRead, []string{"get_friend_list", "get_friends_with_category"}},
 		{"现在这个号能不能发语音？查一下", intentRead, []string{"can_send_record"}},
+		{"目前能发图片吗，看一下", intentRead, []string{"can_send_image"}},
 		{"转一下这条语音的文字 消息id 88990", intentRead, []string{"fetch_ptt_text"}},
 		{"打开全员禁言前先看看群 5566 谁已经在小黑屋里了", intentRead, []string{"get_group_shut_list"}},
 		{"把这段文字转成语音发群里", intentCreate, []string{"send_group_ai_record", "get_ai_record"}},

@@ -31,8 +31,6 @@ func TestCheckExitsAsUsageSays(t *testing.T) {
 		_, _ = w.Write([]byte(`{"status":"ok","retcode":0,"data":` + data + `}`))
 	}))
 	t.Cleanup(srv.Close)
-	state := t.TempDir()
-	require.NoError(t, os.Chmod(state, 0o700))
 	tests := []struct {
 		name     string
 		variable string
@@ -47,6 +45,11 @@ func TestCheckExitsAsUsageSays(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
+			// Each check gets its own state folder: two checks running at
+			// once opened the same one, which Windows (under Wine) refused
+			// once with a sharing violation.
+			state := t.TempDir()
+			require.NoError(t, os.Chmod(state, 0o700))
 			env := map[string]string{
 				"SNOWLUMA_MCP_ENDPOINT": srv.URL + "/", "SNOWLUMA_MCP_MODE": "write",
 				"SNOWLUMA_MCP_STATE_DIR": state, "SNOWLUMA_MCP_DOWNLOAD_DIR": t.TempDir(),

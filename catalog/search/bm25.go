@@ -251,7 +251,7 @@ func (x *bm25) requestTerms(query string) []string {
 		if numbers(query) >= 2 && severalIDs.MatchString(query) {
 			ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
 		}
-		if strings.Contains(strings.ToLower(query), "qq") && qqID.MatchString(query) && !groupWord.MatchString(query) {
+		if strings.Contains(strings.ToLower(query), "qq") && qqID.MatchString(query) && !namesGroup(query) {
 			ts = append(ts, userTerm) // "to qq 1212" names a person; the number itself is blanked
 		}
 	}
@@ -312,13 +312,9 @@ func numbers(s string) int {
 	return n
 }
 
-// qqID is a QQ number named as one ("qq 1212", "QQ号 10001"), and
-// groupWord a word that puts the request in a group: a QQ number in a
-// request that names no group is a person's.
-var (
-	qqID      = regexp.MustCompile(`(?i)\bqq\s*(?:号|number|no\.?|#)?\s*\d{4,}`)
-	groupWord = regexp.MustCompile(`(?i)\bgroups?\b|\bgrps?\b|群`)
-)
+// qqID is a QQ number named as one ("qq 1212", "QQ号 10001"): in a
+// request that names no group (namesGroup) it is a person's.
+var qqID = regexp.MustCompile(`(?i)\bqq\s*(?:号|number|no\.?|#)?\s*\d{4,}`)
 
 // docFile is a document's file name or path in a request (an image or a
 // voice is sent in a message; a document, an archive or a program only as

@@ -122,7 +122,10 @@ func (c *Index) scores(query string) []float64 {
 	c.bm25.score(c.bm25.requestTerms(query), scores)
 	if strings.Contains(query, "_") {
 		for _, w := range strings.FieldsFunc(query, notNameRune) {
-			if a, ok := c.cat.Lookup(strings.ToLower(w)); ok && strings.Contains(w, "_") {
+			if !strings.Contains(w, "_") {
+				continue
+			}
+			if a, ok := c.cat.Lookup(strings.ToLower(w)); ok {
 				scores[c.at[a]] += namedBonus // send_msg message_type=group …: the request names its action
 			}
 		}

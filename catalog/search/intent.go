@@ -375,7 +375,7 @@ func removes(a *catalog.Action) bool {
 // nothing): what a request to make or share that thing wants, so such a
 // request does not put it below the writes.
 func builds(a *catalog.Action) bool {
-	if !a.ReadOnly && !lookups[a.Name] {
+	if !a.ReadOnly && lookups[a.Name] == nil {
 		return false
 	}
 	for _, w := range strings.Split(strings.ToLower(a.Name), "_") {
@@ -393,22 +393,36 @@ func placeholder(a *catalog.Action) bool {
 	return strings.Contains(a.Summary, "占位") || strings.Contains(strings.ToLower(a.Summary), "placeholder")
 }
 
-// lookups are the flash-transfer actions SnowLuma's catalog marks as
-// writes though they only read: in its source (v1.11.1,
-// packages/core/src/bridge/apis/flash-transfer.ts) each asks for a
-// fileset's details, its files, a file's download URL or its share link
-// and changes nothing (download_fileset returns the URL and downloads
-// nothing). A read request that names flash transfer is asking for one of
-// them, so for it they rank as the reads they are, and a request to
-// change something gets them below its writes as it gets any read (闪传
-// 改名 is the rename); any other read request still gets a read first.
+// lookups are the actions SnowLuma's catalog marks as writes though they
+// only read, each with the words that name its family. In its source
+// (v1.11.1) the flash-transfer ones (packages/core/src/bridge/apis/
+// flash-transfer.ts) ask for a fileset's details, its files, a file's
+// download URL or its share link (download_fileset returns the URL and
+// downloads nothing); the stream downloads (packages/onebot/src/actions/
+// stream-download.ts) send a file's bytes back in chunks, and
+// test_download_stream sends ten test frames: none changes anything. A
+// read request that names the family is asking for one of them, so for it
+// they rank as the reads they are, and a request to change something gets
+// them below its writes as it gets any read (闪传改名 is the rename); any
+// other read request still gets a read first.
 // TestLookupsAreCataloguedAsWrites holds the list to the catalog's flags.
-var lookups = words("list_filesets", "get_fileset_info", "get_flash_file_list", "get_flash_file_url", "get_share_link", "download_fileset")
+var lookups = map[string][]string{
+	"list_filesets": flashWords, "get_fileset_info": flashWords, "get_flash_file_list": flashWords,
+	"get_flash_file_url": flashWords, "get_share_link": flashWords, "download_fileset": flashWords,
+	"download_file_stream": streamWords, "download_file_image_stream": streamWords,
+	"download_file_record_stream": streamWords, "test_download_stream": streamWords,
+}
 
-// namesFlash reports whether a request names flash transfer, the family
-// lookups belong to.
-func namesFlash(query string) bool {
-	return containsAny(strings.ToLower(query), []string{"闪传", "flash", "fileset"})
+// flashWords name flash transfer; streamWords a transfer in chunks.
+var (
+	flashWords  = []string{"闪传", "flash", "fileset"}
+	streamWords = []string{"流式", "分块", "按块", "分片", "stream", "chunk"}
+)
+
+// namesFamily reports whether a request names the family of a lookup
+// (family, its words).
+func namesFamily(query string, family []string) bool {
+	return family != nil && containsAny(strings.ToLower(query), family)
 }
 
 // demotion is how far down an action goes for a request of intent in,
@@ -420,11 +434,11 @@ func namesFlash(query string) bool {
 func (in intent) demotion(a *catalog.Action, h haystack, query string) int {
 	d := 0
 	switch {
-	case in == intentRead && !a.ReadOnly && !(h.looksUp && namesFlash(query)):
+	case in == intentRead && !a.ReadOnly && !namesFamily(query, h.looksUp):
 		d = 4
 	case in != intentRead && in != intentRemove && h.removes:
 		d = 4 // a removal is the answer only where the request removes
-	case (in == intentCreate || in == intentChange || in == intentRemove) && (a.ReadOnly || h.looksUp) && !h.builds:
+	case (in == intentCreate || in == intentChange || in == intentRemove) && (a.ReadOnly || h.looksUp != nil) && !h.builds:
 		d = 2 // a request to send, make or change something wants a write first
 	}
 	return d

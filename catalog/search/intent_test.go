@@ -353,26 +353,28 @@ func TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter(t *testing.T) {
 	assert.Contains(t, names(got[:min(5, len(got))]), "set_group_todo")
 }
 
-// TestAReadNamingFlashTransferGetsItsLookups: the flash-transfer lookups
-// the catalog marks as writes rank as the reads they are for a read
-// request that names flash transfer, and only for one.
-func TestAReadNamingFlashTransferGetsItsLookups(t *testing.T) {
+// TestAReadNamingItsFamilyGetsALookup: the lookups the catalog marks as
+// writes (flash transfer's, the stream downloads) rank as the reads they
+// are for a read request that names their family, and only for one.
+func TestAReadNamingItsFamilyGetsALookup(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	for q, want := range map[string]string{
-		"列出我所有的闪传":                    "list_filesets",
-		"闪传fs2里有几个文件":                 "get_flash_file_list",
-		"show all my flash transfers": "list_filesets",
+		"列出我所有的闪传":                           "list_filesets",
+		"闪传fs2里有几个文件":                        "get_flash_file_list",
+		"show all my flash transfers":        "list_filesets",
+		"分块拉取 https://example.com/a.bin 的内容": "download_file_stream",
+		"fetch voice v7.amr in chunks":       "download_file_record_stream",
 	} {
 		got := c.Suggest(context.Background(), q, catalog.Filter{})
 		require.NotEmpty(t, got, q)
-		assert.True(t, lookups[got[0].Name], "%s: a lookup first: %v", q, names(got))
+		assert.NotNil(t, lookups[got[0].Name], "%s: a lookup first: %v", q, names(got))
 		assert.Contains(t, names(got[:2]), want, q)
 	}
-	for _, q := range []string{"那张图 file=x9.jpg 的链接和大小查一下", "how big is the file behind this link"} {
+	for _, q := range []string{"那张图 file=x9.jpg 的链接和大小查一下", "how big is the file behind this link", "fetch voice v7.amr"} {
 		got := c.Suggest(context.Background(), q, catalog.Filter{})
 		require.NotEmpty(t, got, q)
-		assert.True(t, got[0].ReadOnly, "%s: no flash transfer named, a read first: %v", q, names(got))
+		assert.True(t, got[0].ReadOnly, "%s: no family named, a read first: %v", q, names(got))
 	}
 }
 
@@ -401,6 +403,6 @@ func TestLookupsAreCataloguedAsWrites(t *testing.T) {
 		a, ok := c.cat.Lookup(name)
 		require.True(t, ok, name)
 		assert.False(t, a.ReadOnly, "%s: the catalog marks it read-only now; drop it from lookups", name)
-		assert.True(t, c.index[a].looksUp, name)
+		assert.NotNil(t, c.index[a].looksUp, name)
 	}
 }

@@ -372,7 +372,7 @@ type haystack struct {
 	builds      bool            // a read named for making something (intent.go)
 	reads       entity          // the kinds of id its params take (entities.go)
 	placeholder bool            // it is a compatibility placeholder (intent.go)
-	looksUp     bool            // catalogued as a write, it only reads (intent.go)
+	looksUp     []string        // catalogued as a write, it only reads: its family's words (intent.go)
 	inGroup     bool            // it acts in a group (entities.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category

@@ -265,13 +265,17 @@ func (x *bm25) requestTerms(query string) []string {
 			ts = append(ts, imageTerm) // 9F3B2C.jpg is an image's
 		}
 	}
-	if q != query && urlRE.MatchString(query) {
+	if q != query && webLink.MatchString(query) {
 		// The request carries its link: "link" names the payload, not
 		// the action (发个链接 https://… sends a message).
 		ts = slices.DeleteFunc(ts, func(t string) bool { return t == linkTerm })
 	}
 	return ts
 }
+
+// webLink is a link a request carries: a URL, not a file's name
+// ("这条语音的下载链接 file=7788.amr" asks for a link).
+var webLink = regexp.MustCompile(`(?i)\b(?:https?|ftp)://|\bwww\.`)
 
 // allOf is "all" before what a read request lists ("show all the groups",
 // "get all members"): it quantifies, and as a term it would vote for the

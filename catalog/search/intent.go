@@ -38,10 +38,10 @@ const (
 // otherwise the first cue decides ("查看我发的消息" reads, "发消息给他" sends).
 // changePhrases are read first: they hold a read cue but write (标记已读,
 // "mark as read", 打开全员禁言, turning a setting on or off as 打开匿名聊天 and
-// 关闭加群验证 do, "show that I am typing").
+// 关闭加群验证 do, "show that I am typing", 刷名片赞 sends likes).
 var (
-	changePhrases = regexp.MustCompile(`\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b`)
-	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how")
+	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b`)
+	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
@@ -52,16 +52,25 @@ var (
 		en map[string]bool
 		zh []string
 	}{
-		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap"),
-			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票"}},
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap", "unlike"),
+			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise"),
-			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成"}},
-		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label"),
+			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来"}},
+		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许", "挪"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance"),
 			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字"}},
 	}
 )
+
+// nounPhrases are English phrases whose verb is a noun: a download link
+// or URL is asked for, not downloaded; "in dm" says where, not to send
+// one.
+var nounPhrases = regexp.MustCompile(` download\s+(?:urls?|links?|address) | (?:in|via|by|over|through)\s+(?:a\s+)?(?:dm|pm)s? `)
+
+// readAloud is reading text out loud: a voice is made and sent, nothing
+// is read back.
+var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning, and what intent reads them as: a noun with no cue.
@@ -124,6 +133,13 @@ func readIntent(query string) intent {
 	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
+	q = nounPhrases.ReplaceAllStringFunc(q, func(p string) string {
+		if strings.HasPrefix(p, " download") {
+			return " link " // a download link is asked for, as 下载链接 is
+		}
+		return " private " // sent in dm: where, not a verb
+	})
+	q = readAloud.ReplaceAllString(q, " say ")
 	if changePhrases.MatchString(q) && !asksWho(q) {
 		return intentChange
 	}
@@ -461,7 +477,9 @@ func firstCue(q string) intent {
 			if i >= at {
 				break
 			}
-			if c.en[w] || c.en[strings.TrimSuffix(w, "ing")] || c.en[strings.TrimSuffix(w, "ed")] || c.en[strings.TrimSuffix(w, "d")] {
+			// A past participle describes a state ("muted ppl", "the deleted
+			// message"): no cue.
+			if c.en[w] || c.en[strings.TrimSuffix(w, "ing")] {
 				best, at = c.in, i
 				break
 			}

@@ -78,7 +78,7 @@ var vocabulary = map[string]string{
 	"move_group_file":            "move file folder 移动文件 fileMove 移动群文件 挪文件 换文件夹 移到文件夹 放进文件夹 挪到目录 移到根目录 relocate",
 	"get_group_file_system_info": "file space storage quota capacity count 群文件容量 空间 群文件空间 文件数量 剩余空间 used free 容量 占用 群空间 存储空间 文件个数 还能传 还能上传 上限 文件上限",
 	"set_group_todo":             "todo task 群待办 待办 加待办 to-do 待办事项 记为待办 群任务 代办 群代办",
-	"send_group_ai_record":       "ai voice tts speak text to speech character AI语音 语音合成 AI配音 文字转语音 念 念出来 朗读 aloud narrate",
+	"send_group_ai_record":       "ai voice tts speak text to speech character AI语音 语音合成 AI配音 文字转语音 念 念出来 朗读 aloud narrate AI声音 声音角色",
 	"get_ai_characters":          "ai voice characters tts 语音角色 AI角色 AI声音 语音音色 有哪些音色 角色列表 voices available 音色 AI音色 可选声音 配音角色 语音角色列表 有哪些声音 声音列表",
 	// friends and accounts
 	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 好友都有谁 my getFriends 好友有哪些 好友名单 所有好友 加了 好友数 好友数量 how many 机器人的好友 搜索好友 查找好友 找好友 好友里",
@@ -160,7 +160,7 @@ var vocabulary = map[string]string{
 	"download_file_image_stream":    "stream download image picture chunks 分块下载图片 base64 分段下载图片 流式下载图片 图片流 分片下载图片 逐块 拉取 每块 按块",
 	"download_file_record_stream":   "stream download voice record audio chunks 分块下载语音 base64 分段下载语音 流式下载语音 语音流 分片下载语音 逐块 拉取 每块 按块",
 	"download_fileset":              "flash fileset download url link resolve 闪传下载链接 direct 闪传直链 闪传文件直链 闪传下载地址 下载闪传 闪传文件大小",
-	"get_ai_record":                 "ai voice tts url speak text to speech 合成语音 AI语音链接 generate clip link 生成语音 AI配音链接 语音链接 语音url 配音链接 合成的语音",
+	"get_ai_record":                 "ai voice tts url speak text to speech 合成语音 AI语音链接 generate clip link 生成语音 AI配音链接 语音链接 语音url 配音链接 合成的语音 AI声音 声音角色 念 朗读",
 	"get_clientkey":                 "clientkey client key credential 登录凭证 客户端密钥 clientKey 登录密钥 登录key 快捷登录 client_key 客户端key",
 	"get_collection_list":           "favorites collection bookmarks list 收藏列表 我的收藏 saved 收藏夹 我收藏的 收藏的东西 收藏内容 看收藏 查收藏",
 	"get_credentials":               "cookies csrf token credentials 凭证 cookie cookie和csrf 登录凭据 凭据 网页凭证 credential 登录态",

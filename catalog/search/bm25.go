@@ -265,6 +265,9 @@ func (x *bm25) requestTerms(query string) []string {
 			ts = append(ts, imageTerm) // 9F3B2C.jpg is an image's
 		}
 	}
+	if q != query && typingShown.MatchString(query) {
+		ts = append(ts, typingTerm) // show 'typing...' to 10001: the quote is the state shown
+	}
 	if q != query && webLink.MatchString(query) {
 		// The request carries its link: "link" names the payload, not
 		// the action (发个链接 https://… sends a message).
@@ -272,6 +275,14 @@ func (x *bm25) requestTerms(query string) []string {
 	}
 	return ts
 }
+
+// typingShown is the typing state a request shows someone, quoted alone
+// as the QQ app writes it ('typing...', “正在输入…”): the quote is the
+// state, not a message's text. typingTerm is what it adds.
+var (
+	typingShown = regexp.MustCompile(`(?i)['"“「‘]\s*(?:typing|正在输入|输入中)\s*(?:\.{1,3}|…{1,2})?\s*['"”」’]`)
+	typingTerm  = englishTerm("typing")
+)
 
 // webLink is a link a request carries: a URL, not a file's name
 // ("这条语音的下载链接 file=7788.amr" asks for a link).

@@ -140,7 +140,7 @@ func readIntent(query string) intent {
 		return " private " // sent in dm: where, not a verb
 	})
 	q = readAloud.ReplaceAllString(q, " say ")
-	if changePhrases.MatchString(q) && !asksWho(q) {
+	if (changePhrases.MatchString(q) || typingShown.MatchString(query)) && !asksWho(q) {
 		return intentChange
 	}
 	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {

@@ -27,7 +27,7 @@ var synonyms = [][]string{
 	{"回应", "表情回应", "reaction", "reactions", "react"},
 	{"公告", "announcement", "announcements", "notice", "notices", "announce"},
 	{"历史", "聊天记录", "记录", "history", "recent", "recently", "last", "latest", "past", "previous", "earlier"},
-	{"会话", "conversation", "conversations", "session", "sessions"},
+	{"会话", "conversation", "conversations", "session", "sessions", "chats"},
 	{"说说", "feed", "feeds", "动态", "shuoshuo"},
 	{"空间", "qzone", "zone"},
 	{"相册", "album", "albums"},

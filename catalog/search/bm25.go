@@ -257,7 +257,11 @@ func (x *bm25) requestTerms(query string) []string {
 	}
 	if strings.Contains(query, ".") {
 		if docFile.MatchString(query) {
-			ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
+			if fetches.MatchString(query) {
+				ts = append(ts, uploadTerms[1]) // a document fetched: a file, not an upload
+			} else {
+				ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
+			}
 		}
 		if voiceFile.MatchString(query) {
 			ts = append(ts, voiceTerm) // e4f5a6.amr is a voice message's file
@@ -341,6 +345,7 @@ var (
 	imageFile   = regexp.MustCompile(`(?i)\.(?:jpe?g|png|gif|webp|bmp)\b`)
 	voiceTerm   = englishTerm("voice")
 	imageTerm   = englishTerm("image")
+	fetches     = regexp.MustCompile(`(?i)\bdownload|\bback to me\b|下载|取回|拉取|传回|发回|存到|落盘`) // a document fetched, not sent
 	docFile     = regexp.MustCompile(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz)\b`)
 	uploadTerms = []string{englishTerm("upload"), englishTerm("file")}
 )

@@ -101,6 +101,19 @@ func namesGroup(query string) bool {
 	return containsAny(strings.ToLower(query), groupWords)
 }
 
+// privateWords name a private chat in a request; privateShare is what a
+// group action keeps of its score for a request that names one and no
+// group (10006私聊我说了啥: the friend's history, not the group's).
+var (
+	privateWords = []string{"私聊", "私信", "private", " dm", " pm", "dms"}
+	privateShare = 0.7
+)
+
+// namesPrivate reports whether a request names a private chat.
+func namesPrivate(query string) bool {
+	return containsAny(" "+strings.ToLower(query), privateWords)
+}
+
 // inGroup reports whether an action acts in a group: its name says so
 // (send_group_msg, get_qun_album_list).
 func inGroup(a *catalog.Action) bool {

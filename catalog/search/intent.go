@@ -55,10 +55,10 @@ var (
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap", "unlike"),
 			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise"),
-			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来"}},
-		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require"),
+			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来", "叫他", "叫她", "叫大家", "回一句"}},
+		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "翻译", "加精", "授予", "允许", "挪"}},
-		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance"),
+		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance", "page", "convert"),
 			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字"}},
 	}
 )
@@ -74,7 +74,7 @@ var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning, and what intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -130,7 +130,7 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "被") {
 		q = passiveRead.ReplaceAllString(q, "被") // 可以被别人搜到 is found, not a search
 	}
-	for _, sent := range []string{"发给我", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
+	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	q = nounPhrases.ReplaceAllStringFunc(q, func(p string) string {
@@ -240,7 +240,8 @@ var selfNouns = words("bot", "account")
 // "能不能给10001发个图片"): it opens with an ability word and holds no
 // helper, target, id or mention.
 func abilityQuestionZH(raw string) bool {
-	t := strings.TrimSpace(raw)
+	t := strings.TrimRight(strings.TrimSpace(raw), "?？。!！ ")
+	t = strings.TrimRight(trailingID.ReplaceAllString(t, ""), "，, ") // 还能不能艾特全体了，群号 556677: asked of that group
 	for _, now := range []string{"现在", "目前", "这会儿", "此刻", "还"} {
 		t = strings.TrimPrefix(t, now) // 现在能发语音吗: asked of now
 	}
@@ -249,7 +250,7 @@ func abilityQuestionZH(raw string) bool {
 		opens = opens || strings.HasPrefix(t, w)
 	}
 	// 现在这个号能不能发语音？: asked mid-sentence, with a question mark
-	asks = containsAny(t, []string{"能不能", "能否", "可不可以"}) && strings.ContainsAny(t, "?？")
+	asks = containsAny(t, []string{"能不能", "能否", "可不可以"}) && strings.ContainsAny(raw, "?？")
 	if !(opens || asks) || strings.ContainsAny(t, "0123456789@") {
 		return false
 	}
@@ -309,7 +310,7 @@ func makes(q string) bool {
 }
 
 // trailingID is an id at a request's end, with what introduces it.
-var trailingID = regexp.MustCompile(`(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群)?\s*\d+)+$`)
+var trailingID = regexp.MustCompile(`(?i)(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群号|群|qq号)?\s*[:：]?\s*\d+)+$`)
 
 // readNounLast reports a request that ends in a read noun.
 func readNounLast(raw string) bool {

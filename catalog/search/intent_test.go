@@ -250,6 +250,17 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"对 10001 显示“输入中”", intentChange, []string{"set_input_status"}},
 		{"tell 10001 'stop typing in caps'", intentCreate, []string{"send_private_msg", "send_msg"}},
 		{"show my recent conversations", intentRead, []string{"get_recent_contact"}},
+		{"10007私聊我说了啥", intentRead, []string{"get_friend_msg_history"}},
+		{"给我发一下群列表", intentRead, []string{"get_group_list"}},
+		{"还能不能@全体了，群号 4455", intentRead, []string{"get_group_at_all_remain"}},
+		{"page through the photos of album a1 in group 4455", intentRead, []string{"get_group_album_media_list"}},
+		{"turn share code Ab12 into a fileset id", intentRead, []string{"get_fileset_id"}},
+		{"bump 10001's profile likes", intentChange, []string{"send_like"}},
+		{"在群 4455 里叫他明天交作业", intentCreate, []string{"send_group_msg", "send_msg"}},
+		{"给好友 10001 改个备注，只有我看得见", intentChange, []string{"set_friend_remark"}},
+		{"stream https://e.example/a.pdf back to me in chunks", intentNone, []string{"download_file_stream"}},
+		{"open a dm with 10001 and say hi", intentCreate, []string{"send_private_msg", "send_msg"}},
+		{"在他空间那条说说底下回一句 好看", intentCreate, []string{"comment_qzone"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},
 		{"好友 10086 私聊发来的文件 /a-1 给我个下载链接", intentRead, []string{"get_private_file_url"}},
 		{"label my friend 10086 as 'Uncle Wang'", intentChange, []string{"set_friend_remark"}},
@@ -348,7 +359,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("a recommendation card"), englishTerm("recommend"), "recommendation is recommend")
 	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
-	assert.Equal(t, intentNone, intentOf("page 2 of my qzone posts"), "posts is a noun, no post")
+	assert.Equal(t, intentNone, intentOf("the newest 20 of my qzone posts"), "posts is a noun, no post")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")

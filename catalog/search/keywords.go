@@ -131,9 +131,13 @@ func (c *Index) scores(query string) []float64 {
 		}
 	}
 	if !namesGroup(query) {
+		share := groupShare
+		if namesPrivate(query) {
+			share = privateShare
+		}
 		for i, a := range c.all {
 			if c.index[a].inGroup {
-				scores[i] *= groupShare
+				scores[i] *= share
 			}
 		}
 	}

@@ -34,7 +34,10 @@ var (
 	setTo = regexp.MustCompile(`(?i)^\s*(?:please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
 	// sendMe is 发我 / 发给我 asking for something, not 发我的… (sending
 	// one's own).
-	sendMe = regexp.MustCompile(`发给?我([^的们]|$)`)
+	// convertOrOpen is "turn X into Y" and "open a dm with": a
+	// conversion and a message, not a toggle or something opened to read.
+	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,4}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
+	sendMe        = regexp.MustCompile(`发给?我([^的们]|$)`)
 	// voiceToText is asking for a voice message's words.
 	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
 	// splitWords is asking to segment a text into words (分一下词, 切个词).
@@ -84,7 +87,7 @@ var (
 // saidZH are the Chinese words after which a request says what is sent;
 // notSaid are words that hold one of them but introduce nothing.
 var (
-	saidZH  = []string{"说", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
+	saidZH  = []string{"说", "回一句", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
 	notSaid = []string{"说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
@@ -185,6 +188,15 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "发") {
 		q = sendMe.ReplaceAllString(q, "给我$1") // 下载地址发我一下: to be read here (发我的照片 still sends)
+		q = strings.ReplaceAll(q, "给我发", "给我") // 给我发一下好友列表: shown here
+	}
+	if strings.Contains(lowered, "turn") || strings.Contains(lowered, "open") {
+		q = convertOrOpen.ReplaceAllStringFunc(q, func(m string) string {
+			if strings.EqualFold(m[:4], "turn") {
+				return "convert" + m[4:] // turn a share code into a fileset id: a conversion, no toggle
+			}
+			return "dm" // open a dm with 10002 and say …: a message sent
+		})
 	}
 	if strings.Contains(q, "语音") && strings.Contains(q, "文字") {
 		q = voiceToText.ReplaceAllString(q, "语音转文字") // 转一下这条语音的文字: transcribe it
@@ -280,7 +292,7 @@ func saidInChinese(q string) string {
 			i += from
 			if !inNotSaid(q, i, len(w)) && (best < 0 || i < best) {
 				best = i + len(w)
-				if w == "告诉" || w == "通知" || w == "提醒" {
+				if w == "告诉" || w == "通知" || w == "提醒" || w == "叫" {
 					for _, a := range addressees {
 						if strings.HasPrefix(q[best:], a) {
 							if a == "我" {

@@ -73,7 +73,8 @@ var nounPhrases = regexp.MustCompile(` download\s+(?:urls?|links?|address) | (?:
 var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 
 // nounsWithCues are nouns that hold a cue word's character without its
-// meaning, and what intent reads them as: a noun with no cue.
+// meaning (看得到 says who can see, and asks to look at nothing), and what
+// intent reads them as: a noun with no cue.
 var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):

@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, the second
-// ("b") to eleventh ("k") written later the same way, each blind to the
+// ("b") to twelfth ("l") written later the same way, each blind to the
 // others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -168,6 +168,7 @@ var evalsetRequestSets = [][2]string{
 	{"tune-i.jsonl", "heldout-i.jsonl"},
 	{"tune-j.jsonl", "heldout-j.jsonl"},
 	{"tune-k.jsonl", "heldout-k.jsonl"},
+	{"tune-l.jsonl", "heldout-l.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

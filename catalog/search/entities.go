@@ -26,8 +26,11 @@ const (
 	entityFileset
 )
 
-// entityBonus is what each kind named and read adds to a score.
-const entityBonus = 0.6
+// entityBonus is what each kind named and read adds to a score, and
+// needsBonus what it adds more when the action cannot do without it: the
+// message named by its id is get_msg's object, only a starting point of a
+// history.
+var entityBonus, needsBonus = 0.6, 1.0
 
 // entityPatterns find each kind in a request.
 var entityPatterns = []struct {
@@ -63,10 +66,14 @@ func entitiesOf(query string) entity {
 	return e
 }
 
-// readsOf are the kinds of id an action's params take.
-func readsOf(a *catalog.Action) entity {
+// readsOf are the kinds of id an action's params take; required, only
+// those it cannot do without.
+func readsOf(a *catalog.Action, required bool) entity {
 	var e entity
 	for _, p := range a.Params {
+		if required && !p.Required {
+			continue
+		}
 		switch p.Role {
 		case "message_id":
 			e |= entityMessage

@@ -39,11 +39,11 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 	c := load(t)
 	a, ok := c.cat.Lookup("get_msg")
 	if assert.True(t, ok) {
-		assert.Equal(t, entityMessage, readsOf(a), "get_msg reads a message id")
+		assert.Equal(t, entityMessage, readsOf(a, false), "get_msg reads a message id")
 	}
 	a, ok = c.cat.Lookup("get_group_album_media_list")
 	if assert.True(t, ok) {
-		assert.Equal(t, entityGroup|entityAlbum, readsOf(a), "an album's media: a group and an album")
+		assert.Equal(t, entityGroup|entityAlbum, readsOf(a, false), "an album's media: a group and an album")
 	}
 	for q, want := range map[string]string{
 		"看看群 5566 相册“春游”里的照片":                    "get_group_album_media_list",

@@ -147,6 +147,9 @@ func (c *Index) scores(query string) []float64 {
 				for k := named & c.index[a].reads; k != 0; k &= k - 1 {
 					scores[i] += entityBonus
 				}
+				for k := named & c.index[a].needs; k != 0; k &= k - 1 {
+					scores[i] += needsBonus
+				}
 			}
 		}
 	}
@@ -375,6 +378,7 @@ type haystack struct {
 	removes     bool            // the action removes something (intent.go)
 	builds      bool            // a read named for making something (intent.go)
 	reads       entity          // the kinds of id its params take (entities.go)
+	needs       entity          // the kinds of id its required params take
 	placeholder bool            // it is a compatibility placeholder (intent.go)
 	looksUp     []string        // catalogued as a write, it only reads: its family's words (intent.go)
 	inGroup     bool            // it acts in a group (entities.go)
@@ -387,7 +391,8 @@ type haystack struct {
 func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
-	h.removes, h.placeholder, h.builds, h.reads, h.looksUp, h.inGroup = removes(a), placeholder(a), builds(a), readsOf(a), lookups[a.Name], inGroup(a)
+	h.removes, h.placeholder, h.builds, h.reads, h.looksUp, h.inGroup = removes(a), placeholder(a), builds(a), readsOf(a, false), lookups[a.Name], inGroup(a)
+	h.needs = readsOf(a, true) &^ entityGroup // a group named is the scope of nearly every group action, not its object
 	return h
 }
 

@@ -79,7 +79,7 @@ var (
 	// askedSay is "say" asked about ("what did 10002 say in the group",
 	// "does he say anything", "what were they saying in group 4455"): it
 	// reads what was said and carries nothing.
-	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,4}?)\s+say\b|\b((?:were|was|is|are)(?:\s+[^\s:：]+){1,3}?)\s+saying\b`)
+	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,6}?)\s+say\b|\b((?:were|was|is|are)(?:\s+[^\s:：]+){1,3}?)\s+saying\b`)
 	// tell X (that) …: the addressee stays, what is told goes.
 	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
 )

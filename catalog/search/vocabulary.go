@@ -34,7 +34,7 @@ var vocabulary = map[string]string{
 	"set_group_reaction":        "react reaction emoji group setMessageReaction addReaction 表情回应 回应 群消息回应 贴表情 加回应 取消回应",
 	"get_emoji_likes":           "reacted reaction users emoji 谁贴了 回应的人 谁贴了表情 贴表情的人 表情回应列表 谁回应了 谁点了表情 点了表情 表情回应的人 回应用户",
 	"fetch_emoji_like":          "reacted reaction users emoji 谁贴了 回应的人 谁贴了表情 贴表情的人 回应列表 谁回应了 谁点了表情 点了表情 表情回应的人 回应用户 next page cookie paging",
-	"fetch_ptt_text":            "voice to text transcribe speech recognition audio ptt 语音转文字 转写 语音说了什么 语音内容 转文字 语音识别 听写 语音转写 这段语音 语音讲了啥 message",
+	"fetch_ptt_text":            "voice to text transcribe speech recognition audio ptt 语音转文字 转写 语音说了什么 语音内容 转文字 语音识别 听写 语音转写 这段语音 语音讲了啥 message said",
 	"send_poke":                 "poke nudge shake 戳 戳一戳 拍一拍 戳他 拍拍 sendNudge 戳戳 拍他 拍一下 戳一下 双击头像",
 	"group_poke":                "poke nudge group member 戳 拍一拍 群里戳 群里拍一拍 群戳 群里戳他 拍群友 戳群友 群内戳 pokeMember",
 	"friend_poke":               "poke nudge friend private 戳 拍一拍 私聊戳 私聊拍一拍 戳好友 拍好友 私聊戳一戳 拍拍好友 戳朋友 私聊拍拍",
@@ -103,7 +103,7 @@ var vocabulary = map[string]string{
 	// media and files
 	"get_image":            "image picture photo info download 图片信息 getFile 图片下载 图片地址 url 图片直链 图片链接 图片下载地址",
 	"get_record":           "voice record audio download transcode 语音 语音下载 语音文件 转码 file 下载语音 语音链接 语音地址 语音条 录音 mp3 amr silk wav 转格式",
-	"ocr_image":            "ocr text in image recognize read picture words 识别文字 图片文字 转文字 提取文字 图片识字 图里的字 图片上写的 识别图片 识图 截图文字 图中文字 照片里的字 extract scan screenshot 写了啥 上面写了",
+	"ocr_image":            "ocr text in image recognize read picture words 识别文字 图片文字 转文字 提取文字 图片识字 图里的字 图片上写的 识别图片 识图 截图文字 图中文字 照片里的字 extract scan screenshot 写了啥 上面写了 said",
 	"translate_en2zh":      "translate english chinese 翻译 英译中 英文翻译 翻成中文 译成中文 英翻中 英汉 翻译成中文 translation 英译汉 中文意思 meaning",
 	"upload_private_file":  "upload send file friend private 私聊文件 传文件给好友 私聊发文件 发文件给好友 传文件给他 给好友传文件 私聊传文件 文件发给好友 document",
 	"get_private_file_url": "private file download link url 私聊文件链接 下载地址 地址 friend 私聊文件下载 私聊文件直链 好友发的文件 好友发来的文件 好友的文件",

@@ -45,7 +45,7 @@ var synonyms = [][]string{
 	{"流", "stream", "streaming"},
 	{"转发", "forward", "forwarded"},
 	{"合并转发", "合并", "merged", "combined"},
-	{"申请", "请求", "request", "requests", "同意", "approve", "accept", "拒绝", "拒了", "拒掉", "reject", "处理", "handle"},
+	{"申请", "请求", "request", "requests", "同意", "接受", "approve", "accept", "拒绝", "拒了", "拒掉", "reject", "处理", "handle"},
 	{"加群", "入群", "加入", "加", "join", "invite", "invitation", "邀请"},
 	// being in a group is not asking to join one
 	{"已加入", "joined", "加了", "加入的", "所在的"},

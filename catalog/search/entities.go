@@ -121,6 +121,19 @@ func namesPrivate(query string) bool {
 	return containsAny(" "+strings.ToLower(query), privateWords)
 }
 
+// qzoneWords name the QQ space or what is posted there; qzoneShare is
+// what an action on it keeps of its score for a request that names none
+// (这条消息删掉 deletes a message, not a post).
+var (
+	qzoneWords = []string{"空间", "qzone", "zone", "space", "说说", "动态", "feed", "shuoshuo", "朋友圈", "tid"}
+	qzoneShare = 0.9
+)
+
+// namesQzone reports whether a request names the QQ space.
+func namesQzone(query string) bool {
+	return containsAny(strings.ToLower(query), qzoneWords)
+}
+
 // inGroup reports whether an action acts in a group: its name says so
 // (send_group_msg, get_qun_album_list).
 func inGroup(a *catalog.Action) bool {

@@ -270,6 +270,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"change the bot's own nickname in group 4455 to Helper", intentChange, []string{"set_group_card"}},
 		{"群 4455 有人邀请机器人进群，接受吧", intentChange, []string{"set_group_add_request"}},
 		{"有人加我好友，flag f1，拒了", intentChange, []string{"set_friend_add_request"}},
+		{"把 7788 这条消息删掉，发错群了", intentRemove, []string{"delete_msg"}},
+		{"这条精华 msg 7788 撤下来", intentRemove, []string{"delete_essence_msg"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},
 		{"好友 10086 私聊发来的文件 /a-1 给我个下载链接", intentRead, []string{"get_private_file_url"}},
 		{"label my friend 10086 as 'Uncle Wang'", intentChange, []string{"set_friend_remark"}},

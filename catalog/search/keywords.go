@@ -141,6 +141,13 @@ func (c *Index) scores(query string) []float64 {
 			}
 		}
 	}
+	if !namesQzone(query) {
+		for i, a := range c.all {
+			if c.index[a].inQzone {
+				scores[i] *= qzoneShare
+			}
+		}
+	}
 	if named := entitiesOf(query); named != 0 {
 		for i, a := range c.all {
 			if scores[i] > 0 {
@@ -382,6 +389,7 @@ type haystack struct {
 	placeholder bool            // it is a compatibility placeholder (intent.go)
 	looksUp     []string        // catalogued as a write, it only reads: its family's words (intent.go)
 	inGroup     bool            // it acts in a group (entities.go)
+	inQzone     bool            // it acts on the QQ space (entities.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category
 	words       map[string]bool // the text's English words (names split at _), with their singulars
@@ -392,6 +400,7 @@ func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
 	h.removes, h.placeholder, h.builds, h.reads, h.looksUp, h.inGroup = removes(a), placeholder(a), builds(a), readsOf(a, false), lookups[a.Name], inGroup(a)
+	h.inQzone = strings.Contains(a.Name, "qzone")
 	h.needs = readsOf(a, true) &^ entityGroup // a group named is the scope of nearly every group action, not its object
 	return h
 }

@@ -62,7 +62,7 @@ var synonyms = [][]string{
 	{"发送", "发", "发表", "发布", "send", "publish"},
 	{"获取", "查询", "查看", "查", "读取", "看", "get", "fetch", "show", "view", "check", "find", "lookup", "look", "query", "examine", "review", "inspect", "peek", "glance", "dump", "grab"},
 	{"设置", "设", "修改", "改", "更换", "set", "change", "modify", "update", "edit"},
-	{"删除", "删", "delete", "del", "remove", "nuke", "wipe", "purge", "trash", "ditch", "scrap"},
+	{"删除", "删", "delete", "del", "remove", "nuke", "wipe", "purge", "trash", "ditch", "scrap", "撤下"},
 	{"撤回", "recall", "unsend", "retract", "withdraw"},
 	{"拉黑", "黑名单", "block", "blacklist"},
 	{"踢", "踢出", "踢人", "移出", "kick", "boot", "飞机票"},

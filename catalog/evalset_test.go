@@ -153,9 +153,9 @@ func evalsetStratum(r evalsetRequest) string {
 }
 
 // evalsetRequestSets are the request sets, each split into its own halves
-// (README.md): the first written for issue 49's first rounds, the second
-// ("b") to twelfth ("l") written later the same way, each blind to the
-// others and to the search.
+// (README.md): the first written for issue 49's first rounds, "b" to "o"
+// (thirteen more; "m" is kept for the fifth round's last) written later
+// the same way, each blind to the others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
 	{"tune-b.jsonl", "heldout-b.jsonl"},
@@ -169,6 +169,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-j.jsonl", "heldout-j.jsonl"},
 	{"tune-k.jsonl", "heldout-k.jsonl"},
 	{"tune-l.jsonl", "heldout-l.jsonl"},
+	{"tune-n.jsonl", "heldout-n.jsonl"},
+	{"tune-o.jsonl", "heldout-o.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -257,8 +257,8 @@ func (x *bm25) requestTerms(query string) []string {
 	}
 	if strings.Contains(query, ".") {
 		if docFile.MatchString(query) {
-			if fetches.MatchString(query) {
-				ts = append(ts, uploadTerms[1]) // a document fetched: a file, not an upload
+			if in := intentOf(query); fetches.MatchString(query) || in == intentRemove || in == intentRead {
+				ts = append(ts, uploadTerms[1]) // a document fetched, read or deleted: a file, not an upload
 			} else {
 				ts = append(ts, uploadTerms...) // a document is sent as a file: an upload
 			}

@@ -112,7 +112,7 @@ func namesGroup(query string) bool {
 // group action keeps of its score for a request that names one and no
 // group (10006私聊我说了啥: the friend's history, not the group's).
 var (
-	privateWords = []string{"私聊", "私信", "private", " dm", " pm", "dms"}
+	privateWords = []string{"私聊", "私信", "私发", "private", " dm", " pm", "dms"}
 	privateShare = 0.7
 )
 

@@ -53,20 +53,20 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap", "unlike", "zap"),
-			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出"}},
-		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise"),
+			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出", "不要了"}},
+		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise", "mkdir", "relay"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来", "叫他", "叫她", "叫大家", "回一句"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "翻译", "加精", "授予", "允许", "挪"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance", "page", "convert"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字"}},
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个"}},
 	}
 )
 
 // nounPhrases are English phrases whose verb is a noun: a download link
 // or URL is asked for, not downloaded; "in dm" says where, not to send
 // one.
-var nounPhrases = regexp.MustCompile(` download\s+(?:urls?|links?|address) | (?:in|via|by|over|through)\s+(?:a\s+)?(?:dm|pm)s? `)
+var nounPhrases = regexp.MustCompile(` (?:download\s+)?(?:urls?|links?)\s+to\s+download | download\s+(?:urls?|links?|address) | (?:in|via|by|over|through)\s+(?:a\s+)?(?:dm|pm)s? `)
 
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
@@ -75,7 +75,7 @@ var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -135,7 +135,7 @@ func readIntent(query string) intent {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	q = nounPhrases.ReplaceAllStringFunc(q, func(p string) string {
-		if strings.HasPrefix(p, " download") {
+		if strings.Contains(p, "download") {
 			return " link " // a download link is asked for, as 下载链接 is
 		}
 		return " private " // sent in dm: where, not a verb
@@ -189,6 +189,9 @@ func readIntent(query string) intent {
 	}
 	if in == intentNone && strings.ContainsAny(raw, "?？") {
 		return intentRead // a question that names no verb
+	}
+	if in == intentNone && containsAny(q, askedNouns) && !containsAny(q, []string{"下载", "下到", "存到", "把", " download ", " save "}) {
+		return intentRead // private chat file url for …: a thing named with no verb, to be read
 	}
 	return in
 }
@@ -275,6 +278,9 @@ var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this",
 // readNouns name what a request reads; one last in a request with no
 // verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
 var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "list", "history", "info", "details", "records", "log", "logs", "status", "files", "members", "announcements"}
+
+// askedNouns name something a request with no verb asks for.
+var askedNouns = []string{" url ", " urls ", " link ", " links ", " list ", " info ", " details ", "链接", "直链", "地址", "列表", "信息", "详情"}
 
 // strongRemoval reports a request holding a verb that only removes (踢,
 // 撤回, 删, 拉黑, kick, delete, recall …): whatever it describes besides,

@@ -22,7 +22,7 @@ var (
 	// words, so "don't" and "10001's" stay.
 	quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|《[^》]*》|‘[^’]*’|(^|\s)'[^']*'($|[\s,.!?;:])`)
 	// URLs, paths and file names.
-	urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:^|[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
+	urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
 	// @mentions: a name after @ (not @all, which is what a request asks
 	// to send, not to whom).
 	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)

@@ -43,7 +43,7 @@ var synonyms = [][]string{
 	{"状态", "在线", "status", "online"},
 	{"版本", "version"},
 	{"流", "stream", "streaming"},
-	{"转发", "forward", "forwarded"},
+	{"转发", "forward", "forwarded", "relay"},
 	{"合并转发", "合并", "merged", "combined"},
 	{"申请", "请求", "request", "requests", "同意", "接受", "approve", "accept", "拒绝", "拒了", "拒掉", "reject", "处理", "handle"},
 	{"加群", "入群", "加入", "加", "join", "invite", "invitation", "邀请"},

@@ -41,7 +41,7 @@ var vocabulary = map[string]string{
 	"set_input_status":          "typing indicator show sendChatAction 正在输入 输入中 对方正在输入 假装打字 显示输入中 status sendTyping triggerTyping 打字中",
 	// groups
 	"get_group_list":             "groups joined list all my chats guilds 在哪些群 getGroupList groupList 群列表 已加入 所在的群 我的群 which 所有群 加入的群 群聊列表 getGuilds getCurrentUserGuilds 进了哪些群 所有的群 group 群聊 我的群聊 bot 机器人",
-	"get_group_info":             "group info information detail profile name member count size getChat getGroupInfo 群资料 群信息 群人数 群名 getGuild getChatMemberCount groupConfig 群叫什么 群多少人 人数上限 群规模 members 这个群 名字 叫什么 群资料卡 called hold max maximum look up by number 查群",
+	"get_group_info":             "group info information detail profile name member count size getChat getGroupInfo 群资料 群信息 群人数 群名 getGuild getChatMemberCount groupConfig 群叫什么 群多少人 人数上限 群规模 members 这个群 名字 叫什么 群资料卡 called hold max maximum look up by number 查群 cap",
 	"get_group_detail_info":      "group detail info profile description 群详情 群资料 群详细资料 群介绍 群简介 群详细信息 群描述 群说明",
 	"get_group_member_list":      "members list roster everyone people getChatAdministrators memberList getGroupMemberList 群成员 群员 成员名单 群友 有谁 都有谁 有哪些 member in the group 群成员列表 群里的人 群友列表 listGuildMembers 群里都有谁 成员列表 群成员名单 所有成员 全部成员 群员列表 群友名单 花名册 qq numbers 所有人 群里所有人 every",
 	"get_group_member_info":      "member info card role level title join still in getChatMember memberProfile 群成员信息 成员资料 入群时间 还在群里 什么时候进的群 进群 是不是管理员 getGuildMember memberInfo 群成员资料 他的群名片 他的头衔 他的等级 什么身份 角色 活跃 发言时间 admin when time joined date 什么时候",
@@ -73,7 +73,7 @@ var vocabulary = map[string]string{
 	"upload_group_file":          "upload file share document send to group 上传 传文件 群文件 上传文件 传到群文件 上传到群 fileUpload 上传群文件 发文件到群 群里发文件",
 	"delete_group_file":          "delete remove file 删除文件 删文件 fileDelete 删群文件 删除群文件 删掉文件 群文件删除 删除共享文件 文件删了 清掉",
 	"get_group_file_url":         "file download link url 下载链接 文件链接 下载地址 地址 群文件下载 下载群文件 群文件链接 文件地址 群文件直链 shared",
-	"create_group_file_folder":   "create new folder directory mkdir 新建文件夹 建文件夹 fileMkdir 新建目录 创建文件夹 createFolder 建个文件夹 新建群文件夹 建目录 加个文件夹 建群文件夹",
+	"create_group_file_folder":   "create new folder directory mkdir 新建文件夹 建文件夹 fileMkdir 新建目录 创建文件夹 createFolder 建个文件夹 新建群文件夹 建目录 加个文件夹 建群文件夹 mkdir",
 	"rename_group_file":          "rename file 改文件名 群文件改名 重命名文件 文件改名 修改文件名 文件重命名 群文件重命名 filename name 名字 文件名字 改名字 文件名",
 	"move_group_file":            "move file folder 移动文件 fileMove 移动群文件 挪文件 换文件夹 移到文件夹 放进文件夹 挪到目录 移到根目录 relocate",
 	"get_group_file_system_info": "file space storage quota capacity count 群文件容量 空间 群文件空间 文件数量 剩余空间 used free 容量 占用 群空间 存储空间 文件个数 还能传 还能上传 上限 文件上限",
@@ -102,7 +102,7 @@ var vocabulary = map[string]string{
 	"get_csrf_token":                 "csrf token bkn 令牌 gtk g_tk csrf_token 防伪令牌 xsrf csrf令牌 数字",
 	// media and files
 	"get_image":            "image picture photo info download 图片信息 getFile 图片下载 图片地址 url 图片直链 图片链接 图片下载地址",
-	"get_record":           "voice record audio download transcode 语音 语音下载 语音文件 转码 file 下载语音 语音链接 语音地址 语音条 录音 mp3 amr silk wav 转格式",
+	"get_record":           "voice record audio download transcode 语音 语音下载 语音文件 转码 file 下载语音 语音链接 语音地址 语音条 录音 mp3 amr silk wav 转格式 下载地址 语音下载地址",
 	"ocr_image":            "ocr text in image recognize read picture words 识别文字 图片文字 转文字 提取文字 图片识字 图里的字 图片上写的 识别图片 识图 截图文字 图中文字 照片里的字 extract scan screenshot 写了啥 上面写了 said",
 	"translate_en2zh":      "translate english chinese 翻译 英译中 英文翻译 翻成中文 译成中文 英翻中 英汉 翻译成中文 translation 英译汉 中文意思 meaning",
 	"upload_private_file":  "upload send file friend private 私聊文件 传文件给好友 私聊发文件 发文件给好友 传文件给他 给好友传文件 私聊传文件 文件发给好友 document",

@@ -34,6 +34,10 @@ var (
 	setTo = regexp.MustCompile(`(?i)^\s*(?:please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
 	// sendMe is 发我 / 发给我 asking for something, not 发我的… (sending
 	// one's own).
+	// notThat is what a request says it does not want, set apart after a
+	// comma, a dash or a bracket (", not as a chat record", "(not the
+	// group name)", "，不是收藏表情").
+	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|不是)[^,，.。;；)）]*`)
 	// convertOrOpen is "turn X into Y" and "open a dm with": a
 	// conversion and a message, not a toggle or something opened to read.
 	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,4}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
@@ -160,6 +164,9 @@ func blankPayload(query string) string {
 	}
 	if containsAny(strings.ToLower(q), []string{" back", " down", " off", " on", " out"}) {
 		q = particleLast.ReplaceAllString(q, "$1 $3 $2") // take it back is take back it, shut the bot down shut down the bot
+	}
+	if strings.Contains(q, "not") || strings.Contains(q, "不是") {
+		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
 	}
 	lowered := strings.ToLower(q)
 	for _, p := range phrases {

@@ -241,8 +241,8 @@ func (x *bm25) requestTerms(query string) []string {
 		return strings.HasPrefix(t, "#") && !known
 	})
 	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
-		if groupSize.MatchString(q) {
-			ts = append(ts, countTerm) // how many members a group has: its info holds the count
+		if groupSize.MatchString(q) || fileCount.MatchString(q) {
+			ts = append(ts, countTerm) // how many members a group has, or files: its info holds the count
 		} else {
 			ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 		}
@@ -309,6 +309,10 @@ var linkTerm, listTerm, userTerm, countTerm = englishTerm("link"), englishTerm("
 
 // groupSize asks how many a group holds: its info's count, not its list.
 var groupSize = regexp.MustCompile(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
+
+// fileCount asks how many files a group's files hold: their system info
+// holds the count.
+var fileCount = regexp.MustCompile(`(?i)how many files|多少个?文件|几个文件|文件数`)
 
 // severalIDs are two ids or more in a list ("10005, 10006 and 10007",
 // "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.

@@ -14,7 +14,7 @@ var vocabulary = map[string]string{
 	"send_msg":                  "send message text say tell post chat sendMessage 发消息 发送 发一条 发出去 回复 reply 回消息 发言 消息发出",
 	"delete_msg":                "recall unsend retract withdraw delete remove message sent deleteMessage recallMessage 撤回 撤销 收回 删消息 撤了 广告 spam take back 撤回消息 撤掉 收回消息 bulkDeleteMessages 撤回一下 撤回那条 删除消息 删掉消息 删了那条 撤了吧 收回来 recall_message deleteMsg 撤销消息 消息撤回 删帖",
 	"get_msg":                   "sender 发送者 get read view show fetch look message content detail getMessage messageFromId 查看消息 读消息 消息内容 消息详情 读一下 那条消息 某条消息 消息是什么 message_id getMsg 查消息 原消息 引用的消息 回复的那条 内容 say says said sender sent by 的内容 内容是什么",
-	"get_forward_msg":           "open forward merged forwarded combined chat record bundle 合并转发 聊天记录 转发的聊天记录 合并消息 聊天记录里 messages getForwardMsg 展开 点开 合并转发的内容 看合并转发 转发记录",
+	"get_forward_msg":           "forward merged forwarded combined chat record bundle 合并转发 聊天记录 转发的聊天记录 合并消息 聊天记录里 messages getForwardMsg 展开 点开 合并转发的内容 看合并转发 转发记录 说了啥 里面说了啥",
 	"send_forward_msg":          "send merged combined chat record bundle nodes sendForwardMessage 合并转发 聊天记录 打包 合并发送 多条合并",
 	"send_group_forward_msg":    "send group merged combined chat record nodes 合并转发 聊天记录 打包 群 sendGroupForwardMsg",
 	"send_private_forward_msg":  "send private friend merged combined chat record nodes 合并转发 聊天记录 打包 私聊 sendPrivateForwardMsg",

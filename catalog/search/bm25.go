@@ -247,6 +247,9 @@ func (x *bm25) requestTerms(query string) []string {
 			ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 		}
 	}
+	if intentOf(query) == intentRead && asksAbility(q) {
+		ts = append(ts, abilityTerm) // can the bot send voice right now?: what it is able to do
+	}
 	if strings.ContainsAny(query, "0123456789") { // each needs a number
 		if numbers(query) >= 2 && severalIDs.MatchString(query) {
 			ts = append(ts, batchTerm) // 10005, 10006 and 10007: the batch action, not one call each
@@ -309,6 +312,19 @@ var linkTerm, listTerm, userTerm, countTerm = englishTerm("link"), englishTerm("
 
 // groupSize asks how many a group holds: its info's count, not its list.
 var groupSize = regexp.MustCompile(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
+
+// abilityTerm is what a question about what the bot can do adds.
+var abilityTerm = englishTerm("capability")
+
+// asksAbility reports a request, its payload blanked, that asks what the
+// bot can do (intent.go).
+func asksAbility(q string) bool {
+	var en []string
+	for _, w := range englishWords(q) {
+		en = append(en, strings.ToLower(w))
+	}
+	return abilityQuestion(q, en) || abilityQuestionZH(q)
+}
 
 // fileCount asks how many files a group's files hold: their system info
 // holds the count.

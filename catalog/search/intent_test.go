@@ -285,6 +285,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"open the chat log of group 4455", intentRead, []string{"get_group_msg_history"}},
 		{"这条合并转发 id Ab12 里都说了啥", intentRead, []string{"get_forward_msg"}},
 		{"群 4455 的群文件一共有几个文件", intentRead, []string{"get_group_file_system_info"}},
+		{"can the bot send voice clips at the moment?", intentRead, []string{"can_send_record"}},
+		{"can this bot account send pictures now?", intentRead, []string{"can_send_image"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},
 		{"好友 10086 私聊发来的文件 /a-1 给我个下载链接", intentRead, []string{"get_private_file_url"}},
 		{"label my friend 10086 as 'Uncle Wang'", intentChange, []string{"set_friend_remark"}},

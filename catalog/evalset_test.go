@@ -153,8 +153,8 @@ func evalsetStratum(r evalsetRequest) string {
 }
 
 // evalsetRequestSets are the request sets, each split into its own halves
-// (README.md): the first written for issue 49's first rounds, "b" to "o"
-// (thirteen more; "m" is kept for the fifth round's last) written later
+// (README.md): the first written for issue 49's first rounds, "b" to "q"
+// (fifteen more; "m" is kept for the fifth round's last) written later
 // the same way, each blind to the others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -171,6 +171,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-l.jsonl", "heldout-l.jsonl"},
 	{"tune-n.jsonl", "heldout-n.jsonl"},
 	{"tune-o.jsonl", "heldout-o.jsonl"},
+	{"tune-p.jsonl", "heldout-p.jsonl"},
+	{"tune-q.jsonl", "heldout-q.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -247,6 +247,9 @@ func (x *bm25) requestTerms(query string) []string {
 			ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 		}
 	}
+	if intentOf(query) == intentRead {
+		ts = slices.DeleteFunc(ts, func(t string) bool { return t == tellTerm }) // what it says, 怎么说的: content asked for, nothing told
+	}
 	if intentOf(query) == intentRead && asksAbility(q) {
 		ts = append(ts, abilityTerm) // can the bot send voice right now?: what it is able to do
 	}
@@ -313,6 +316,9 @@ var linkTerm, listTerm, userTerm, countTerm = englishTerm("link"), englishTerm("
 // groupSize asks how many a group holds: its info's count, not its list.
 var groupSize = regexp.MustCompile(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
 
+// tellTerm is the term of say, tell, 说, 告诉.
+var tellTerm = englishTerm("tell")
+
 // abilityTerm is what a question about what the bot can do adds.
 var abilityTerm = englishTerm("capability")
 
@@ -328,7 +334,7 @@ func asksAbility(q string) bool {
 
 // fileCount asks how many files a group's files hold: their system info
 // holds the count.
-var fileCount = regexp.MustCompile(`(?i)how many files|多少个?文件|几个文件|文件数`)
+var fileCount = regexp.MustCompile(`(?i)how many files|文件.{0,3}(?:多少|几)个|多少个?文件|几个文件|文件数`)
 
 // severalIDs are two ids or more in a list ("10005, 10006 and 10007",
 // "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.

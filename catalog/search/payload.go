@@ -38,6 +38,9 @@ var (
 	// comma, a dash or a bracket (", not as a chat record", "(not the
 	// group name)", "，不是收藏表情").
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|不是)[^,，.。;；)）]*`)
+	// soICan is what a request is for, a later call ("… so I can delete
+	// it", "so that I can approve them").
+	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:i|we)\s+can\b[^,，.。;；]*`)
 	// convertOrOpen is "turn X into Y" and "open a dm with": a
 	// conversion and a message, not a toggle or something opened to read.
 	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,4}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
@@ -98,7 +101,7 @@ var (
 )
 
 // phrases are read as one word: "check in" is signing in, not checking.
-var phrases = [][2]string{{"check-in", "checkin"}, {"at the moment", "now"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
+var phrases = [][2]string{{"check-in", "checkin"}, {"at the moment", "now"}, {"up rn", "online now"}, {"up right now", "online now"}, {"speech-to-text", "transcribe"}, {"speech to text", "transcribe"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
@@ -167,6 +170,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "not") || strings.Contains(q, "不是") {
 		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
+	}
+	if strings.Contains(q, "so ") {
+		q = soICan.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 	}
 	lowered := strings.ToLower(q)
 	for _, p := range phrases {

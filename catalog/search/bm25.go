@@ -232,7 +232,7 @@ func (x *bm25) requestTerms(query string) []string {
 	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "all") {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
-	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "with their") {
+	if intentOf(query) == intentRead && containsAny(strings.ToLower(q), []string{"with their", "incl"}) {
 		q = withTheir.ReplaceAllString(q, " ")
 	}
 	ts := tokenize(q, nil, x.fix)
@@ -339,7 +339,7 @@ var fileCount = regexp.MustCompile(`(?i)how many files|文件.{0,3}(?:多少|几
 // severalIDs are two ids or more in a list ("10005, 10006 and 10007",
 // "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.
 var (
-	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:\s*(?:[,，、]|\band\b|和|及)\s*\d{4,})+`)
+	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:(?:\s*(?:[,，、]|\band\b|和|及)\s*|\s+)\d{4,})+`)
 	batchTerm  = englishTerm("batch")
 )
 
@@ -393,4 +393,4 @@ func (x *bm25) matched(terms []string, doc int) int {
 // withTheir is what a read request wants of each item it lists ("all
 // members with their cards and roles"): the fields of a list, not the
 // action that reads one item's.
-var withTheir = regexp.MustCompile(`(?i)\bwith\s+their\b[^,.;!?]*`)
+var withTheir = regexp.MustCompile(`(?i)\b(?:with\s+their|incl\.?|including)\s[^,;!?]*`)

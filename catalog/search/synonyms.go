@@ -76,7 +76,7 @@ var synonyms = [][]string{
 	{"上传", "传", "upload"},
 	{"下载", "download", "downloads"},
 	{"重命名", "改名", "改个名", "rename"},
-	{"移动", "move", "挪", "挪到", "移到"},
+	{"移动", "move", "挪", "挪到", "移到", "移回", "放回"},
 	{"添加", "add"},
 	{"评论", "comment", "comments"},
 	{"输入", "typing", "input"},

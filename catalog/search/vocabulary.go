@@ -35,8 +35,8 @@ var vocabulary = map[string]string{
 	"get_emoji_likes":           "reacted reaction users emoji 谁贴了 回应的人 谁贴了表情 贴表情的人 表情回应列表 谁回应了 谁点了表情 点了表情 表情回应的人 回应用户",
 	"fetch_emoji_like":          "reacted reaction users emoji 谁贴了 回应的人 谁贴了表情 贴表情的人 回应列表 谁回应了 谁点了表情 点了表情 表情回应的人 回应用户 next page cookie paging",
 	"fetch_ptt_text":            "voice to text transcribe speech recognition audio ptt 语音转文字 转写 语音说了什么 语音内容 转文字 语音识别 听写 语音转写 这段语音 语音讲了啥 message said",
-	"send_poke":                 "poke nudge shake 戳 戳一戳 拍一拍 戳他 拍拍 sendNudge 戳戳 拍他 拍一下 戳一下 双击头像",
-	"group_poke":                "poke nudge group member 戳 拍一拍 群里戳 群里拍一拍 群戳 群里戳他 拍群友 戳群友 群内戳 pokeMember",
+	"send_poke":                 "poke nudge shake 戳 戳一戳 拍一拍 戳他 拍拍 sendNudge 戳戳 拍他 拍一下 戳一下 双击头像 double tap",
+	"group_poke":                "poke nudge group member 戳 拍一拍 群里戳 群里拍一拍 群戳 群里戳他 拍群友 戳群友 群内戳 pokeMember double tap",
 	"friend_poke":               "poke nudge friend private 戳 拍一拍 私聊戳 私聊拍一拍 戳好友 拍好友 私聊戳一戳 拍拍好友 戳朋友 私聊拍拍",
 	"set_input_status":          "typing indicator show sendChatAction 正在输入 输入中 对方正在输入 假装打字 显示输入中 status sendTyping triggerTyping 打字中",
 	// groups

@@ -76,6 +76,14 @@ var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|he
 // is read back.
 var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 
+// nounPhrase is what a match of nounPhrases reads as.
+func nounPhrase(p string) string {
+	if strings.Contains(p, "download") {
+		return " link " // a download link is asked for, as 下载链接 is
+	}
+	return " private " // sent in dm: where, not a verb
+}
+
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
@@ -138,15 +146,16 @@ func readIntent(query string) intent {
 	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
-	q = nounPhrases.ReplaceAllStringFunc(q, func(p string) string {
-		if strings.Contains(p, "download") {
-			return " link " // a download link is asked for, as 下载链接 is
-		}
-		return " private " // sent in dm: where, not a verb
-	})
-	q = readAloud.ReplaceAllString(q, " say ")
-	q = postNoun.ReplaceAllString(q, " $1 entry ")
-	if (changePhrases.MatchString(q) || typingShown.MatchString(query)) && !asksWho(q) {
+	if containsAny(q, []string{" download", " url", " link", " dm", " pm"}) {
+		q = nounPhrases.ReplaceAllStringFunc(q, nounPhrase)
+	}
+	if strings.Contains(q, " read ") {
+		q = readAloud.ReplaceAllString(q, " say ")
+	}
+	if strings.Contains(q, " post ") {
+		q = postNoun.ReplaceAllString(q, " $1 entry ")
+	}
+	if (changePhrases.MatchString(q) || (strings.ContainsAny(query, "'\"“「‘") && typingShown.MatchString(query))) && !asksWho(q) {
 		return intentChange
 	}
 	if strings.Contains(q, "tell me") || strings.Contains(q, "show me") {
@@ -206,7 +215,7 @@ func readIntent(query string) intent {
 // ("能帮我禁言他吗"), which asks someone to do it.
 func yesNoQuestion(q string) bool {
 	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
-	t = strings.TrimSpace(trailingID.ReplaceAllString(t, "")) // 这个群满员没 群 556677
+	t = strings.TrimSpace(withoutTrailingID(t)) // 这个群满员没 群 556677
 	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") && !strings.HasSuffix(t, "没") && !strings.HasSuffix(t, "没有") {
 		return false
 	}
@@ -250,7 +259,7 @@ var selfNouns = words("bot", "account")
 // helper, target, id or mention.
 func abilityQuestionZH(raw string) bool {
 	t := strings.TrimRight(strings.TrimSpace(raw), "?？。!！ ")
-	t = strings.TrimRight(trailingID.ReplaceAllString(t, ""), "，, ") // 还能不能艾特全体了，群号 556677: asked of that group
+	t = strings.TrimRight(withoutTrailingID(t), "，, ") // 还能不能艾特全体了，群号 556677: asked of that group
 	for _, now := range []string{"现在", "目前", "这会儿", "此刻", "还"} {
 		t = strings.TrimPrefix(t, now) // 现在能发语音吗: asked of now
 	}
@@ -324,10 +333,19 @@ func makes(q string) bool {
 // trailingID is an id at a request's end, with what introduces it.
 var trailingID = regexp.MustCompile(`(?i)(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群号|群|qq号)?\s*[:：]?\s*\d+)+$`)
 
+// withoutTrailingID is t without the id it ends with, if it ends with
+// one (the pattern runs only then: it is the costly part of a search).
+func withoutTrailingID(t string) string {
+	if t == "" || t[len(t)-1] < '0' || t[len(t)-1] > '9' {
+		return t
+	}
+	return trailingID.ReplaceAllString(t, "")
+}
+
 // readNounLast reports a request that ends in a read noun.
 func readNounLast(raw string) bool {
 	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(raw), "?？。.!！ "))
-	t = strings.TrimSpace(trailingID.ReplaceAllString(t, "")) // group files of 9090
+	t = strings.TrimSpace(withoutTrailingID(t)) // group files of 9090
 	for _, n := range readNouns {
 		if strings.HasSuffix(t, n) {
 			return true

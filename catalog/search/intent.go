@@ -68,6 +68,10 @@ var (
 // one.
 var nounPhrases = regexp.MustCompile(` (?:download\s+)?(?:urls?|links?)\s+to\s+download | download\s+(?:urls?|links?|address) | (?:in|via|by|over|through)\s+(?:a\s+)?(?:dm|pm)s? `)
 
+// cueNoun is a cue word naming the kind of a list ("checkin roster",
+// "mute list", "kick log"): the list is read.
+var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records|history|count) `)
+
 // postNoun is "post" as a noun after a determiner or "qzone" ("my
 // latest qzone post", "that post"): no cue to post.
 var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
@@ -75,6 +79,29 @@ var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|he
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
 var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
+
+// describedDone blanks a verb that describes its noun ("加精的都给我显示出来",
+// "被踢的人", "禁言了的"): a thing named by what was done to it, not a
+// request to do it again.
+func describedDone(q string) string {
+	for i := strings.Index(q, "的"); i >= 0; {
+		head := strings.TrimSuffix(strings.TrimSuffix(q[:i], "了"), "过")
+		for _, c := range cueWords[:3] {
+			for _, w := range c.zh {
+				if w != "说" && strings.HasSuffix(head, w) { // (怎么说的 still asks)
+					q = q[:len(head)-len(w)] + strings.Repeat(" ", len(w)) + q[len(head):]
+					break
+				}
+			}
+		}
+		next := strings.Index(q[i+len("的"):], "的")
+		if next < 0 {
+			break
+		}
+		i += len("的") + next
+	}
+	return q
+}
 
 // nounPhrase is what a match of nounPhrases reads as.
 func nounPhrase(p string) string {
@@ -143,6 +170,9 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "被") {
 		q = passiveRead.ReplaceAllString(q, "被") // 可以被别人搜到 is found, not a search
 	}
+	if strings.Contains(q, "的") {
+		q = describedDone(q)
+	}
 	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
@@ -154,6 +184,15 @@ func readIntent(query string) intent {
 	}
 	if strings.Contains(q, " post ") {
 		q = postNoun.ReplaceAllString(q, " $1 entry ")
+	}
+	if containsAny(q, []string{" list", " roster", " log", " records", " history", " count"}) {
+		q = cueNoun.ReplaceAllStringFunc(q, func(m string) string {
+			f := strings.Fields(m)
+			if firstCue(" "+f[0]+" ") == intentNone {
+				return m
+			}
+			return " show " + f[1] + " " // the checkin roster: the list is read
+		})
 	}
 	if (changePhrases.MatchString(q) || (strings.ContainsAny(query, "'\"“「‘") && typingShown.MatchString(query))) && !asksWho(q) {
 		return intentChange
@@ -204,8 +243,8 @@ func readIntent(query string) intent {
 	if in == intentNone && strings.ContainsAny(raw, "?？") {
 		return intentRead // a question that names no verb
 	}
-	if in == intentNone && containsAny(q, askedNouns) && !containsAny(q, []string{"下载", "下到", "存到", "把", " download ", " save "}) {
-		return intentRead // private chat file url for …: a thing named with no verb, to be read
+	if in == intentNone && (containsAny(q, askedNouns) || (possessiveLast.MatchString(raw) && namesFirst(raw))) && !containsAny(q, []string{"下载", "下到", "存到", "把", " download ", " save "}) {
+		return intentRead // private chat file url for …, 群 4455 里 10002 的群名片: a thing named with no verb, to be read
 	}
 	return in
 }
@@ -216,14 +255,14 @@ func readIntent(query string) intent {
 func yesNoQuestion(q string) bool {
 	t := strings.TrimRight(strings.TrimSpace(q), "?？。! ")
 	t = strings.TrimSpace(withoutTrailingID(t)) // 这个群满员没 群 556677
-	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") && !strings.HasSuffix(t, "没") && !strings.HasSuffix(t, "没有") {
+	if !strings.HasSuffix(t, "吗") && !strings.HasSuffix(t, "么") && !strings.HasSuffix(t, "呢") && !strings.HasSuffix(t, "没") && !strings.HasSuffix(t, "没有") && !strings.HasSuffix(t, "不") {
 		return false
 	}
 	if strings.HasPrefix(t, "请") {
 		return false // 请…吗: a polite request (申请 holds 请 and asks nothing)
 	}
 	for _, asks := range []string{"帮", "请你", "请帮", "把", "给我", "麻烦", "能不能", "可以", "你能"} {
-		if strings.Contains(t, asks) {
+		if strings.Contains(t, asks) && !strings.Contains(t, "有人") { // (今天有人给我点赞没: asked of others)
 			return false
 		}
 	}
@@ -291,7 +330,23 @@ var abilityTargets = words("to", "in", "him", "her", "them", "me", "us", "this",
 
 // readNouns name what a request reads; one last in a request with no
 // verb after it ("群4455禁言名单", "group 4455 mute list") asks to read it.
-var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "list", "history", "info", "details", "records", "log", "logs", "status", "files", "members", "announcements"}
+var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信息", "情况", "多少", "文件", "公告", "相册", "说说", "list", "history", "info", "details", "records", "log", "logs", "status", "files", "members", "announcements"}
+
+// possessiveLast is a request that ends in whose thing it names
+// (群 4455 里 10002 的群名片).
+var possessiveLast = regexp.MustCompile(`的\p{Han}{1,4}\s*[?？。.!]?\s*$`)
+
+// namesFirst reports a Chinese request that opens with what it names,
+// not with a verb or a word that brings one (给, 让, 把, 帮 …).
+func namesFirst(raw string) bool {
+	t := strings.TrimSpace(raw)
+	for _, w := range []string{"给", "让", "把", "帮", "请", "算", "替", "叫", "使", "将"} {
+		if strings.HasPrefix(t, w) {
+			return false
+		}
+	}
+	return true
+}
 
 // askedNouns name something a request with no verb asks for.
 var askedNouns = []string{" url ", " urls ", " link ", " links ", " list ", " info ", " details ", "链接", "直链", "地址", "列表", "信息", "详情"}

@@ -121,7 +121,7 @@ func (c *Index) scores(query string) []float64 {
 	scores := make([]float64, len(c.all))
 	c.bm25.score(c.bm25.requestTerms(query), scores)
 	if strings.Contains(query, "_") {
-		for _, w := range strings.FieldsFunc(query, notNameRune) {
+		for _, w := range strings.FieldsFunc(withoutPayload(query), notNameRune) { // (a purpose's name is no request for it)
 			if !strings.Contains(w, "_") {
 				continue
 			}

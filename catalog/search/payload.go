@@ -40,10 +40,12 @@ var (
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|不是)[^,，.。;；)）]*`)
 	// soICan is what a request is for, a later call ("… so I can delete
 	// it", "so that I can approve them").
-	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:i|we)\s+can\b[^,，.。;；]*`)
+	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:i|we)\s+can\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;]\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
+	// firstThen is a first clause followed by what to do first (…，先给我…).
+	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// convertOrOpen is "turn X into Y" and "open a dm with": a
 	// conversion and a message, not a toggle or something opened to read.
-	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,4}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
+	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,6}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
 	sendMe        = regexp.MustCompile(`发给?我([^的们]|$)`)
 	// voiceToText is asking for a voice message's words.
 	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
@@ -101,7 +103,7 @@ var (
 )
 
 // phrases are read as one word: "check in" is signing in, not checking.
-var phrases = [][2]string{{"check-in", "checkin"}, {"at the moment", "now"}, {"up rn", "online now"}, {"up right now", "online now"}, {"speech-to-text", "transcribe"}, {"speech to text", "transcribe"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
+var phrases = [][2]string{{"check-in", "checkin"}, {"gimme", "show me"}, {"at the moment", "now"}, {"up rn", "online now"}, {"up right now", "online now"}, {"speech-to-text", "transcribe"}, {"speech to text", "transcribe"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.
@@ -171,8 +173,11 @@ func blankPayload(query string) string {
 	if strings.Contains(q, "not") || strings.Contains(q, "不是") {
 		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
 	}
-	if strings.Contains(q, "so ") {
+	if containsAny(q, []string{"so ", ",", "，", ";", "；"}) {
 		q = soICan.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
+		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
+			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
+		}
 	}
 	lowered := strings.ToLower(q)
 	for _, p := range phrases {

@@ -32,7 +32,7 @@ var abbreviations = map[string]string{
 	"uin": "user", "uid": "user", "gid": "group", "sys": "system", "ex": "", "pls": "please", "plz": "please",
 	"config": "setting", "cfg": "setting", "av": "avatar", "ptt": "voice", "rm": "remove", "mv": "move",
 	"ls": "list", "cnt": "count", "num": "count", "ann": "announcement", "notif": "notification",
-	"fav": "favorite", "dms": "private message", "pms": "private message", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text", "ur": "your", "u": "you", "rn": "now",
+	"fav": "favorite", "dms": "private message", "pms": "private message", "fwd": "forward", "pfp": "avatar", "dl": "download", "ul": "upload", "txt": "text", "ur": "your", "u": "you", "rn": "now", "ver": "version",
 }
 
 // classOf maps every word of a synonym group to its group's first word:

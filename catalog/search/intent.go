@@ -103,6 +103,9 @@ func describedDone(q string) string {
 	return q
 }
 
+// changedTo is what a 把 sentence changes its object into.
+var changedTo = regexp.MustCompile(`(?:改|换|设)(?:成|为|到)`)
+
 // nounPhrase is what a match of nounPhrases reads as.
 func nounPhrase(p string) string {
 	if strings.Contains(p, "download") {
@@ -237,6 +240,9 @@ func readIntent(query string) intent {
 		return intentRead // "have I got …?", not "have the bot quit …"
 	}
 	in := firstCue(q)
+	if in == intentRead && strings.Contains(q, "把") && changedTo.MatchString(q) {
+		in = intentChange // 把在线机型显示改成 iPhone: what 把's object becomes, whatever read word it holds
+	}
 	if in != intentRemove && strongRemoval(q, en) {
 		in = intentRemove // 老发广告 直接踢了吧: the removal asked for, not the posting described
 	}

@@ -145,7 +145,7 @@ var vocabulary = map[string]string{
 	"clean_stream_temp_file":        "clean up temp temporary 清理临时文件 stream files directory dir wipe purge 临时目录 临时文件 清空临时目录 清理流文件 上传残留 删除临时文件",
 	"upload_file_stream":            "分块上传 chunked stream upload 主机 host chunks 分片上传 分段上传 断点续传 大文件上传 流式上传 resumable multipart sha256",
 	"_get_model_show":               "device model phone shown online 机型 手机型号 在线机型 model_show 展示机型 设备型号 手机机型 当前机型 什么机型",
-	"_set_model_show":               "set device model phone shown 改机型 设置机型 手机型号 model_show 修改机型 换机型 机型展示 自定义机型 伪装机型 改设备型号",
+	"_set_model_show":               "set device model phone shown 改机型 设置机型 手机型号 model_show 修改机型 换机型 机型展示 自定义机型 伪装机型 改设备型号 在线机型 机型显示 显示的机型",
 	"cancel_group_album_media_like": "unlike album photo media 取消相册点赞 取消赞照片 take back 取消点赞 收回赞 不赞了 撤销点赞 取消相册赞 取消照片点赞 群相册",
 	"cancel_group_todo":             "cancel remove todo 取消待办 删除待办 to-do 撤销待办 取消群待办 去掉待办 移除待办 待办事项 drop",
 	"check_url_safely":              "url link safe safety check phishing 链接安全 网址安全 是否安全 scam malicious virus 钓鱼 钓鱼链接 诈骗 诈骗链接 病毒 危险链接 恶意链接 安全检测 网址检测 链接检测 靠谱",

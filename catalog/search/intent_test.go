@@ -307,6 +307,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 4455 加精的都列出来", intentRead, []string{"get_essence_msg_list"}},
 		{"file /a1 in group 4455's files should be called b.pdf", intentChange, []string{"rename_group_file"}},
 		{"把在线机型显示改成 Pixel 8", intentChange, []string{"_set_model_show"}},
+		{"pin message 7788 as a group to-do in 4455 so everyone sees it", intentChange, []string{"set_group_todo"}},
+		{"generate a voice clip of 'hi' with AI character c1 in group 4455 and give me its url", intentCreate, []string{"get_ai_record"}},
 		{"the ai voice characters of group 4455, to pass one to send_group_ai_record", intentNone, []string{"get_ai_characters"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},
 		{"好友 10086 私聊发来的文件 /a-1 给我个下载链接", intentRead, []string{"get_private_file_url"}},

@@ -327,7 +327,7 @@ func abilityQuestionZH(raw string) bool {
 // asksWho reports a request that asks who or what, whatever change it
 // names beside ("打开全员禁言前先看看谁已经在小黑屋里了" reads who is muted).
 func asksWho(q string) bool {
-	return containsAny(q, []string{"谁", "什么", "哪些", "有没有", "who", "what", "which"})
+	return containsAny(q, []string{"谁", "什么", "哪些", "多少", "有没有", "who", "what", "which"})
 }
 
 // abilityTargets make a can-you question a request: they name whom or

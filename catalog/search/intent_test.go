@@ -308,6 +308,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"file /a1 in group 4455's files should be called b.pdf", intentChange, []string{"rename_group_file"}},
 		{"把在线机型显示改成 Pixel 8", intentChange, []string{"_set_model_show"}},
 		{"pin message 7788 as a group to-do in 4455 so everyone sees it", intentChange, []string{"set_group_todo"}},
+		{"能发图片吗？确认一下我再发", intentRead, []string{"can_send_image"}},
+		{"群 4455 那条公告多少人已读了", intentRead, []string{"_get_group_notice"}},
 		{"generate a voice clip of 'hi' with AI character c1 in group 4455 and give me its url", intentCreate, []string{"get_ai_record"}},
 		{"the ai voice characters of group 4455, to pass one to send_group_ai_record", intentNone, []string{"get_ai_characters"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},

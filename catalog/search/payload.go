@@ -40,7 +40,7 @@ var (
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|不是)[^,，.。;；)）]*`)
 	// soICan is what a request is for, a later call ("… so I can delete
 	// it", "so that I can approve them").
-	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;]\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
+	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// convertOrOpen is "turn X into Y" and "open a dm with": a
@@ -173,7 +173,7 @@ func blankPayload(query string) string {
 	if strings.Contains(q, "not") || strings.Contains(q, "不是") {
 		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
 	}
-	if containsAny(q, []string{"so ", ",", "，", ";", "；"}) {
+	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。"}) {
 		q = soICan.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first

@@ -153,8 +153,8 @@ func evalsetStratum(r evalsetRequest) string {
 }
 
 // evalsetRequestSets are the request sets, each split into its own halves
-// (README.md): the first written for issue 49's first rounds, "b" to "q"
-// (fifteen more; "m" is kept for the fifth round's last) written later
+// (README.md): the first written for issue 49's first rounds, "b" to "t"
+// (seventeen more; "m" is kept for the fifth round's last) written later
 // the same way, each blind to the others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -173,6 +173,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-o.jsonl", "heldout-o.jsonl"},
 	{"tune-p.jsonl", "heldout-p.jsonl"},
 	{"tune-q.jsonl", "heldout-q.jsonl"},
+	{"tune-s.jsonl", "heldout-s.jsonl"},
+	{"tune-t.jsonl", "heldout-t.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

@@ -40,7 +40,7 @@ var entityPatterns = []struct {
 }{
 	{entityMessage, []string{"message", "msg", "消息"}, regexp.MustCompile(`(?i)` + messageByID + `|message_id|msg_?id|消息\s*id`)},
 	{entityGroup, []string{"group", "grp", "群"}, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
-	{entityUser, []string{"qq", "user", "uid", "friend", "好友", "用户", "@"}, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|好友|用户)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
+	{entityUser, []string{"qq", "user", "uid", "friend", "member", "好友", "用户", "成员", "@"}, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|\bmember|好友|用户|成员)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
 	{entityAlbum, []string{"album", "相册"}, regexp.MustCompile(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
 	{entityFolder, []string{"folder", "文件夹", "目录"}, regexp.MustCompile(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
 	{entityFileset, []string{"fileset", "闪传", "flash"}, regexp.MustCompile(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},

@@ -57,9 +57,9 @@ var (
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise", "generate", "mkdir", "relay"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来", "叫他", "叫她", "叫大家", "回一句"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix"),
-			[]string{"设", "改", "更换", "换", "修改", "禁言", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "移回", "放回", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "翻译", "加精", "授予", "允许", "挪"}},
+			[]string{"设", "改", "更换", "换", "修改", "禁言", "闭麦", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "移回", "放回", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "翻译", "加精", "授予", "允许", "挪"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance", "page", "convert"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个"}},
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个", "导出"}},
 	}
 )
 

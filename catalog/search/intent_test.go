@@ -310,6 +310,10 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"pin message 7788 as a group to-do in 4455 so everyone sees it", intentChange, []string{"set_group_todo"}},
 		{"能发图片吗？确认一下我再发", intentRead, []string{"can_send_image"}},
 		{"群 4455 那条公告多少人已读了", intentRead, []string{"_get_group_notice"}},
+		{"yo bot, send 'hi' to group 4455", intentCreate, []string{"send_group_msg", "send_msg"}},
+		{"群 4455 全员闭麦", intentChange, []string{"set_group_whole_ban"}},
+		{"look up member 10001 in group 4455", intentRead, []string{"get_group_member_info"}},
+		{"heartbeat check", intentRead, []string{"get_status"}},
 		{"generate a voice clip of 'hi' with AI character c1 in group 4455 and give me its url", intentCreate, []string{"get_ai_record"}},
 		{"the ai voice characters of group 4455, to pass one to send_group_ai_record", intentNone, []string{"get_ai_characters"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},
@@ -411,6 +415,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
 	assert.Equal(t, intentNone, intentOf("the newest 20 of my qzone posts"), "posts is a noun, no post")
+	assert.Contains(t, withoutPayload("people asking to join group 4455, list them"), "join group", "asking to: what the asker wants, no words said")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")

@@ -4,6 +4,8 @@ import (
 	"regexp"
 	"strings"
 	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
 )
 
 // A request carries what is to be sent or looked up besides what it asks
@@ -43,6 +45,9 @@ var (
 	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
+	// vocative is the bot addressed at a request's start ("yo bot",
+	// "hey bot,").
+	vocative = regexp.MustCompile(`(?i)^\s*(?:(?:hey|yo|hi|ok|okay|hello|oi)\s+bot\b[,:，：]?|bot\s*[,:，：])`)
 	// convertOrOpen is "turn X into Y" and "open a dm with": a
 	// conversion and a message, not a toggle or something opened to read.
 	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,6}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
@@ -170,6 +175,9 @@ func blankPayload(query string) string {
 	if containsAny(strings.ToLower(q), []string{" back", " down", " off", " on", " out"}) {
 		q = particleLast.ReplaceAllString(q, "$1 $3 $2") // take it back is take back it, shut the bot down shut down the bot
 	}
+	if strings.Contains(strings.ToLower(q), "bot") {
+		q = vocative.ReplaceAllString(q, " ") // yo bot, send …: the bot addressed, not asked about
+	}
 	if strings.Contains(q, "not") || strings.Contains(q, "不是") {
 		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
 	}
@@ -192,7 +200,7 @@ func blankPayload(query string) string {
 	if strings.Contains(lowered, "know") {
 		q = letKnow.ReplaceAllString(q, "tell $1 that") // let X know that … is tell X that …
 	}
-	if m := messageVerb.FindStringSubmatchIndex(q); m != nil {
+	if m := messageVerb.FindStringSubmatchIndex(q); m != nil && !labelsMessage(q, m) {
 		q = q[:m[2]] + "send " + q[m[2]:]
 	}
 	if m := setTo.FindStringSubmatchIndex(q); m != nil && !plainWord.MatchString(q[m[2]:m[3]]) {
@@ -290,7 +298,7 @@ func blankPayload(query string) string {
 		q = askedSay.ReplaceAllString(q, "$1$2 said") // what did he say: a question about what was said, not what to send
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
-		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) {
+		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) && !askingTo(q, loc) {
 			q = q[:loc[1]]
 		}
 	}
@@ -380,6 +388,27 @@ func letterAt(s string, i int) bool {
 	}
 	c := s[i] | 0x20
 	return c >= 'a' && c <= 'z'
+}
+
+// labelsMessage reports a messageVerb match that is a message named by
+// its id with Chinese after it (msg 778899 加到精华里): a label, no verb.
+func labelsMessage(q string, m []int) bool {
+	if v := strings.ToLower(q[m[2]:m[3]]); v != "msg" && v != "message" {
+		return false
+	}
+	rest := strings.TrimLeft(q[m[3]:], " ")
+	i := strings.IndexFunc(rest, func(r rune) bool { return r < '0' || r > '9' })
+	if i <= 0 {
+		return false
+	}
+	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest[i:], " "))
+	return unicode.Is(unicode.Han, r)
+}
+
+// askingTo reports a saidEN match that is "asking to …": what the asker
+// wants to do ("people asking to join"), no words to say.
+func askingTo(q string, loc []int) bool {
+	return strings.EqualFold(q[loc[0]:loc[1]], "asking") && strings.HasPrefix(strings.TrimLeft(q[loc[1]:], " "), "to ")
 }
 
 // saidMark reports whether lower holds the start of a word saidEN reads,

@@ -66,7 +66,7 @@ var synonyms = [][]string{
 	{"撤回", "recall", "unsend", "retract", "withdraw"},
 	{"拉黑", "黑名单", "block", "blacklist"},
 	{"踢", "踢出", "踢人", "移出", "kick", "boot", "飞机票"},
-	{"禁言", "解禁", "禁", "mute", "unmute", "ban", "unban", "shut", "silence", "unsilence"},
+	{"禁言", "解禁", "禁", "闭麦", "禁麦", "mute", "unmute", "ban", "unban", "shut", "silence", "unsilence"},
 	{"戳", "戳一戳", "拍一拍", "拍", "poke", "nudge", "pat"},
 	{"退群", "退出群聊", "退", "leave", "quit"},
 	{"告诉", "tell", "say", "说", "通知", "notify", "inform", "remind", "提醒", "ask", "叫他", "叫她"},

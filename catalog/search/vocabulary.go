@@ -87,7 +87,7 @@ var vocabulary = map[string]string{
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 备注一下 备注成 setRemark",
 	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁 who 谁 叫什么 名字 多大 年龄 这人 lookup qq 查人 查QQ 资料 userProfile friendProfile 这个人是谁 他是谁 QQ资料 个人信息 查一下这个QQ 用户资料 昵称 性别 等级 whois 查号 号码 这个号",
 	"get_login_info":                 "me self my own account bot whoami logged in getMe botInfo selfInfo 我是谁 当前账号 登录账号 机器人账号 qq number id 账号 机器人的 自己 getCurrentUser botProfile 我的QQ号 自己的账号 当前登录 登录信息 机器人号 机器人的QQ号 机器人QQ号 哪个号 登的号 挂的号",
-	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线 ok fine connection connected 正常 机器人在线 bot is 在不在 是否正常 health 活着 还活着 掉线 断线 disconnected 连接状态 还在吗",
+	"get_status":                     "online status alive running healthy ping 在线 状态 运行状态 是否在线 ok fine connection connected 正常 机器人在线 bot is 在不在 是否正常 health 活着 还活着 掉线 断线 disconnected 连接状态 还在吗 heartbeat 心跳",
 	"get_version_info":               "version implementation protocol 版本 版本号 what 版本信息 什么版本 onebot 协议版本 哪个版本 build about",
 	"send_like":                      "thumbs up card zan 点赞 名片赞 给他点赞 sendLike 资料卡点赞 赞他 刷赞 给名片点赞 互赞 回赞 profile like thumbUp",
 	"get_profile_like":               "profile likes count liked received thumbs up 点赞数 谁赞了我 赞了我 赞数 名片赞数 资料卡点赞 收到的赞 被赞 获赞 谁给我点赞 赞我的人 点赞统计",

@@ -69,7 +69,7 @@ var vocabulary = map[string]string{
 	"set_group_add_option":       "join option how people approval 加群方式 入群方式 加群验证 需要验证 允许任何人加 禁止加群 verification verify anyone 进群方式 验证方式 加群设置 入群设置 需要审核 新成员 members type",
 	"set_group_search":           "searchable search find group discoverable 群搜索 可被搜索 found by discover 能被搜到 能否搜到群 搜不到 可搜索 群能被搜索 unsearchable hidden hide 隐藏",
 	"get_group_root_files":       "group files root folder list browse shared 群文件 根目录 show 群文件列表 群里有哪些文件 in fileList 群里的文件 共享文件 群文件夹 看群文件 群文件根目录 最外层 根目录下 top 顶层",
-	"get_group_files_by_folder":  "folder directory files list 文件夹 目录 群文件 文件夹里的文件 目录里 子文件夹 contents 子目录 文件夹内容 看文件夹 inside subfolder browse",
+	"get_group_files_by_folder":  "folder directory files list 文件夹 目录 群文件 文件夹里的文件 目录里 子文件夹 contents 子目录 文件夹内容 看文件夹 inside subfolder browse 文件夹下 目录下 这个文件夹 那个文件夹",
 	"upload_group_file":          "upload file share document send to group 上传 传文件 群文件 上传文件 传到群文件 上传到群 fileUpload 上传群文件 发文件到群 群里发文件",
 	"delete_group_file":          "delete remove file 删除文件 删文件 fileDelete 删群文件 删除群文件 删掉文件 群文件删除 删除共享文件 文件删了 清掉",
 	"get_group_file_url":         "file download link url 下载链接 文件链接 下载地址 地址 群文件下载 下载群文件 群文件链接 文件地址 群文件直链 shared",

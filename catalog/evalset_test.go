@@ -153,8 +153,8 @@ func evalsetStratum(r evalsetRequest) string {
 }
 
 // evalsetRequestSets are the request sets, each split into its own halves
-// (README.md): the first written for issue 49's first rounds, "b" to "t"
-// (seventeen more; "m" is kept for the fifth round's last) written later
+// (README.md): the first written for issue 49's first rounds, "b" to "v"
+// (nineteen more; "m" is kept for the fifth round's last) written later
 // the same way, each blind to the others and to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -175,6 +175,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-q.jsonl", "heldout-q.jsonl"},
 	{"tune-s.jsonl", "heldout-s.jsonl"},
 	{"tune-t.jsonl", "heldout-t.jsonl"},
+	{"tune-u.jsonl", "heldout-u.jsonl"},
+	{"tune-v.jsonl", "heldout-v.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

@@ -108,6 +108,21 @@ func namesGroup(query string) bool {
 	return containsAny(strings.ToLower(query), groupWords)
 }
 
+// personlessShare is what a read that cannot do without a person (a
+// required user id) keeps of its score for a request that names or points
+// at none (mentionsPerson): a status check is the bot's. A write keeps its
+// score: 禁言 alone still means muting someone.
+const personlessShare = 0.85
+
+// mentionsPerson reports a request that names or points at a person: an
+// id, an @, a pronoun, a user or a member.
+func mentionsPerson(q string) bool {
+	return strings.ContainsAny(q, "0123456789@") || containsAny(strings.ToLower(q), personWords)
+}
+
+// personWords point at a person in a request.
+var personWords = []string{"他", "她", "him", "her", "someone", "this person", "这个人", "这人", "某人", "user", "friend", "好友", "member", "成员", "qq"}
+
 // privateWords name a private chat in a request; privateShare is what a
 // group action keeps of its score for a request that names one and no
 // group (10006私聊我说了啥: the friend's history, not the group's).

@@ -42,7 +42,7 @@ const (
 var (
 	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b`)
 	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
-	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的"}
+	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
 	questionStart = words("is", "are", "was", "were", "am", "any", "whos", "does", "did")
@@ -117,7 +117,7 @@ func nounPhrase(p string) string {
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -314,6 +314,9 @@ func abilityQuestionZH(raw string) bool {
 	}
 	// 现在这个号能不能发语音？: asked mid-sentence, with a question mark
 	asks = containsAny(t, []string{"能不能", "能否", "可不可以"}) && strings.ContainsAny(raw, "?？")
+	if containsAny(t, []string{"确认下能不能", "确认一下能不能", "看看能不能", "查查能不能", "查一下能不能", "试试能不能"}) {
+		return !strings.ContainsAny(t, "0123456789@") // 帮我确认下能不能发录音: asked to check, not to send
+	}
 	if !(opens || asks) || strings.ContainsAny(t, "0123456789@") {
 		return false
 	}

@@ -148,16 +148,19 @@ func (c *Index) scores(query string) []float64 {
 			}
 		}
 	}
-	if named := entitiesOf(query); named != 0 {
-		for i, a := range c.all {
-			if scores[i] > 0 {
-				for k := named & c.index[a].reads; k != 0; k &= k - 1 {
-					scores[i] += entityBonus
-				}
-				for k := named & c.index[a].needs; k != 0; k &= k - 1 {
-					scores[i] += needsBonus
-				}
-			}
+	named := entitiesOf(query)
+	for i, a := range c.all {
+		if scores[i] <= 0 {
+			continue
+		}
+		for k := named & c.index[a].reads; k != 0; k &= k - 1 {
+			scores[i] += entityBonus
+		}
+		for k := named & c.index[a].needs; k != 0; k &= k - 1 {
+			scores[i] += needsBonus
+		}
+		if a.ReadOnly && c.index[a].needs&entityUser != 0 && named&entityUser == 0 && !mentionsPerson(query) {
+			scores[i] *= personlessShare // status check: the bot's, not a user's (nc_get_user_status needs one)
 		}
 	}
 	return scores

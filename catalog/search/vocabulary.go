@@ -83,7 +83,7 @@ var vocabulary = map[string]string{
 	// friends and accounts
 	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 好友都有谁 my getFriends 好友有哪些 好友名单 所有好友 加了 好友数 好友数量 how many 机器人的好友 搜索好友 查找好友 找好友 好友里",
 	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 不做朋友 删了他 不想 做朋友 解除好友 移除好友 拉黑他 好友关系 removeFriend 删掉好友 好友删了 绝交 删除联系人 删联系人",
-	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意 通过好友申请 拒绝好友申请 加好友请求 newFriendRequest friendRequest 通过好友 同意加好友 拒绝加好友 好友验证 decline",
+	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意 通过好友申请 拒绝好友申请 加好友请求 newFriendRequest friendRequest 通过好友 拒绝加好友 好友验证 decline",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 备注一下 备注成 setRemark",
 	"get_stranger_info":              "user profile info person guy someone account nickname age sex level getUserProfile getUser 个人资料 用户信息 资料卡 陌生人 是谁 who 谁 叫什么 名字 多大 年龄 这人 lookup qq 查人 查QQ 资料 userProfile friendProfile 这个人是谁 他是谁 QQ资料 个人信息 查一下这个QQ 用户资料 昵称 性别 等级 whois 查号 号码 这个号",
 	"get_login_info":                 "me self my own account bot whoami logged in getMe botInfo selfInfo 我是谁 当前账号 登录账号 机器人账号 qq number id 账号 机器人的 自己 getCurrentUser botProfile 我的QQ号 自己的账号 当前登录 登录信息 机器人号 机器人的QQ号 机器人QQ号 哪个号 登的号 挂的号",

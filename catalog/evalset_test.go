@@ -154,8 +154,8 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "v"
-// (nineteen more; "m" is kept for the fifth round's last) written later
-// the same way, each blind to the others and to the search.
+// (twenty more) written later the same way, each blind to the others and
+// to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
 	{"tune-b.jsonl", "heldout-b.jsonl"},
@@ -177,6 +177,7 @@ var evalsetRequestSets = [][2]string{
 	{"tune-t.jsonl", "heldout-t.jsonl"},
 	{"tune-u.jsonl", "heldout-u.jsonl"},
 	{"tune-v.jsonl", "heldout-v.jsonl"},
+	{"tune-m.jsonl", "heldout-m.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

@@ -22,7 +22,7 @@ var vocabulary = map[string]string{
 	"forward_friend_single_msg": "forward single message to friend resend copy forwardMessage copyMessage 转发 转给好友 转发给他 转给他 转发给好友 转发私聊 转发给朋友 转给朋友 转私聊 单条转发 pass along 单独转发 单独转给",
 	"upload_forward_msg":        "upload forward merged nodes bundle res_id resid without sending build 只上传 不发送 node makeForwardMsg",
 	"get_group_msg_history":     "group message history chat log record past earlier older scroll back messages read browse getMessageHistory roamingMessages 群聊天记录 历史消息 聊天记录 以前的 之前的 群消息 翻记录 recent recently said miss missed catch search 聊了啥 说了什么 说了啥 发生 最近 聊天 啥 历史记录 最近消息 聊天内容 群里聊了什么 群聊记录 翻群记录 群历史 看群消息 读群消息 搜索 搜索消息 查记录 历史 前面的 刚才 刚刚 talk talked today yesterday 今天 昨天 newest",
-	"get_friend_msg_history":    "friend private message history chat log record past earlier messages read browse roamingMessages 私聊记录 聊天记录 历史消息 私聊消息 dms 发给我的 最近 和他的聊天记录 和他聊了什么 私聊历史 聊天历史 翻聊天记录 搜索 对话记录 dm 之前聊的 私信记录 talk talked 聊 聊过 today yesterday 今天 昨天 previous 翻记录 翻翻 newest 说了啥 聊了啥 说了什么",
+	"get_friend_msg_history":    "friend private message history chat log record past earlier messages read browse roamingMessages 私聊记录 聊天记录 历史消息 私聊消息 dms 发给我的 最近 和他的聊天记录 和他聊了什么 私聊历史 聊天历史 翻聊天记录 搜索 对话记录 dm 之前聊的 私信记录 talk talked 聊 聊过 today yesterday 今天 昨天 previous 翻记录 翻翻 newest 说了啥 聊了啥 说了什么 scroll back",
 	"mark_msg_as_read":          "mark read seen clear unread badge markAsRead readMessage 已读 标记已读 消除未读 未读 标为已读 设为已读 已读一下 清未读 消红点 红点 markRead 所在会话",
 	"mark_group_msg_as_read":    "mark group read seen clear unread 已读 群已读 未读 群消息已读 群里已读 清群未读 群未读 群红点",
 	"mark_private_msg_as_read":  "mark private friend read seen clear unread 已读 私聊已读 未读 私信已读 清私聊未读 私聊未读 私聊红点",

@@ -149,6 +149,7 @@ func (c *Index) scores(query string) []float64 {
 		}
 	}
 	named := entitiesOf(query)
+	personless := named&entityUser == 0 && !mentionsPerson(query)
 	for i, a := range c.all {
 		if scores[i] <= 0 {
 			continue
@@ -159,7 +160,7 @@ func (c *Index) scores(query string) []float64 {
 		for k := named & c.index[a].needs; k != 0; k &= k - 1 {
 			scores[i] += needsBonus
 		}
-		if a.ReadOnly && c.index[a].needs&entityUser != 0 && named&entityUser == 0 && !mentionsPerson(query) {
+		if personless && a.ReadOnly && c.index[a].needs&entityUser != 0 {
 			scores[i] *= personlessShare // status check: the bot's, not a user's (nc_get_user_status needs one)
 		}
 	}

@@ -113,7 +113,7 @@ var vocabulary = map[string]string{
 	"delete_custom_face":   "delete favorite sticker 删除收藏表情 删表情 移除表情 remove unfavorite 删掉表情 删除表情包 删表情包 移除收藏表情 删收藏表情",
 	// qzone and albums
 	"send_qzone_msg":            "qzone post moment feed status update publish 说说 发说说 空间 动态 朋友圈 shuoshuo write share 发表 发动态 发空间 发朋友圈 空间发表 写说说",
-	"get_qzone_msg_list":        "qzone posts list moments someone's 说说列表 空间说说 看说说 他的说说 她的说说 某人的空间 TA的说说 翻说说 自己的说说 own 发过的说说",
+	"get_qzone_msg_list":        "qzone posts list moments someone's 说说列表 空间说说 看说说 他的说说 她的说说 某人的空间 TA的说说 翻说说 own 发过的说说",
 	"get_qzone_feeds":           "qzone feed friends moments timeline 好友动态 空间动态 刷 刷空间 new 朋友圈 好友在发什么 好友说说 posting 最新动态 新鲜事 空间首页 刷动态 刷朋友圈 news posted lately",
 	"delete_qzone_msg":          "delete qzone post 删说说 删动态 删除说说 remove 删掉说说 删除动态 删空间说说 删除空间说说 删朋友圈 撤说说",
 	"like_qzone":                "like qzone post 赞说说 点赞说说 给说说点赞 赞动态 点赞动态 空间点赞 shuoshuo 朋友圈点赞 赞朋友圈",

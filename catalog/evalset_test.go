@@ -153,8 +153,8 @@ func evalsetStratum(r evalsetRequest) string {
 }
 
 // evalsetRequestSets are the request sets, each split into its own halves
-// (README.md): the first written for issue 49's first rounds, "b" to "v"
-// (twenty more) written later the same way, each blind to the others and
+// (README.md): the first written for issue 49's first rounds, "b" to "x"
+// (twenty-two more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -178,6 +178,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-u.jsonl", "heldout-u.jsonl"},
 	{"tune-v.jsonl", "heldout-v.jsonl"},
 	{"tune-m.jsonl", "heldout-m.jsonl"},
+	{"tune-w.jsonl", "heldout-w.jsonl"},
+	{"tune-x.jsonl", "heldout-x.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

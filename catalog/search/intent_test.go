@@ -318,6 +318,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"私聊里收到的文件 /ab12 怎么下载？发件人 QQ 10001", intentRead, []string{"get_private_file_url"}},
 		{"群 4455 的公告里报名截止是哪天", intentRead, []string{"_get_group_notice"}},
 		{"帮我确认下能不能发语音", intentRead, []string{"can_send_record"}},
+		{"有人说想进群 4455，查下被过滤的入群请求", intentRead, []string{"get_group_ignore_add_request", "get_group_ignored_notifies"}},
+		{"need the rkeys to sign image links", intentNone, []string{"get_rkey", "get_rkey_server"}},
 		{"generate a voice clip of 'hi' with AI character c1 in group 4455 and give me its url", intentCreate, []string{"get_ai_record"}},
 		{"the ai voice characters of group 4455, to pass one to send_group_ai_record", intentNone, []string{"get_ai_characters"}},
 		{"make a recommendation card json for group 4455", intentNone, []string{"share_group_ex", "send_group_ark_share", "share_peer", "send_ark_share"}},

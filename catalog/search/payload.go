@@ -45,6 +45,9 @@ var (
 	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
+	// needToDo is what a needed thing is for ("need fresh rkeys to sign
+	// image links"); "need to send" needs a thing between need and to.
+	needToDo = regexp.MustCompile(`(?i)(\bneeds?\s+(?:[a-z-]+\s+){1,4}?)to\s+[a-z]+[^,.;!?]*`)
 	// vocative is the bot addressed at a request's start ("yo bot",
 	// "hey bot,").
 	vocative = regexp.MustCompile(`(?i)^\s*(?:(?:hey|yo|hi|ok|okay|hello|oi)\s+bot\b[,:，：]?|bot\s*[,:，：])`)
@@ -102,7 +105,7 @@ var (
 // notSaid are words that hold one of them but introduce nothing.
 var (
 	saidZH  = []string{"说", "回一句", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"个叫", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥"}
+	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
@@ -174,6 +177,14 @@ func blankPayload(query string) string {
 	}
 	if containsAny(strings.ToLower(q), []string{" back", " down", " off", " on", " out"}) {
 		q = particleLast.ReplaceAllString(q, "$1 $3 $2") // take it back is take back it, shut the bot down shut down the bot
+	}
+	if strings.Contains(q, "need") {
+		q = needToDo.ReplaceAllStringFunc(q, func(m string) string {
+			if strings.Contains(strings.ToLower(m), "to download") {
+				return m // a url to download is a link (intent.go)
+			}
+			return needToDo.ReplaceAllString(m, "$1") // need the rkeys to sign urls: what they are for is a later call
+		})
 	}
 	if strings.Contains(strings.ToLower(q), "bot") {
 		q = vocative.ReplaceAllString(q, " ") // yo bot, send …: the bot addressed, not asked about

@@ -30,7 +30,7 @@ const (
 // needsBonus what it adds more when the action cannot do without it: the
 // message named by its id is get_msg's object, only a starting point of a
 // history.
-var entityBonus, needsBonus = 0.6, 1.0
+const entityBonus, needsBonus = 0.6, 1.0
 
 // entityPatterns find each kind in a request.
 var entityPatterns = []struct {

@@ -86,7 +86,10 @@ var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 func describedDone(q string) string {
 	for i := strings.Index(q, "的"); i >= 0; {
 		head := strings.TrimSuffix(strings.TrimSuffix(q[:i], "了"), "过")
-		for _, c := range cueWords[:3] {
+		for _, c := range cueWords {
+			if c.in == intentRead {
+				continue // a read word before 的 names what is read
+			}
 			for _, w := range c.zh {
 				if w != "说" && strings.HasSuffix(head, w) { // (怎么说的 still asks)
 					q = q[:len(head)-len(w)] + strings.Repeat(" ", len(w)) + q[len(head):]

@@ -40,9 +40,9 @@ var (
 	// comma, a dash or a bracket (", not as a chat record", "(not the
 	// group name)", "，不是收藏表情").
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|不是)[^,，.。;；)）]*`)
-	// soICan is what a request is for, a later call ("… so I can delete
-	// it", "so that I can approve them").
-	soICan = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
+	// purposeClause is what a request is for, a later call ("… so I can
+	// delete it", ", to pass one to …", "，我要挑几个人私聊").
+	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// needToDo is what a needed thing is for ("need fresh rkeys to sign
@@ -183,7 +183,7 @@ func blankPayload(query string) string {
 			if strings.Contains(strings.ToLower(m), "to download") {
 				return m // a url to download is a link (intent.go)
 			}
-			return needToDo.ReplaceAllString(m, "$1") // need the rkeys to sign urls: what they are for is a later call
+			return needToDo.FindStringSubmatch(m)[1] // need the rkeys to sign urls: what they are for is a later call
 		})
 	}
 	if strings.Contains(strings.ToLower(q), "bot") {
@@ -193,7 +193,7 @@ func blankPayload(query string) string {
 		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
 	}
 	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。"}) {
-		q = soICan.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
+		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}

@@ -153,8 +153,8 @@ func evalsetStratum(r evalsetRequest) string {
 }
 
 // evalsetRequestSets are the request sets, each split into its own halves
-// (README.md): the first written for issue 49's first rounds, "b" to "x"
-// (twenty-two more) written later the same way, each blind to the others and
+// (README.md): the first written for issue 49's first rounds, "b" to "z"
+// (twenty-four more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -180,6 +180,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-m.jsonl", "heldout-m.jsonl"},
 	{"tune-w.jsonl", "heldout-w.jsonl"},
 	{"tune-x.jsonl", "heldout-x.jsonl"},
+	{"tune-y.jsonl", "heldout-y.jsonl"},
+	{"tune-z.jsonl", "heldout-z.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

@@ -304,9 +304,9 @@ var webLink = regexp.MustCompile(`(?i)\b(?:https?|ftp)://|\bwww\.`)
 var allOf = regexp.MustCompile(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)?((?:[a-z]+\s+)?[a-z]+s)\b`)
 
 // countsOrLists reports Chinese that asks which or how many: 哪些, 多少,
-// 几个 … (a list, or its length).
+// 几个 … (a list, or its length); 是多少 asks a value (它的 fileset id 是多少).
 func countsOrLists(q string) bool {
-	return containsAny(q, []string{"哪些", "多少", "几个", "几位", "几条"})
+	return containsAny(strings.ReplaceAll(q, "是多少", ""), []string{"哪些", "多少", "几个", "几位", "几条"})
 }
 
 // linkTerm is the term of "link", "链接", "url"; listTerm of "list";

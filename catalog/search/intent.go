@@ -76,6 +76,10 @@ var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records
 // latest qzone post", "that post"): no cue to post.
 var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
 
+// determined is a word after a determiner, a noun wherever it is also a
+// verb.
+var determined = regexp.MustCompile(` (the|a|an|this|that|these|those|his|her|its|their|our|your) +([a-z]+) `)
+
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
 var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
@@ -200,6 +204,13 @@ func readIntent(query string) intent {
 			return " show " + f[1] + " " // the checkin roster: the list is read
 		})
 	}
+	q = determined.ReplaceAllStringFunc(q, func(m string) string {
+		f := strings.Fields(m)
+		if in := firstCue(" " + f[1] + " "); in == intentNone || in == intentRead {
+			return m
+		}
+		return " " + f[0] + " entry " // the reply segment, that kick: a noun, no cue
+	})
 	if (changePhrases.MatchString(q) || (strings.ContainsAny(query, "'\"“「‘") && typingShown.MatchString(query))) && !asksWho(q) {
 		return intentChange
 	}

@@ -399,6 +399,9 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"闪传 ab12-cd34 的分享链接是啥", intentRead, []string{"get_share_link"}},
 		{"闪传文件集 9f9f 改名 期末资料", intentChange, []string{"rename_flash_file"}},
 		{"闪传 ab12-cd34 生成个分享链接", intentCreate, []string{"get_share_link"}},
+		{"踢人之前先看看群 4455 的禁言名单", intentRead, []string{"get_group_shut_list"}},
+		{"the reply quotes message 7788, fetch it", intentRead, []string{"get_msg"}},
+		{"这个闪传链接 https://qfile.qq.com/q/Ab12 的 fileset id 是多少", intentRead, []string{"get_fileset_id"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

@@ -45,6 +45,9 @@ var (
 	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
+	// beforeFirst is what a request does later, before which it asks for
+	// something first (发通知前先查查…, 踢人之前先看看…).
+	beforeFirst = regexp.MustCompile(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
 	// needToDo is what a needed thing is for ("need fresh rkeys to sign
 	// image links"); "need to send" needs a thing between need and to.
 	needToDo = regexp.MustCompile(`(?i)(\bneeds?\s+(?:[a-z-]+\s+){1,4}?)to\s+[a-z]+[^,.;!?]*`)
@@ -196,6 +199,11 @@ func blankPayload(query string) string {
 		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
+		}
+	}
+	if strings.Contains(q, "前") {
+		if m := beforeFirst.FindStringIndex(q); m != nil {
+			q = strings.Repeat(" ", m[1]) + q[m[1]:] // 发通知前先查查还能@几次: what comes after is a later call
 		}
 	}
 	lowered := strings.ToLower(q)

@@ -402,6 +402,13 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"踢人之前先看看群 4455 的禁言名单", intentRead, []string{"get_group_shut_list"}},
 		{"the reply quotes message 7788, fetch it", intentRead, []string{"get_msg"}},
 		{"这个闪传链接 https://qfile.qq.com/q/Ab12 的 fileset id 是多少", intentRead, []string{"get_fileset_id"}},
+		{"把那条放假通知 id 7712 设成群待办，群 3030", intentCreate, []string{"set_group_todo"}},
+		{"他这条说得好，设精华，消息 id 6677", intentCreate, []string{"set_essence_msg"}},
+		{"群 4455 里那个没用的文件夹干掉，folder id /x9", intentRemove, []string{"delete_group_folder", "delete_group_file_folder"}},
+		{"could you change group 4455's name to Night Owls for everyone", intentChange, []string{"set_group_name"}},
+		{"label group 4455 as 'family' just for me, don't rename it", intentChange, []string{"set_group_remark"}},
+		{`send "lunch at noon, don't be late" to group 4455`, intentCreate, []string{"send_group_msg", "send_msg"}},
+		{"群 4455 的禁言名单，待会挨个解禁", intentRead, []string{"get_group_shut_list"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))
@@ -424,6 +431,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
 	assert.Equal(t, intentNone, intentOf("the newest 20 of my qzone posts"), "posts is a noun, no post")
+	assert.Contains(t, withoutPayload(`send "lunch at noon, don't be late" to group 4455`), "to group 4455", "a negation inside a quote is said, not unwanted")
 	assert.Contains(t, withoutPayload("people asking to join group 4455, list them"), "join group", "asking to: what the asker wants, no words said")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")

@@ -33,16 +33,16 @@ var (
 	// setTo is a request that sets something, and after its last "to" the
 	// new value (submatch 1), up to a bracket or comma that may say more
 	// ("… to landlord (remark only)").
-	setTo = regexp.MustCompile(`(?i)^\s*(?:please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
+	setTo = regexp.MustCompile(`(?i)^\s*(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
 	// sendMe is 发我 / 发给我 asking for something, not 发我的… (sending
 	// one's own).
 	// notThat is what a request says it does not want, set apart after a
 	// comma, a dash or a bracket (", not as a chat record", "(not the
 	// group name)", "，不是收藏表情").
-	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|不是)[^,，.。;；)）]*`)
+	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再)[^，,。；;]*`)
+	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// beforeFirst is what a request does later, before which it asks for
@@ -108,7 +108,7 @@ var (
 // notSaid are words that hold one of them but introduce nothing.
 var (
 	saidZH  = []string{"说", "回一句", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥"}
+	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
@@ -192,8 +192,8 @@ func blankPayload(query string) string {
 	if strings.Contains(strings.ToLower(q), "bot") {
 		q = vocative.ReplaceAllString(q, " ") // yo bot, send …: the bot addressed, not asked about
 	}
-	if strings.Contains(q, "not") || strings.Contains(q, "不是") {
-		q = notThat.ReplaceAllString(q, " ") // …, not as a merged bundle: what is not wanted does not vote
+	if containsAny(q, []string{"not", "n't", "dont", "不是"}) {
+		q = blankOutsideQuotes(notThat, q) // …, not as a merged bundle: what is not wanted does not vote
 	}
 	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。"}) {
 		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
@@ -322,6 +322,28 @@ func blankPayload(query string) string {
 		}
 	}
 	return saidInChinese(q)
+}
+
+// blankOutsideQuotes blanks re's matches in q that do not start inside a
+// quote ("send \"don't be late\"" says it; it wants nothing less).
+func blankOutsideQuotes(re *regexp.Regexp, q string) string {
+	var b strings.Builder
+	last := 0
+	for _, m := range re.FindAllStringIndex(q, -1) {
+		if insideQuote(q[:m[0]]) {
+			continue
+		}
+		b.WriteString(q[last:m[0]])
+		b.WriteString(" ")
+		last = m[1]
+	}
+	b.WriteString(q[last:])
+	return b.String()
+}
+
+// insideQuote reports whether a quote is open at the end of before.
+func insideQuote(before string) bool {
+	return strings.Count(before, `"`)%2 == 1 || strings.LastIndex(before, "“") > strings.LastIndex(before, "”") || strings.LastIndex(before, "「") > strings.LastIndex(before, "」")
 }
 
 // saidInChinese cuts q after the first Chinese word that introduces what

@@ -53,6 +53,7 @@ var intentQueries = []struct {
 	{"删除群公告", intentRemove},
 	{"撤回我刚发的那条", intentRemove},
 	{"踢人", intentRemove},
+	{"把一直发言刷屏的那个人禁言", intentChange},
 }
 
 // assertRankedFor checks the head of one ranked list against the

@@ -318,6 +318,9 @@ var selfNouns = words("bot", "account")
 // helper, target, id or mention.
 func abilityQuestionZH(raw string) bool {
 	t := strings.TrimRight(strings.TrimSpace(raw), "?？。!！ ")
+	if i := strings.IndexAny(t, "?？"); i >= 0 && containsAny(t[i:], []string{"确认", "查", "看看", "试"}) && !containsAny(t[i:], []string{"能不能", "能否", "可不可以"}) {
+		t = t[:i] // 能发语音吗？帮我确认下: the question, then a request to check it
+	}
 	t = strings.TrimRight(withoutTrailingID(t), "，, ") // 还能不能艾特全体了，群号 556677: asked of that group
 	for _, now := range []string{"现在", "目前", "这会儿", "此刻", "还"} {
 		t = strings.TrimPrefix(t, now) // 现在能发语音吗: asked of now

@@ -222,6 +222,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"send hi to qq 1212", intentCreate, []string{"send_private_msg", "send_msg"}},
 		{"share the contact card of 10001", intentCreate, []string{"share_peer", "send_ark_share"}},
 		{"能不能发图片", intentRead, []string{"can_send_image"}},
+		{"能发图片吗？帮我查下", intentRead, []string{"can_send_image"}},
 		{"could I send pictures with this bot? just curious", intentRead, []string{"can_send_image"}},
 		{"expand the merged forward in message 5566", intentRead, []string{"get_forward_msg"}},
 		{"check in to group 4455 today", intentChange, []string{"set_group_sign"}},

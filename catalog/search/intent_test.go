@@ -54,6 +54,7 @@ var intentQueries = []struct {
 	{"撤回我刚发的那条", intentRemove},
 	{"踢人", intentRemove},
 	{"把一直发言刷屏的那个人禁言", intentChange},
+	{"那几条好友验证给我拉一下", intentRead},
 }
 
 // assertRankedFor checks the head of one ranked list against the
@@ -223,6 +224,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"share the contact card of 10001", intentCreate, []string{"share_peer", "send_ark_share"}},
 		{"能不能发图片", intentRead, []string{"can_send_image"}},
 		{"能发图片吗？帮我查下", intentRead, []string{"can_send_image"}},
+		{"把这个闪传分享链接解析成文件集 ID https://qfile.qq.com/q/Zz11", intentRead, []string{"get_fileset_id"}},
+		{"被风控的加好友请求都有哪些", intentRead, []string{"get_doubt_friends_add_request"}},
 		{"could I send pictures with this bot? just curious", intentRead, []string{"can_send_image"}},
 		{"expand the merged forward in message 5566", intentRead, []string{"get_forward_msg"}},
 		{"check in to group 4455 today", intentChange, []string{"set_group_sign"}},

@@ -164,7 +164,7 @@ var vocabulary = map[string]string{
 	"get_clientkey":                 "clientkey client key credential 登录凭证 客户端密钥 clientKey 登录密钥 登录key 快捷登录 client_key 客户端key",
 	"get_collection_list":           "favorites collection bookmarks list 收藏列表 我的收藏 saved 收藏夹 我收藏的 收藏的东西 收藏内容 看收藏 查收藏",
 	"get_credentials":               "cookies csrf token credentials 凭证 cookie cookie和csrf 登录凭据 凭据 网页凭证 credential 登录态 网页接口 调接口",
-	"get_doubt_friends_add_request": "suspicious doubtful friend requests risky 可疑好友申请 风险好友 风险申请 被拦截的好友申请 flagged 可疑 可疑申请 被拦下的好友申请 拦截的好友申请 风险提示 sketchy shady 折叠 被折叠",
+	"get_doubt_friends_add_request": "suspicious doubtful friend requests risky 可疑好友申请 风险好友 风险申请 被拦截的好友申请 flagged 可疑 可疑申请 被拦下的好友申请 拦截的好友申请 风控 风控拦截 风险提示 sketchy shady 折叠 被折叠",
 	"get_file":                      "file info media cache download 文件信息 媒体文件 缓存文件 本地缓存 文件详情 缓存信息 媒体缓存",
 	"get_fileset_info":              "flash transfer fileset info files inside 闪传文件集 闪传信息 闪传里的文件 闪传详情 闪传里有什么 闪传内容 闪传文件集信息 闪传大小 闪传有多大",
 	"get_flash_file_list":           "flash transfer fileset files list inside 闪传文件列表 闪传里有哪些文件 闪传里的文件 闪传文件清单 闪传里的东西 文件清单",

@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// (twenty-four more) written later the same way, each blind to the others and
+// and "aa" to "ac" (twenty-seven more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -182,6 +182,9 @@ var evalsetRequestSets = [][2]string{
 	{"tune-x.jsonl", "heldout-x.jsonl"},
 	{"tune-y.jsonl", "heldout-y.jsonl"},
 	{"tune-z.jsonl", "heldout-z.jsonl"},
+	{"tune-ab.jsonl", "heldout-ab.jsonl"},
+	{"tune-aa.jsonl", "heldout-aa.jsonl"},
+	{"tune-ac.jsonl", "heldout-ac.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

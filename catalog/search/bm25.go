@@ -13,7 +13,8 @@ import (
 // The ranking is one scoring model, BM25F, the one text search engines
 // use: each action is a document of fields (its name's words with its
 // aliases', the vocabulary of how people and other bot APIs name it, its
-// summary with the English gloss, its category), each field weighted; a
+// summary with the English gloss, its category, the words labelled
+// requests used for it: learned.go), each field weighted; a
 // term weighs more the fewer actions hold it (inverse document frequency:
 // "撤回" tells more than "发") and counts with diminishing returns the more
 // often a document holds it, relative to the field's usual length. The
@@ -27,6 +28,7 @@ const (
 	weightVocab    = 2.0
 	weightSummary  = 1.0
 	weightCategory = 0.5
+	weightLearned  = 0.3
 	bm25K1         = 1.2
 	bm25B          = 0.5
 )
@@ -51,8 +53,8 @@ type field struct {
 	weight float64
 }
 
-// fieldsOf are an action's fields.
-func fieldsOf(a *catalog.Action) []field {
+// fieldsOf are an action's fields, learned its learnt terms.
+func fieldsOf(a *catalog.Action, learned []string) []field {
 	var names []string
 	for _, n := range append([]string{a.Name}, a.Aliases...) {
 		for _, w := range nameWords(n) {
@@ -66,15 +68,16 @@ func fieldsOf(a *catalog.Action) []field {
 		{tokenize(vocabulary[a.Name], nil, nil), weightVocab},
 		{tokenize(a.Summary, nil, nil), weightSummary},
 		{tokenize(a.Category, nil, nil), weightCategory},
+		{learned, weightLearned},
 	}
 }
 
-// newBM25 indexes actions.
-func newBM25(actions []*catalog.Action) *bm25 {
+// newBM25 indexes actions, with the terms learned for each by name.
+func newBM25(actions []*catalog.Action, learned map[string][]string) *bm25 {
 	docs := make([][]field, len(actions))
-	avg := make([]float64, 4)
+	avg := make([]float64, 5)
 	for i, a := range actions {
-		docs[i] = fieldsOf(a)
+		docs[i] = fieldsOf(a, learned[a.Name])
 		for f, fl := range docs[i] {
 			avg[f] += float64(len(fl.terms)) / float64(len(actions))
 		}

@@ -63,16 +63,18 @@ func TestARequestThatNamesNoGroupWantsNoGroupAction(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	for _, tc := range []struct {
-		query, first, below string
+		query string
+		first []string
+		below string
 	}{
-		{"看看我跟55667788的聊天记录", "get_friend_msg_history", "get_group_msg_history"},
-		{"给 10086 发一个合并转发，把消息 3344、5566 打包", "send_forward_msg", "send_group_forward_msg"},
-		{"看看群55667788的聊天记录", "get_group_msg_history", "get_friend_msg_history"},
+		{"看看我跟55667788的聊天记录", []string{"get_friend_msg_history"}, "get_group_msg_history"},
+		{"给 10086 发一个合并转发，把消息 3344、5566 打包", []string{"send_forward_msg", "send_private_forward_msg"}, "send_group_forward_msg"},
+		{"看看群55667788的聊天记录", []string{"get_group_msg_history"}, "get_friend_msg_history"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			got := names(c.Suggest(context.Background(), tc.query, catalog.Filter{}))
 			require.Contains(t, got, tc.below)
-			assert.Equal(t, tc.first, got[0], "%v", got)
+			assert.Contains(t, tc.first, got[0], "%v", got)
 		})
 	}
 	assert.True(t, namesGroup("show JOIN requests"))

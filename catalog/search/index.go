@@ -60,7 +60,7 @@ func (c *Index) build() {
 	}
 	c.corpus = haystackOf(nil, strings.Join(all, "\n"))
 	c.han = newHanIndex(c.corpus.text)
-	c.bm25 = newBM25(c.all)
+	c.bm25 = newBM25(c.all, learnedTerms())
 }
 
 // Find is a search as the first call makes it: the actions whose text

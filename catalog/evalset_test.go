@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// and "aa" to "ac" (twenty-seven more) written later the same way, each blind to the others and
+// and "aa" to "ae" (twenty-nine more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -185,6 +185,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-ab.jsonl", "heldout-ab.jsonl"},
 	{"tune-aa.jsonl", "heldout-aa.jsonl"},
 	{"tune-ac.jsonl", "heldout-ac.jsonl"},
+	{"tune-ad.jsonl", "heldout-ad.jsonl"},
+	{"tune-ae.jsonl", "heldout-ae.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

@@ -76,9 +76,9 @@ var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records
 // latest qzone post", "that post"): no cue to post.
 var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
 
-// determined is a word after a determiner, a noun wherever it is also a
-// verb.
-var determined = regexp.MustCompile(` (the|a|an|this|that|these|those|his|her|its|their|our|your) +([a-z]+) `)
+// determined is a word after a determiner or a preposition, a noun
+// wherever it is also a verb (the reply segment, with reply id 5566).
+var determined = regexp.MustCompile(` (the|a|an|this|that|these|those|his|her|its|their|our|your|with|of|from) +([a-z]+) `)
 
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.

@@ -406,6 +406,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"闪传 ab12-cd34 生成个分享链接", intentCreate, []string{"get_share_link"}},
 		{"踢人之前先看看群 4455 的禁言名单", intentRead, []string{"get_group_shut_list"}},
 		{"the reply quotes message 7788, fetch it", intentRead, []string{"get_msg"}},
+		{"someone answered me with reply id 7788, pull up the quoted message", intentRead, []string{"get_msg"}},
 		{"这个闪传链接 https://qfile.qq.com/q/Ab12 的 fileset id 是多少", intentRead, []string{"get_fileset_id"}},
 		{"把那条放假通知 id 7712 设成群待办，群 3030", intentCreate, []string{"set_group_todo"}},
 		{"他这条说得好，设精华，消息 id 6677", intentCreate, []string{"set_essence_msg"}},

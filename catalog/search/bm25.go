@@ -293,7 +293,7 @@ func (x *bm25) requestTerms(query string) []string {
 // as the QQ app writes it ('typing...', “正在输入…”): the quote is the
 // state, not a message's text. typingTerm is what it adds.
 var (
-	typingShown = regexp.MustCompile(`(?i)['"“「‘]\s*(?:typing|正在输入|输入中)\s*(?:\.{1,3}|…{1,2})?\s*['"”」’]`)
+	typingShown = regexp.MustCompile(`(?i)['"“「‘]\s*(?:typing|(?:对方)?正在(?:输入|讲话|说话)|输入中)\s*(?:\.{1,3}|…{1,2})?\s*['"”」’]`)
 	typingTerm  = englishTerm("typing")
 )
 

@@ -53,7 +53,7 @@ var (
 		zh []string
 	}{
 		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap", "unlike", "zap"),
-			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出", "不要了", "干掉"}},
+			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出", "不要了", "干掉", "退掉"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise", "generate", "mkdir", "relay"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来", "叫他", "叫她", "叫大家", "回一句"}},
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "translate", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix"),
@@ -124,7 +124,7 @@ func nounPhrase(p string) string {
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "看得到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "分享链接": "共享网址", "分享码": "共享码"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "分享链接": "共享网址", "分享码": "共享码"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.

@@ -45,6 +45,9 @@ var (
 	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
+	// reported is what someone asked or said, told before the request
+	// itself (群里有人问…，你回一句…).
+	reported = regexp.MustCompile(`有人(?:问|说)[^，,。！!？?]*[，,]`)
 	// beforeFirst is what a request does later, before which it asks for
 	// something first (发通知前先查查…, 踢人之前先看看…).
 	beforeFirst = regexp.MustCompile(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
@@ -136,8 +139,10 @@ var (
 	// kindFollows is what follows "send 10001" when it names the kind of
 	// message ("a merged forward of …", "the file /a.pdf") rather than
 	// its text ("the meeting moved").
-	kindFollows  = regexp.MustCompile(`(?i)^\s+(?:a|an|the|this|that|these|those|my|our)\s+(?:[a-z]+\s+)?(?:forward|merged|bundle|file|image|picture|photo|pic|voice|audio|record|video|card|sticker|emoji|face|link|location|music|song|ark|json|nodes?|document|pdf)`)
-	letKnow      = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
+	kindFollows = regexp.MustCompile(`(?i)^\s+(?:a|an|the|this|that|these|those|my|our)\s+(?:[a-z]+\s+)?(?:forward|merged|bundle|file|image|picture|photo|pic|voice|audio|record|video|card|sticker|emoji|face|link|location|music|song|ark|json|nodes?|document|pdf)`)
+	letKnow     = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
+	// getOut is getting the bot out of a group: it leaves.
+	getOut       = regexp.MustCompile(`(?i)\bget\s+(?:the\s+)?(?:bot|me|us|yourself|this\s+account)\s+out\s+of\s+((?:the\s+|this\s+)?(?:group|grp|chat))\b`)
 	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	// what changes a group's name: the group is renamed, not a file.
 	// renameGroupZH is the same in Chinese: 把群 4455 改名 (叫 …) renames
@@ -201,6 +206,11 @@ func blankPayload(query string) string {
 			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}
 	}
+	if strings.Contains(q, "有人") {
+		if m := reported.FindStringIndex(q); m != nil && len(strings.TrimSpace(q[m[1]:])) > 3 {
+			q = q[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + q[m[1]:] // 有人问报名啥时候截止，你回一句…: what was asked is no request
+		}
+	}
 	if strings.Contains(q, "前") {
 		if m := beforeFirst.FindStringIndex(q); m != nil {
 			q = strings.Repeat(" ", m[1]) + q[m[1]:] // 发通知前先查查还能@几次: what comes after is a later call
@@ -227,6 +237,9 @@ func blankPayload(query string) string {
 	}
 	if m := toID.FindStringIndex(q); m != nil && !kindFollows.MatchString(q[m[1]:]) {
 		q = q[:m[1]]
+	}
+	if strings.Contains(lowered, "out of") {
+		q = getOut.ReplaceAllString(q, "leave $1") // get the bot out of group 4455: it leaves
 	}
 	if strings.Contains(lowered, "remove") || strings.Contains(lowered, "throw") {
 		q = removeMember.ReplaceAllString(q, "kick $1 from group") // a person removed from a group is kicked

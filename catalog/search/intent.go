@@ -183,7 +183,7 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "的") {
 		q = describedDone(q)
 	}
-	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "sent"} {
+	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "私聊发我", "私发我", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	if containsAny(q, []string{" download", " url", " link", " dm", " pm"}) {

@@ -414,6 +414,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"给群 4455 弄个只有我能看到的备注：老家", intentNone, []string{"set_group_remark"}},
 		{"QQ 10001 私聊发我的那张图，给我下载链接", intentRead, []string{"get_image", "get_file", "get_private_file_url"}},
 		{"她私聊里跟我说啥了？QQ 10001，翻翻记录", intentRead, []string{"get_friend_msg_history"}},
+		{"translate the voice message 5566 into text", intentRead, []string{"fetch_ptt_text"}},
+		{"把 good night 翻译成中文", intentRead, []string{"translate_en2zh"}},
 		{"这个闪传链接 https://qfile.qq.com/q/Ab12 的 fileset id 是多少", intentRead, []string{"get_fileset_id"}},
 		{"把那条放假通知 id 7712 设成群待办，群 3030", intentCreate, []string{"set_group_todo"}},
 		{"他这条说得好，设精华，消息 id 6677", intentCreate, []string{"set_essence_msg"}},

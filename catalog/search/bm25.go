@@ -28,9 +28,16 @@ const (
 	weightVocab    = 2.0
 	weightSummary  = 1.0
 	weightCategory = 0.5
-	weightLearned  = 0.3
 	bm25K1         = 1.2
 	bm25B          = 0.5
+)
+
+// The learned field (learned.go) weighs little beside the others, and is
+// not discounted for its length: that says how many requests were
+// written for the action, not how wordy a text is.
+const (
+	weightLearned = 0.3
+	learnedB      = 0.0
 )
 
 // posting is one action holding one term, with the term's whole weight in
@@ -86,7 +93,11 @@ func newBM25(actions []*catalog.Action, learned map[string][]string) *bm25 {
 	tf := map[string]map[int32]float64{}
 	for i, fs := range docs {
 		for f, fl := range fs {
-			norm := 1 - bm25B + bm25B*float64(len(fl.terms))/max(avg[f], 1)
+			b := bm25B
+			if fl.weight == weightLearned {
+				b = learnedB
+			}
+			norm := 1 - b + b*float64(len(fl.terms))/max(avg[f], 1)
 			for _, t := range fl.terms {
 				if tf[t] == nil {
 					tf[t] = map[int32]float64{}
@@ -375,7 +386,7 @@ var (
 	voiceTerm   = englishTerm("voice")
 	imageTerm   = englishTerm("image")
 	fetches     = regexp.MustCompile(`(?i)\bdownload|\bback to me\b|下载|取回|拉取|传回|发回|存到|落盘`) // a document fetched, not sent
-	docFile     = regexp.MustCompile(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz)\b`)
+	docFile     = regexp.MustCompile(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz|tgz|xz|bz2|bin|iso|dmg|msi|deb|json|log|db)\b`)
 	uploadTerms = []string{englishTerm("upload"), englishTerm("file")}
 )
 

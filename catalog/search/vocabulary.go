@@ -81,7 +81,7 @@ var vocabulary = map[string]string{
 	"send_group_ai_record":       "ai voice tts speak text to speech character AI语音 语音合成 AI配音 文字转语音 念 念出来 朗读 aloud narrate AI声音 声音角色",
 	"get_ai_characters":          "ai voice characters tts 语音角色 AI角色 AI声音 语音音色 有哪些音色 角色列表 voices available 音色 AI音色 可选声音 配音角色 语音角色列表 有哪些声音 声音列表",
 	// friends and accounts
-	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 好友都有谁 my getFriends 好友有哪些 好友名单 所有好友 加了 好友数 好友数量 how many 机器人的好友 搜索好友 查找好友 找好友 好友里",
+	"get_friend_list":                "friends contacts buddies list all getFriendList friendList 好友列表 联系人 通讯录 我的好友 my getFriends 好友有哪些 好友名单 所有好友 加了 好友数 好友数量 how many 机器人的好友 搜索好友 查找好友 找好友 好友里",
 	"delete_friend":                  "delete remove unfriend block friend deleteFriend 删好友 删除好友 拉黑 不做朋友 删了他 不想 做朋友 解除好友 移除好友 拉黑他 好友关系 removeFriend 删掉好友 好友删了 绝交 删除联系人 删联系人",
 	"set_friend_add_request":         "approve reject accept deny friend request add application 好友申请 加好友 好友请求 通过 同意 通过好友申请 拒绝好友申请 加好友请求 newFriendRequest friendRequest 通过好友 拒绝加好友 好友验证 decline",
 	"set_friend_remark":              "friend remark note alias rename contact 好友备注 备注名 备注 改备注 备注一下 备注成 setRemark",

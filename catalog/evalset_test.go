@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// and "aa" to "ag" (thirty-one more) written later the same way, each blind to the others and
+// and "aa" to "ah" (thirty-two more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -189,6 +189,7 @@ var evalsetRequestSets = [][2]string{
 	{"tune-ae.jsonl", "heldout-ae.jsonl"},
 	{"tune-af.jsonl", "heldout-af.jsonl"},
 	{"tune-ag.jsonl", "heldout-ag.jsonl"},
+	{"tune-ah.jsonl", "heldout-ah.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

@@ -40,9 +40,9 @@ const (
 // "mark as read", 打开全员禁言, turning a setting on or off as 打开匿名聊天 and
 // 关闭加群验证 do, "show that I am typing", 刷名片赞 sends likes).
 var (
-	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b`)
+	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b|\bdownload\b.*\bto\s+(?:the\s+|our\s+)?(?:bot|server|disk|host|machine|local)|下载到`)
 	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
-	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久"}
+	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久", "在哪", "存哪", "放哪", "哪了"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
 	questionStart = words("is", "are", "was", "were", "am", "any", "whos", "does", "did")
@@ -52,14 +52,14 @@ var (
 		en map[string]bool
 		zh []string
 	}{
-		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap", "unlike", "zap"),
+		{intentRemove, words("delete", "remove", "recall", "unsend", "retract", "withdraw", "kick", "erase", "undo", "cancel", "clear", "leave", "quit", "revoke", "drop", "unpin", "unfriend", "unset", "rid", "exit", "dismiss", "clean", "block", "boot", "expel", "oust", "nuke", "rm", "wipe", "purge", "kill", "shutdown", "terminate", "trash", "ditch", "scrap", "unlike", "zap", "flush"),
 			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出", "不要了", "干掉", "退掉"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise", "generate", "mkdir", "relay"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来", "叫他", "叫她", "叫大家", "回一句"}},
-		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix"),
-			[]string{"设", "改", "更换", "换", "修改", "禁言", "闭麦", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "移回", "放回", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "加精", "授予", "允许", "挪"}},
+		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix", "drag"),
+			[]string{"设", "改", "更换", "换", "修改", "禁言", "闭麦", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "移回", "放回", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "加精", "授予", "允许", "挪", "切成", "切到", "调成", "调到", "升成", "升为", "移到", "给他过", "给她过", "让他过"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance", "page", "convert", "scroll", "translate"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个", "导出", "翻译", "给我拉", "拉一下"}},
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个", "导出", "翻译", "给我拉", "拉一下", "第一页", "第二页", "下一页", "上一页", "翻页"}},
 	}
 )
 
@@ -79,6 +79,10 @@ var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|he
 // determined is a word after a determiner or a preposition, a noun
 // wherever it is also a verb (the reply segment, with reply id 5566).
 var determined = regexp.MustCompile(` (the|a|an|this|that|these|those|his|her|its|their|our|your|with|of|from) +([a-z]+) `)
+
+// yesNoEN is an English question answered yes or no about what is so
+// ("… supported?", "… y/n").
+var yesNoEN = regexp.MustCompile(` (?:supported|allowed|possible|available|enabled|working)(?: +[a-z]+)? *[?？]| y */ *n `)
 
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
@@ -137,7 +141,7 @@ var removalWords = words("delete", "del", "remove", "kick", "leave", "clean", "c
 // intentOf reads a request's intent from its words outside the payload,
 // English split at case changes and read through typos of the cue words
 // ("delte", "kik").
-func intentOf(query string) intent { return intentMemo.get(query, readIntent) }
+func intentOf(query string) intent { return intentMemo.get(query, weighedIntent) }
 
 var intentMemo memo[intent]
 
@@ -183,7 +187,7 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "的") {
 		q = describedDone(q)
 	}
-	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "私聊发我", "私发我", "sent"} {
+	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "私聊发我", "私发我", "发我的那", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	if containsAny(q, []string{" download", " url", " link", " dm", " pm"}) {
@@ -221,7 +225,7 @@ func readIntent(query string) intent {
 	// whatever question word its object holds ("change whether the group
 	// can be found", "kick whoever spammed"); a question mark still asks.
 	if len(en) > 0 && !strings.ContainsAny(raw, "?？") {
-		if in := firstCue(" " + en[0] + " "); in != intentNone && in != intentRead && strings.HasPrefix(strings.TrimSpace(strings.ToLower(raw)), en[0]) {
+		if in := firstCue(" " + en[0] + " "); in != intentNone && in != intentRead && strings.HasPrefix(strings.TrimSpace(strings.ToLower(raw)), en[0]) && strings.HasPrefix(strings.TrimSpace(q), en[0]) {
 			return in
 		}
 	}
@@ -229,6 +233,9 @@ func readIntent(query string) intent {
 		if questionEN[w] {
 			return intentRead
 		}
+	}
+	if yesNoEN.MatchString(q) {
+		return intentRead // voice messages supported? y/n: asked, not done
 	}
 	if abilityQuestion(raw, en) || abilityQuestionZH(raw) {
 		return intentRead

@@ -42,12 +42,14 @@ var (
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头)[^，,。；;]*`)
+	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；?？]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// reported is what someone asked or said, told before the request
 	// itself (群里有人问…，你回一句…).
 	reported = regexp.MustCompile(`有人(?:问|说)[^，,。！!？?]*[，,]`)
+	// colonID is an id whose parts colons join (invite:4455:u_x1).
+	colonID = regexp.MustCompile(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
 	// beforeFirst is what a request does later, before which it asks for
 	// something first (发通知前先查查…, 踢人之前先看看…).
 	beforeFirst = regexp.MustCompile(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
@@ -328,6 +330,9 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(lower, "say") {
 		q = askedSay.ReplaceAllString(q, "$1$2 said") // what did he say: a question about what was said, not what to send
+	}
+	if strings.Contains(q, ":") {
+		q = colonID.ReplaceAllString(q, " ") // invite:4455:u_x1 is an id, and its colons introduce nothing said
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
 		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) && !askingTo(q, loc) {

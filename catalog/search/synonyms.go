@@ -76,11 +76,11 @@ var synonyms = [][]string{
 	{"上传", "传", "upload"},
 	{"下载", "download", "downloads"},
 	{"重命名", "改名", "改个名", "rename"},
-	{"移动", "move", "挪", "挪到", "移到", "移回", "放回"},
+	{"移动", "move", "drag", "挪", "挪到", "移到", "移回", "放回"},
 	{"添加", "add"},
 	{"评论", "comment", "comments"},
 	{"输入", "typing", "input"},
-	{"清理", "clean", "clear", "清一下", "清掉", "清除"},
+	{"清理", "clean", "clear", "flush", "清一下", "清掉", "清除"},
 	{"缓存", "cache"},
 	{"重启", "restart", "reboot"},
 }

@@ -97,7 +97,7 @@ var vocabulary = map[string]string{
 	"set_online_status":              "online status busy away invisible 在线状态 忙碌 隐身 设为忙碌 请勿打扰 上线 勿扰 dnd disturb afk 电量 battery Q我吧 切换状态 presence setPresence",
 	"nc_get_user_status":             "user online status is 在线状态 对方在线 某人在线状态 用户在线状态 别人 他的 对方状态 好友状态 他的状态 她的状态 离线 offline 在线吗 friend's someone's getUserStatus 在不在线 忙不忙 在忙",
 	"get_unidirectional_friend_list": "one way unidirectional friends 单向好友 单方面好友 单向 单方面 不是互相 one-sided mutual 单删 被单删 follower followers",
-	"get_recent_contact":             "recent contacts conversations chats 最近联系人 最近会话 最近聊天 会话列表 近期联系人 和谁聊 聊过天",
+	"get_recent_contact":             "recent contacts conversations chats 近来的联系人 最近会话 最近聊天 会话列表 近期联系人 和谁聊 聊过天",
 	"get_cookies":                    "cookies login cookie credential 登录cookie domain 域名 网页登录 skey pskey p_skey 网页cookie",
 	"get_csrf_token":                 "csrf token bkn 令牌 gtk g_tk csrf_token 防伪令牌 xsrf csrf令牌 数字 网页接口 调接口",
 	// media and files
@@ -169,7 +169,7 @@ var vocabulary = map[string]string{
 	"get_fileset_info":              "flash transfer fileset info files inside 闪传文件集 闪传信息 闪传里的文件 闪传详情 闪传里有什么 闪传内容 闪传文件集信息 闪传大小 闪传有多大",
 	"get_flash_file_list":           "flash transfer fileset files list inside 闪传文件列表 闪传里有哪些文件 闪传里的文件 闪传文件清单 闪传里的东西 文件清单",
 	"get_flash_file_url":            "flash transfer file download link url 闪传下载链接 闪传下载 闪传文件链接 闪传直链 闪传下载地址 闪传文件下载地址",
-	"get_friends_with_category":     "friends grouped by category friend groups 好友分组 分组好友 分组 categories categorized 分组列表 好友分类 分类",
+	"get_friends_with_category":     "friends by category grouped friend groups 好友分组 分组好友 分组 categories categorized 分组列表 好友分类 分类",
 	"get_group_info_ex":             "group extended info details 群扩展信息 extra 扩展资料 群扩展资料 更多群资料",
 	"get_online_clients":            "online devices clients other logged in 在线设备 登录设备 其他设备 登录的设备 多端登录 在线客户端 哪些设备 手机电脑",
 	"get_qun_album_list":            "group albums list photo albums 群相册列表 群相册 相册列表 所有相册 群里的相册 qun napcat photo albums",

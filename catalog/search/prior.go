@@ -1,0 +1,127 @@
+package search
+
+import (
+	_ "embed"
+	"strconv"
+	"strings"
+	"sync"
+	"unicode"
+)
+
+// The cue lists (intent.go) read what a request asks for from the words
+// people were seen to use; a request that holds none of them ("photos in
+// album a1b2 of group 4455", "his group card in 4455") is left without an
+// intent, and its writes and reads are ranked alike. The read prior
+// decides those: a naive Bayes model in which every English word, Chinese
+// character and pair of characters outside the payload carries the
+// log-odds with which it appeared in requests that only read against
+// requests that write, learned from the tuning halves of the labelled
+// sets (never a held-out half; prior_test.go trains it and keeps
+// readprior.tsv equal to what training gives). A request with no cue that
+// the model finds likelier to read than to write reads. Where a cue
+// speaks, the cue decides.
+
+// readPriorTable is the trained model: the prior log-odds of reading on
+// its first line, then one feature a line with its log-odds.
+//
+//go:embed readprior.tsv
+var readPriorTable string
+
+// priorModel is a read prior: the log-odds of reading before any word,
+// and each feature's.
+type priorModel struct {
+	base    float64
+	weights map[string]float64
+}
+
+var (
+	priorOnce sync.Once
+	prior     *priorModel
+)
+
+// readPrior is the embedded model, parsed on the first search that needs
+// it, so a server that never searches holds none of it.
+func readPrior() *priorModel {
+	priorOnce.Do(func() { prior = parsePrior(readPriorTable) })
+	return prior
+}
+
+func parsePrior(table string) *priorModel {
+	m := &priorModel{weights: map[string]float64{}}
+	for i, line := range strings.Split(strings.TrimSpace(table), "\n") {
+		f, w, ok := strings.Cut(line, "\t")
+		v, err := strconv.ParseFloat(w, 64)
+		if !ok || err != nil {
+			continue
+		}
+		if i == 0 {
+			m.base = v
+			continue
+		}
+		m.weights[f] = v
+	}
+	return m
+}
+
+// odds is the model's log-odds that query only reads.
+func (m *priorModel) odds(query string) float64 {
+	s := m.base
+	for _, f := range priorFeatures(query) {
+		s += m.weights[f]
+	}
+	return s
+}
+
+// priorFeatures are the words the prior weighs, outside the payload, each
+// once: English words lower-cased (a blank before each), Chinese
+// characters and pairs of characters, and a question mark.
+func priorFeatures(query string) []string {
+	raw := strings.ToLower(withoutPayload(query))
+	var out []string
+	add := func(f string) {
+		if !dup(out, f) {
+			out = append(out, f)
+		}
+	}
+	var word []rune
+	var prev rune
+	for _, r := range raw + " " {
+		switch {
+		case r < unicode.MaxASCII && unicode.IsLetter(r):
+			word = append(word, r)
+			prev = 0
+			continue
+		case unicode.Is(unicode.Han, r):
+			add(string(r))
+			if prev != 0 {
+				add(string([]rune{prev, r}))
+			}
+			prev = r
+		case r == '?' || r == '？':
+			add("?")
+			prev = 0
+		default:
+			prev = 0
+		}
+		if len(word) > 0 {
+			add(" " + string(word))
+			word = word[:0]
+		}
+	}
+	return out
+}
+
+// cueIntentOf is what the cue lists alone read in query.
+func cueIntentOf(query string) intent { return cueMemo.get(query, readIntent) }
+
+var cueMemo memo[intent]
+
+// weighedIntent is what the cue lists read, and for a request they find
+// no cue in, a read where the prior finds reading likelier.
+func weighedIntent(query string) intent {
+	in := cueIntentOf(query)
+	if in == intentNone && readPrior().odds(query) > 0 {
+		return intentRead
+	}
+	return in
+}

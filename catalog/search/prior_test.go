@@ -1,0 +1,109 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// priorMinCount is how many tuning requests must hold a feature before the
+// prior weighs it: rarer ones say more of their writer than of the
+// language.
+const priorMinCount = 3
+
+// trainPrior learns the read prior from labelled requests: each feature's
+// log-odds of appearing in a request that only reads against one that
+// writes, smoothed by half a request.
+func trainPrior(rows []labelled) *priorModel {
+	var n [2]float64
+	count := map[string]*[2]float64{}
+	for _, r := range rows {
+		k := 0
+		if r.Read {
+			k = 1
+		}
+		n[k]++
+		for _, f := range priorFeatures(r.Q) {
+			if count[f] == nil {
+				count[f] = &[2]float64{}
+			}
+			count[f][k]++
+		}
+	}
+	m := &priorModel{base: round2(math.Log(n[1] / n[0])), weights: map[string]float64{}}
+	for f, c := range count {
+		if c[0]+c[1] < priorMinCount {
+			continue
+		}
+		w := math.Log((c[1]+0.5)/(n[1]+1)) - math.Log((c[0]+0.5)/(n[0]+1))
+		if w = round2(w); w != 0 {
+			m.weights[f] = w
+		}
+	}
+	return m
+}
+
+func round2(v float64) float64 { return math.Round(v*100) / 100 }
+
+// table is m as readprior.tsv holds it, features in order.
+func (m *priorModel) table() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "prior\t%g\n", m.base)
+	fs := make([]string, 0, len(m.weights))
+	for f := range m.weights {
+		fs = append(fs, f)
+	}
+	sort.Strings(fs)
+	for _, f := range fs {
+		fmt.Fprintf(&b, "%s\t%g\n", f, m.weights[f])
+	}
+	return b.String()
+}
+
+// TestTheReadPriorIsTrainedOnTheTuningHalves holds readprior.tsv to what
+// training on the tuning halves gives; PRIOR_WRITE=1 writes it.
+func TestTheReadPriorIsTrainedOnTheTuningHalves(t *testing.T) {
+	want := trainPrior(tuningHalves(t, "")).table()
+	if os.Getenv("PRIOR_WRITE") != "" {
+		require.NoError(t, os.WriteFile("readprior.tsv", []byte(want), 0o644))
+	}
+	got, err := os.ReadFile("readprior.tsv")
+	require.NoError(t, err)
+	assert.Equal(t, want, string(got), "readprior.tsv is stale: run PRIOR_WRITE=1 go test -run TestTheReadPriorIsTrainedOnTheTuningHalves ./catalog/search")
+}
+
+// TestARequestWithNoCueReadsWhereThePriorSaysSo: a request the cue lists
+// find nothing in is a read where the prior finds reading likelier, and
+// its first suggestion is then a read; where the prior finds writing
+// likelier, it keeps no intent.
+func TestARequestWithNoCueReadsWhereThePriorSaysSo(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, tc := range []struct {
+		query string
+		in    intent
+	}{
+		{"album photos of group 4455", intentRead},
+		{"his group card in 4455, user 10002", intentRead},
+		{"让群9090可以被别人搜到", intentNone},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			require.Equal(t, intentNone, readIntent(tc.query), "the cue lists find no cue")
+			assert.Equal(t, tc.in, intentOf(tc.query))
+			if tc.in == intentRead {
+				got := c.Suggest(context.Background(), tc.query, catalog.Filter{})
+				require.NotEmpty(t, got)
+				assert.True(t, got[0].ReadOnly, "%v", names(got))
+			}
+		})
+	}
+}

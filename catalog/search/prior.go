@@ -78,11 +78,7 @@ func (m *priorModel) odds(query string) float64 {
 func priorFeatures(query string) []string {
 	raw := strings.ToLower(withoutPayload(query))
 	var out []string
-	add := func(f string) {
-		if !dup(out, f) {
-			out = append(out, f)
-		}
-	}
+	add := func(f string) { out = append(out, f) }
 	var word []rune
 	var prev rune
 	for _, r := range raw + " " {
@@ -108,7 +104,7 @@ func priorFeatures(query string) []string {
 			word = word[:0]
 		}
 	}
-	return out
+	return distinct(out) // a map only for a long request: a 4 KiB one costs in proportion to its length
 }
 
 // cueIntentOf is what the cue lists alone read in query.

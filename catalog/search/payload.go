@@ -45,9 +45,9 @@ var (
 	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；?？]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头)[^，,。；;]*`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
-	// reported is what someone asked or said, told before the request
-	// itself (群里有人问…，你回一句…).
-	reported = regexp.MustCompile(`有人(?:问|说)[^，,。！!？?]*[，,]`)
+	// reported is what someone asked, said or sent, told before the
+	// request itself (群里有人问…，你回一句…; 有人发了个卡片，帮我打开).
+	reported = regexp.MustCompile(`有人(?:问|说|发|转)[^，,。！!？?]*[，,]`)
 	// colonID is an id whose parts colons join (invite:4455:u_x1).
 	colonID = regexp.MustCompile(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
 	// beforeFirst is what a request does later, before which it asks for
@@ -319,7 +319,7 @@ func blankPayload(query string) string {
 	for _, w := range []string{"tell", "inform", "notify", "remind", "ask"} {
 		hasTell = hasTell || strings.Contains(lower, w)
 	}
-	if m := tellEN.FindStringSubmatchIndex(q); hasTell && m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") {
+	if m := tellEN.FindStringSubmatchIndex(q); hasTell && m != nil && !strings.EqualFold(q[m[2]:m[3]], "me") && !strings.EqualFold(q[m[2]:m[3]], "to") { // ask to join: a request made, nothing said
 		rest := q[m[1]:]
 		if i := strings.Index(strings.ToLower(rest), " that "); i >= 0 && i < 40 {
 			rest = rest[:i]

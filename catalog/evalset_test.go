@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// and "aa" to "al" (thirty-six more) written later the same way, each blind to the others and
+// and "aa" to "an" (thirty-eight more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -194,6 +194,8 @@ var evalsetRequestSets = [][2]string{
 	{"tune-aj.jsonl", "heldout-aj.jsonl"},
 	{"tune-ak.jsonl", "heldout-ak.jsonl"},
 	{"tune-al.jsonl", "heldout-al.jsonl"},
+	{"tune-am.jsonl", "heldout-am.jsonl"},
+	{"tune-an.jsonl", "heldout-an.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a

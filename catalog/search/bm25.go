@@ -58,6 +58,7 @@ type bm25 struct {
 type field struct {
 	terms  []string
 	weight float64
+	b      float64 // how much a long field is discounted
 }
 
 // fieldsOf are an action's fields, learned its learnt terms.
@@ -71,11 +72,11 @@ func fieldsOf(a *catalog.Action, learned []string) []field {
 		}
 	}
 	return []field{
-		{names, weightName},
-		{tokenize(vocabulary[a.Name], nil, nil), weightVocab},
-		{tokenize(a.Summary, nil, nil), weightSummary},
-		{tokenize(a.Category, nil, nil), weightCategory},
-		{learned, weightLearned},
+		{names, weightName, bm25B},
+		{tokenize(vocabulary[a.Name], nil, nil), weightVocab, bm25B},
+		{tokenize(a.Summary, nil, nil), weightSummary, bm25B},
+		{tokenize(a.Category, nil, nil), weightCategory, bm25B},
+		{learned, weightLearned, learnedB},
 	}
 }
 
@@ -93,11 +94,7 @@ func newBM25(actions []*catalog.Action, learned map[string][]string) *bm25 {
 	tf := map[string]map[int32]float64{}
 	for i, fs := range docs {
 		for f, fl := range fs {
-			b := bm25B
-			if fl.weight == weightLearned {
-				b = learnedB
-			}
-			norm := 1 - b + b*float64(len(fl.terms))/max(avg[f], 1)
+			norm := 1 - fl.b + fl.b*float64(len(fl.terms))/max(avg[f], 1)
 			for _, t := range fl.terms {
 				if tf[t] == nil {
 					tf[t] = map[int32]float64{}

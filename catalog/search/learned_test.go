@@ -81,13 +81,19 @@ func tuningHalves(t *testing.T, except string) []labelled {
 // LEARN_WRITE=1 writes it.
 func TestTheLearnedTermsAreTrainedOnTheTuningHalves(t *testing.T) {
 	x := load(t)
-	want := learnedFile(trainLearned(newBM25(x.parsed().all, nil), tuningHalves(t, "")))
-	if os.Getenv("LEARN_WRITE") != "" {
-		require.NoError(t, os.WriteFile("learned.txt", []byte(want), 0o644))
+	assertTrained(t, "learned.txt", "LEARN_WRITE", learnedFile(trainLearned(newBM25(x.parsed().all, nil), tuningHalves(t, ""))))
+}
+
+// assertTrained holds a trained table's file to what training gives
+// (want); with the environment variable write set, it writes the file.
+func assertTrained(t *testing.T, file, write, want string) {
+	t.Helper()
+	if os.Getenv(write) != "" {
+		require.NoError(t, os.WriteFile(file, []byte(want), 0o644))
 	}
-	got, err := os.ReadFile("learned.txt")
+	got, err := os.ReadFile(file)
 	require.NoError(t, err)
-	assert.Equal(t, want, string(got), "learned.txt is stale: LEARN_WRITE=1 go test -run TestTheLearnedTermsAreTrainedOnTheTuningHalves ./catalog/search")
+	assert.Equal(t, want, string(got), "%s is stale: %s=1 go test -run %s ./catalog/search", file, write, t.Name())
 }
 
 // TestLearnedTermsNameWhatPeopleSay: a request whose words only the

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -72,13 +71,7 @@ func (m *priorModel) table() string {
 // TestTheReadPriorIsTrainedOnTheTuningHalves holds readprior.tsv to what
 // training on the tuning halves gives; PRIOR_WRITE=1 writes it.
 func TestTheReadPriorIsTrainedOnTheTuningHalves(t *testing.T) {
-	want := trainPrior(tuningHalves(t, "")).table()
-	if os.Getenv("PRIOR_WRITE") != "" {
-		require.NoError(t, os.WriteFile("readprior.tsv", []byte(want), 0o644))
-	}
-	got, err := os.ReadFile("readprior.tsv")
-	require.NoError(t, err)
-	assert.Equal(t, want, string(got), "readprior.tsv is stale: run PRIOR_WRITE=1 go test -run TestTheReadPriorIsTrainedOnTheTuningHalves ./catalog/search")
+	assertTrained(t, "readprior.tsv", "PRIOR_WRITE", trainPrior(tuningHalves(t, "")).table())
 }
 
 // TestARequestWithNoCueReadsWhereThePriorSaysSo: a request the cue lists

@@ -59,7 +59,7 @@ var (
 		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix", "drag"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "闭麦", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "移回", "放回", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "加精", "授予", "允许", "挪", "切成", "切到", "调成", "调到", "升成", "升为", "移到", "给他过", "给她过", "让他过"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance", "page", "convert", "scroll", "translate"),
-			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个", "导出", "翻译", "给我拉", "拉一下", "第一页", "第二页", "下一页", "上一页", "翻页"}},
+			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个", "导出", "翻译", "给我拉", "拉一下", "调出", "调取", "第一页", "第二页", "下一页", "上一页", "翻页"}},
 	}
 )
 
@@ -82,7 +82,11 @@ var determined = regexp.MustCompile(` (the|a|an|this|that|these|those|his|her|it
 
 // yesNoEN is an English question answered yes or no about what is so
 // ("… supported?", "… y/n").
-var yesNoEN = regexp.MustCompile(` (?:supported|allowed|possible|available|enabled|working)(?: +[a-z]+)? *[?？]| y */ *n `)
+var yesNoEN = regexp.MustCompile(` (?:supported|allowed|possible|available|enabled|working)(?: +[a-z]+)? *[?？]| y */ *n | or +not *[?？.]? *$`)
+
+// gerundNoun is a verb's -ing form naming a kind of ability or state
+// ("image sending capability", "posting rights"): a noun, no cue.
+var gerundNoun = regexp.MustCompile(` [a-z]+ing +(capability|capabilities|ability|support|permission|permissions|rights|status|limit|limits|quota) `)
 
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
@@ -128,7 +132,7 @@ func nounPhrase(p string) string {
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -207,6 +211,9 @@ func readIntent(query string) intent {
 			}
 			return " show " + f[1] + " " // the checkin roster: the list is read
 		})
+	}
+	if strings.Contains(q, "ing ") {
+		q = gerundNoun.ReplaceAllString(q, " $1 ")
 	}
 	q = determined.ReplaceAllStringFunc(q, func(m string) string {
 		f := strings.Fields(m)
@@ -338,7 +345,7 @@ func abilityQuestionZH(raw string) bool {
 	}
 	// 现在这个号能不能发语音？: asked mid-sentence, with a question mark
 	asks = containsAny(t, []string{"能不能", "能否", "可不可以"}) && strings.ContainsAny(raw, "?？")
-	if containsAny(t, []string{"确认下能不能", "确认一下能不能", "看看能不能", "查查能不能", "查一下能不能", "试试能不能"}) {
+	if checksWhetherCan.MatchString(t) {
 		return !strings.ContainsAny(t, "0123456789@") // 帮我确认下能不能发录音: asked to check, not to send
 	}
 	if !(opens || asks) || strings.ContainsAny(t, "0123456789@") {
@@ -350,6 +357,10 @@ func abilityQuestionZH(raw string) bool {
 	}
 	return !containsAny(t, excluded)
 }
+
+// checksWhetherCan is asking to check whether the bot can do something
+// (帮我确认下能不能发录音, 探测一下能不能发图片).
+var checksWhetherCan = regexp.MustCompile(`(?:确认|看看|查查|查一下|试试|探测|检测|测一下|测试)(?:一下|下)?能不能`)
 
 // asksWho reports a request that asks who or what, whatever change it
 // names beside ("打开全员禁言前先看看谁已经在小黑屋里了" reads who is muted).

@@ -149,7 +149,7 @@ func TestPlaceholdersGoBelowRealActions(t *testing.T) {
 // requests that hold one but write stay writes.
 func TestReadCuesAndTheirTraps(t *testing.T) {
 	t.Parallel()
-	for _, q := range []string{"读群消息", "阅读聊天记录", "浏览群文件", "显示好友列表", "展示群成员", "搜索消息", "打开群文件", "read the group messages", "browse group messages"} {
+	for _, q := range []string{"读群消息", "阅读聊天记录", "浏览群文件", "显示好友列表", "展示群成员", "搜索消息", "打开群文件", "调出群 4455 的加群设置", "read the group messages", "browse group messages"} {
 		assert.Equal(t, intentRead, intentOf(q), q)
 	}
 	for _, q := range []string{"标记已读", "mark as read", "mark all messages as read", "打开全员禁言", "禁言他"} {
@@ -440,6 +440,17 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"label group 4455 as 'family' just for me, don't rename it", intentChange, []string{"set_group_remark"}},
 		{`send "lunch at noon, don't be late" to group 4455`, intentCreate, []string{"send_group_msg", "send_msg"}},
 		{"群 4455 的禁言名单，待会挨个解禁", intentRead, []string{"get_group_shut_list"}},
+		{"before I kick 10001, his join date in group 4455", intentRead, []string{"get_group_member_info"}},
+		{"muted members of group 4455 — planning to unmute them all", intentRead, []string{"get_group_shut_list"}},
+		{"pending join requests for group 4455, I'll approve the ones I know", intentRead, []string{"get_group_system_msg"}},
+		{"群 4455 的成员名单，准备把潜水的都踢了", intentRead, []string{"get_group_member_list"}},
+		{"资料卡赞数调出来看看", intentRead, []string{"get_profile_like"}},
+		{"先检测一下能不能发语音", intentRead, []string{"can_send_record"}},
+		{"group 4455 info, null if it doesnt exist", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex"}},
+		{"voice sending capability of this account", intentRead, []string{"can_send_record"}},
+		{"device model label for iPhone 15, paid or not", intentRead, []string{"_get_model_show"}},
+		{"Lagrange 里叫 get_group_list，把我加入的群列出来", intentRead, []string{"get_group_list"}},
+		{"b4 kicking anyone pull the member list of group 4455", intentRead, []string{"get_group_member_list"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

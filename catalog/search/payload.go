@@ -42,7 +42,11 @@ var (
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|[,，;；?？]\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|i'?m\s+going\s+to|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头)[^，,。；;]*`)
+	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头|准备|打算|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*`)
+	// laterClause is an English clause that says when, by a call made
+	// later ("before I kick him, …", "… before I change it"): what the
+	// rest of the request asks comes first.
+	laterClause = regexp.MustCompile(`(?i)\b(?:before|b4|after|once|until|till)\s+(?:(?:i|we|u|you)\b[^,，.。;；—–]*|[a-z]+ing(?:\s+(?:up|out|off|down))?\b)`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// reported is what someone asked, said or sent, told before the
@@ -202,11 +206,14 @@ func blankPayload(query string) string {
 	if containsAny(q, []string{"not", "n't", "dont", "不是"}) {
 		q = blankOutsideQuotes(notThat, q) // …, not as a merged bundle: what is not wanted does not vote
 	}
-	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。"}) {
+	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。", "—", "–", " -"}) {
 		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}
+	}
+	if containsAny(q, []string{"before", "b4", "after", "once", "until", "till", "BEFORE", "Before", "After", "Once"}) {
+		q = laterClause.ReplaceAllString(q, " ") // before I kick him, show his join date: the kick comes later
 	}
 	if strings.Contains(q, "有人") {
 		if m := reported.FindStringIndex(q); m != nil && len(strings.TrimSpace(q[m[1]:])) > 3 {
@@ -367,7 +374,7 @@ func insideQuote(before string) bool {
 // saidInChinese cuts q after the first Chinese word that introduces what
 // is said, keeping an addressee right after it.
 func saidInChinese(q string) string {
-	best := -1
+	best, named := -1, false
 	for _, w := range saidZH {
 		for from := 0; from < len(q); {
 			i := strings.Index(q[from:], w)
@@ -376,7 +383,7 @@ func saidInChinese(q string) string {
 			}
 			i += from
 			if !inNotSaid(q, i, len(w)) && (best < 0 || i < best) {
-				best = i + len(w)
+				best, named = i+len(w), namingZH[w]
 				if w == "告诉" || w == "通知" || w == "提醒" || w == "叫" {
 					for _, a := range addressees {
 						if strings.HasPrefix(q[best:], a) {
@@ -397,8 +404,17 @@ func saidInChinese(q string) string {
 	if best < 0 {
 		return q
 	}
+	if named {
+		if c := strings.IndexAny(q[best:], "，,。；;"); c >= 0 {
+			return q[:best] + strings.Repeat(" ", c) + q[best+c:] // 那边叫 get_x，我就想知道…: a name ends where the sentence goes on
+		}
+	}
 	return q[:best]
 }
+
+// namingZH introduce a name, not a message: what follows them ends at a
+// comma.
+var namingZH = map[string]bool{"叫": true, "叫做": true, "名为": true, "命名为": true}
 
 // inNotSaid reports whether the word at q[i:i+n] is part of a notSaid word.
 func inNotSaid(q string, i, n int) bool {

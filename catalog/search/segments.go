@@ -109,7 +109,7 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 		}
 		return false
 	}
-	sending := hasAny(sendWordsEN, sendWordsZH)
+	sending := hasAny(sendWordsEN, sendWordsZH) && !(en["sending"] && gerundNoun.MatchString(" "+q+" ")) // image sending capability: a noun
 	for _, s := range segments {
 		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) || (s.notOne && oneMessage.MatchString(query)) {
 			continue

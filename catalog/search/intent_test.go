@@ -451,6 +451,13 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"device model label for iPhone 15, paid or not", intentRead, []string{"_get_model_show"}},
 		{"Lagrange 里叫 get_group_list，把我加入的群列出来", intentRead, []string{"get_group_list"}},
 		{"b4 kicking anyone pull the member list of group 4455", intentRead, []string{"get_group_member_list"}},
+		{"bot, say 'good morning' to group 4455 in AI voice c1", intentCreate, []string{"send_group_ai_record"}},
+		{"Lagrange-style: kick 10001 from group 4455", intentRemove, []string{"set_group_kick", "set_group_kick_members"}},
+		{"disable 'searchable by group number' for group 4455", intentChange, []string{"set_group_search"}},
+		{"开启群 4455 的「允许通过群号搜到」", intentChange, []string{"set_group_search"}},
+		{"群 4455 的相册，我待会往里传几张", intentRead, []string{"get_group_album_list", "get_qun_album_list"}},
+		{"群 4455 的消息我都看完了，帮我清掉未读", intentRemove, []string{"mark_group_msg_as_read", "mark_msg_as_read"}},
+		{"turn on anon chat in group 4455", intentChange, []string{"set_group_anonymous"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

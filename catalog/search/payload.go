@@ -42,7 +42,15 @@ var (
 	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|等下|等会|待会|回头|准备|打算|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*`)
+	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*`)
+	// readDone is reading the asker has already done (群里的消息我都看过了):
+	// a state told, not a request to read.
+	readDone = regexp.MustCompile(`(?:看|读|查|翻|浏览)(?:过|完)了`)
+	// toggledQuote is a quote right after a toggle: the setting's name
+	// (submatches 3 to 6), kept as words.
+	toggledQuote = regexp.MustCompile(`(?i)(\b(?:enable|disable|turn\s+on|turn\s+off|switch\s+on|switch\s+off)\b|开启|关闭|打开|关掉)([^，。,"“「']{0,12}?)(?:"([^"]*)"|“([^”]*)”|「([^」]*)」|(?:^|\s)'([^']*)')`)
+	// saidQuote is a say verb with its quote: what is said ends there.
+	saidQuote = regexp.MustCompile(`(?i)\b(?:say|says|saying)\s*[:：,]?\s*(?:"[^"]*"|“[^”]*”|‘[^’]*’|'[^']*')`)
 	// laterClause is an English clause that says when, by a call made
 	// later ("before I kick him, …", "… before I change it"): what the
 	// rest of the request asks comes first.
@@ -215,6 +223,9 @@ func blankPayload(query string) string {
 	if containsAny(q, []string{"before", "b4", "after", "once", "until", "till", "BEFORE", "Before", "After", "Once"}) {
 		q = laterClause.ReplaceAllString(q, " ") // before I kick him, show his join date: the kick comes later
 	}
+	if strings.Contains(q, "过了") || strings.Contains(q, "完了") {
+		q = readDone.ReplaceAllString(q, " ") // 消息我都看过了，清一下未读: what is done is no request
+	}
 	if strings.Contains(q, "有人") {
 		if m := reported.FindStringIndex(q); m != nil && len(strings.TrimSpace(q[m[1]:])) > 3 {
 			q = q[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + q[m[1]:] // 有人问报名啥时候截止，你回一句…: what was asked is no request
@@ -312,6 +323,8 @@ func blankPayload(query string) string {
 	// Each pattern runs only where its mark is (a quote, a slash or dot, an
 	// @): most requests have none, and a regular expression costs.
 	if strings.ContainsAny(q, "\"“「『《‘'") {
+		q = toggledQuote.ReplaceAllString(q, "$1$2 $3$4$5$6 ") // enable 'allow search by number': the setting's name, not a payload
+		q = saidQuote.ReplaceAllString(q, " send ")         // say 'hi' in group 4455 with voice c1: the quote is all that is said
 		q = quotedRE.ReplaceAllString(q, " ")
 	}
 	if strings.ContainsAny(q, "/.~") {
@@ -342,7 +355,7 @@ func blankPayload(query string) string {
 		q = colonID.ReplaceAllString(q, " ") // invite:4455:u_x1 is an id, and its colons introduce nothing said
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
-		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) && !askingTo(q, loc) {
+		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) && !askingTo(q, loc) && !labelColon(q, loc) {
 			q = q[:loc[1]]
 		}
 	}
@@ -485,6 +498,31 @@ func labelsMessage(q string, m []int) bool {
 func askingTo(q string, loc []int) bool {
 	return strings.EqualFold(q[loc[0]:loc[1]], "asking") && strings.HasPrefix(strings.TrimLeft(q[loc[1]:], " "), "to ")
 }
+
+// labelColon reports a colon after a short label that opens the request
+// ("NapCat-style: delete folder …", "client probe: packet status"): the
+// request itself follows, not what is said. A label names no one, no
+// number and nothing said, and holds no cue word.
+func labelColon(q string, loc []int) bool {
+	if loc[1]-loc[0] > len("：") || !strings.ContainsAny(q[loc[0]:loc[1]], ":：") {
+		return false
+	}
+	head := strings.TrimSpace(q[:loc[0]])
+	f := strings.Fields(strings.ToLower(head))
+	if len(f) == 0 || len(f) > 3 || strings.ContainsAny(head, "0123456789") || strings.ContainsFunc(head, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		return false
+	}
+	for _, w := range f {
+		if saidNouns[w] {
+			return false
+		}
+	}
+	return firstCue(" "+strings.Join(f, " ")+" ") == intentNone
+}
+
+// saidNouns, before a colon, name what follows as something said or
+// whom it goes to ("msg: hi", "group: …").
+var saidNouns = words("msg", "message", "text", "content", "reason", "title", "caption", "name", "note", "remark", "notice", "announcement", "group", "grp", "friend", "user", "qq", "dm", "to", "him", "her", "them", "everyone", "all", "reply", "answer", "body", "subject", "status", "nickname", "card", "signature", "bio")
 
 // saidMark reports whether lower holds the start of a word saidEN reads,
 // so that the expression runs only where it may match.

@@ -324,7 +324,7 @@ func blankPayload(query string) string {
 	// @): most requests have none, and a regular expression costs.
 	if strings.ContainsAny(q, "\"“「『《‘'") {
 		q = toggledQuote.ReplaceAllString(q, "$1$2 $3$4$5$6 ") // enable 'allow search by number': the setting's name, not a payload
-		q = saidQuote.ReplaceAllString(q, " send ")         // say 'hi' in group 4455 with voice c1: the quote is all that is said
+		q = saidQuote.ReplaceAllString(q, " send ")            // say 'hi' in group 4455 with voice c1: the quote is all that is said
 		q = quotedRE.ReplaceAllString(q, " ")
 	}
 	if strings.ContainsAny(q, "/.~") {

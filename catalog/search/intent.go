@@ -280,6 +280,9 @@ func readIntent(query string) intent {
 	if in == intentNone && (containsAny(q, askedNouns) || (possessiveLast.MatchString(raw) && namesFirst(raw))) && !containsAny(q, []string{"下载", "下到", "存到", "把", " download ", " save "}) {
 		return intentRead // private chat file url for …, 群 4455 里 10002 的群名片: a thing named with no verb, to be read
 	}
+	if in == intentNone && nounOfFirst.MatchString(raw) && !strings.ContainsAny(query, ":：") {
+		return intentRead // title of @10001 in 4455: a thing named, whose it is, with no verb
+	}
 	return in
 }
 
@@ -391,6 +394,10 @@ func namesFirst(raw string) bool {
 	}
 	return true
 }
+
+// nounOfFirst is an English request that opens by naming a thing and
+// whose it is ("title of …", "the join date of …").
+var nounOfFirst = regexp.MustCompile(`(?i)^\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+of\s`)
 
 // askedNouns name something a request with no verb asks for.
 var askedNouns = []string{" url ", " urls ", " link ", " links ", " list ", " info ", " details ", "链接", "直链", "地址", "列表", "信息", "详情"}

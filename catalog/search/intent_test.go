@@ -458,6 +458,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 4455 的相册，我待会往里传几张", intentRead, []string{"get_group_album_list", "get_qun_album_list"}},
 		{"群 4455 的消息我都看完了，帮我清掉未读", intentRemove, []string{"mark_group_msg_as_read", "mark_msg_as_read"}},
 		{"turn on anon chat in group 4455", intentChange, []string{"set_group_anonymous"}},
+		{"the special title of 10001 in group 4455", intentRead, []string{"get_group_member_info"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

@@ -97,7 +97,7 @@ func assertTrained(t *testing.T, file, write, want string) {
 }
 
 // TestLearnedTermsNameWhatPeopleSay: a request whose words only the
-// requests people wrote hold (翻出来 for a chat's history) ranks its action
+// requests people wrote hold (病毒 and 安装包 for a file in a group's files) ranks its action
 // first with the learned field, and does not without it.
 func TestLearnedTermsNameWhatPeopleSay(t *testing.T) {
 	t.Parallel()
@@ -107,11 +107,11 @@ func TestLearnedTermsNameWhatPeopleSay(t *testing.T) {
 		without.build()
 		without.bm25 = newBM25(without.all, nil)
 	})
-	q := "把我跟 10001 的聊天翻出来看看"
+	q := "那个病毒安装包删掉吧，群 4455"
 	got := names(with.Suggest(context.Background(), q, catalog.Filter{}))
 	require.NotEmpty(t, got)
-	assert.Equal(t, "get_friend_msg_history", got[0], "%v", got)
+	assert.Equal(t, "delete_group_file", got[0], "%v", got)
 	got = names(without.Suggest(context.Background(), q, catalog.Filter{}))
 	require.NotEmpty(t, got)
-	assert.NotEqual(t, "get_friend_msg_history", got[0], "the learned field, not the others, ranks it: %v", got)
+	assert.NotEqual(t, "delete_group_file", got[0], "the learned field, not the others, ranks it: %v", got)
 }

@@ -85,7 +85,7 @@ func TestARequestWithNoCueReadsWhereThePriorSaysSo(t *testing.T) {
 		query string
 		in    intent
 	}{
-		{"album photos of group 4455", intentRead},
+		{"group 4455 album photos", intentRead},
 		{"his group card in 4455, user 10002", intentRead},
 		{"让群9090可以被别人搜到", intentNone},
 	} {

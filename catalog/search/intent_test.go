@@ -354,7 +354,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把语音 r1.amr 转成 wav 取回来", intentRead, []string{"get_record"}},
 		{"消息998877的详情", intentRead, []string{"get_msg"}},
 		{"这个群满员没 群 556677", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex"}},
-		{"make a weibo mini-app share card json", intentCreate, []string{"get_mini_app_ark"}},
+		{"make a weibo mini-app share card json", intentRead, []string{"get_mini_app_ark"}},
 		{"un-essence message 1559550018", intentRemove, []string{"delete_essence_msg"}},
 		{"kick 10005, 10006 and 10007 out of group 123456789", intentRemove, []string{"set_group_kick_members"}},
 		{"rename group file /f4c9 in 123456789 to 'notes.pdf'", intentChange, []string{"rename_group_file"}},

@@ -100,3 +100,29 @@ func TestARequestWithNoCueReadsWhereThePriorSaysSo(t *testing.T) {
 		})
 	}
 }
+
+// TestThePriorOverrulesACueToChangeOnlyWhereReadingIsOverwhelming: a read
+// whose cue word asks for a change (删好友之前: what comes later) reads
+// where the prior finds reading overwhelmingly likelier; a change the
+// prior finds likelier to write keeps its cue.
+func TestThePriorOverrulesACueToChangeOnlyWhereReadingIsOverwhelming(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, tc := range []struct {
+		query    string
+		cue, in  intent
+		readOnly bool
+	}{
+		{"删好友之前看看他的资料，QQ 10001", intentRemove, intentRead, true},
+		{"禁言 10001 十分钟，群 4455", intentChange, intentChange, false},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			require.Equal(t, tc.cue, readIntent(tc.query), "what the cue lists read")
+			assert.Equal(t, tc.in, intentOf(tc.query))
+			assert.Equal(t, tc.in == intentRead, readPrior().odds(tc.query) > vetoOdds)
+			got := c.Suggest(context.Background(), tc.query, catalog.Filter{})
+			require.NotEmpty(t, got)
+			assert.Equal(t, tc.readOnly, got[0].ReadOnly, "%v", names(got))
+		})
+	}
+}

@@ -478,6 +478,9 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("delte msg 4455"), englishTerm("delete"), "a typo is still read as the word")
 	assert.Contains(t, c.parsed().bm25.requestTerms("这会儿登着的是哪个QQ"), englishTerm("登录"), "登 alone is logging in")
 	assert.Contains(t, c.parsed().bm25.requestTerms("a recommendation card"), englishTerm("recommend"), "recommendation is recommend")
+	for _, w := range c.parsed().bm25.requestTerms("NapCat-style friend list, go-cqhttp or mirai") {
+		assert.NotContains(t, []string{englishTerm("napcat"), englishTerm("nap"), englishTerm("cat"), englishTerm("style"), englishTerm("cqhttp"), englishTerm("mirai")}, w, "another bot API's name tells no action apart")
+	}
 	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
 	assert.Equal(t, intentNone, readIntent("the newest 20 of my qzone posts"), "posts is a noun, no post")

@@ -100,6 +100,10 @@ var fillers = words(
 	// the product's own name: every action is SnowLuma's, so it tells none
 	// apart, and as a term it would read "now" as a typo of "snow"
 	"snowluma", "snow", "luma", "onebot",
+	// the names of other bot APIs and their dialects ("NapCat-style",
+	// "in mirai terms"): they say whose words a request uses, and every
+	// action has a name in each, so they tell none apart
+	"napcat", "nap", "cat", "lagrange", "mirai", "cqhttp", "gocq", "gocqhttp", "llonebot", "yunzai", "oicq", "telegram", "discord", "style", "styled",
 	// Chinese
 	"我", "我的", "的", "一条", "一个", "一张", "一下", "一", "个", "条", "张", "把", "给", "它",
 	"他们", "她们", "这个", "那个", "这", "那", "里", "里面", "中", "在", "了", "吗", "呢", "吧", "啊",

@@ -172,7 +172,7 @@ var vocabulary = map[string]string{
 	"get_friends_with_category":     "friends by category grouped friend groups 好友分组 分组好友 分组 categories categorized 分组列表 好友分类 分类",
 	"get_group_info_ex":             "group extended info details 群扩展信息 extra 扩展资料 群扩展资料 更多群资料",
 	"get_online_clients":            "online devices clients other logged in 在线设备 登录设备 其他设备 登录的设备 多端登录 在线客户端 哪些设备 手机电脑",
-	"get_qun_album_list":            "group albums list photo albums 群相册列表 群相册 相册列表 所有相册 群里的相册 qun napcat photo albums",
+	"get_qun_album_list":            "group albums list photo albums 群相册列表 群相册 相册列表 所有相册 群里的相册 qun photo albums",
 	"get_rkey_server":               "rkey server expiry 过期时间 rkey服务 rkey服务器 有效期 expire ttl 下载密钥服务",
 	"modify_custom_face":            "rename edit favorite sticker description 修改表情描述 表情描述 收藏表情描述 改表情名字 desc label",
 	"move_custom_face_to_front":     "move favorite sticker to front top 表情置顶 移到最前 收藏表情置顶 排到最前 最前面 放到第一个 reorder first",

@@ -70,7 +70,7 @@ var nounPhrases = regexp.MustCompile(` (?:download\s+)?(?:urls?|links?)\s+to\s+d
 
 // cueNoun is a cue word naming the kind of a list ("checkin roster",
 // "mute list", "kick log"): the list is read.
-var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records|history|count) `)
+var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records|history|count|counts|counter|total|stats) `)
 
 // postNoun is "post" as a noun after a determiner or "qzone" ("my
 // latest qzone post", "that post"): no cue to post.
@@ -132,7 +132,7 @@ func nounPhrase(p string) string {
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数", "邀请通知": "邀请消息", "申请通知": "申请消息", "入群通知": "入群消息", "进群通知": "进群消息", "好友通知": "好友消息", "这条通知": "这条消息", "那条通知": "那条消息", "那条合并转发": "那条合并消息", "这条合并转发": "这条合并消息"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -150,7 +150,7 @@ func intentOf(query string) intent { return intentMemo.get(query, weighedIntent)
 var intentMemo memo[intent]
 
 func readIntent(query string) intent {
-	raw := withoutPayload(query)
+	raw := withoutContext(withoutPayload(query))
 	// The request's words in their order, English read through typos.
 	var en []string
 	var b strings.Builder
@@ -191,7 +191,7 @@ func readIntent(query string) intent {
 	if strings.Contains(q, "的") {
 		q = describedDone(q)
 	}
-	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "私聊发我", "私发我", "发我的那", "sent"} {
+	for _, sent := range []string{"发给我", "给我发", "我发的", "发的", "发过", "发错", "刚发", "发来", "私聊发我", "私发我", "发我的那", "私发了", "发了个", "发了条", "发了一", "sent"} {
 		q = strings.ReplaceAll(q, sent, "") // what was sent is read, not sent again
 	}
 	if containsAny(q, []string{" download", " url", " link", " dm", " pm"}) {
@@ -203,7 +203,7 @@ func readIntent(query string) intent {
 	if strings.Contains(q, " post ") {
 		q = postNoun.ReplaceAllString(q, " $1 entry ")
 	}
-	if containsAny(q, []string{" list", " roster", " log", " records", " history", " count"}) {
+	if containsAny(q, []string{" list", " roster", " log", " records", " history", " count", " total", " stats"}) {
 		q = cueNoun.ReplaceAllStringFunc(q, func(m string) string {
 			f := strings.Fields(m)
 			if firstCue(" "+f[0]+" ") == intentNone {
@@ -255,6 +255,9 @@ func readIntent(query string) intent {
 			return intentRead
 		}
 	}
+	if strings.Contains(q, "没") && doneOrNot(q) {
+		return intentRead // 群上限改没改: asks whether it was done
+	}
 	if yesNoQuestion(raw) {
 		return intentRead
 	}
@@ -284,6 +287,18 @@ func readIntent(query string) intent {
 		return intentRead // title of @10001 in 4455: a thing named, whose it is, with no verb
 	}
 	return in
+}
+
+// doneOrNot reports a Chinese question asking whether something was done,
+// its verb said twice around 没 (改没改, 发没发, 踢没踢).
+func doneOrNot(q string) bool {
+	rs := []rune(q)
+	for i := 1; i+1 < len(rs); i++ {
+		if rs[i] == '没' && rs[i-1] == rs[i+1] && unicode.Is(unicode.Han, rs[i-1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // yesNoQuestion reports a Chinese question that asks whether something
@@ -461,9 +476,11 @@ func readNounLast(raw string) bool {
 }
 
 // cueWord is w, or the cue word it is a typo of when w is no word the
-// search knows ("kik" is kick; "lift", a vocabulary word, stays).
+// search knows ("kik" is kick; "lift", a vocabulary word, stays). A word
+// in -ed is a past participle ("removed", "reported"), which describes
+// what was done and is no typo of a cue.
 func cueWord(w string) string {
-	if knownWords()[w] || plainEnglish[w] {
+	if knownWords()[w] || plainEnglish[w] || (strings.HasSuffix(w, "ed") && len(w) >= 5) {
 		return w
 	}
 	if n := cueTypos().nearest(w); n != "" && n+"s" != w {

@@ -383,7 +383,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"cancel my like on album photo m1 in group 5566", intentRemove, []string{"cancel_group_album_media_like"}},
 		{"把“我爱北京天安门”分一下词", intentRead, []string{".get_word_slices"}},
 		{"把“明天去爬山”切个词", intentRead, []string{".get_word_slices"}},
-		{"把这条通知（消息 7788）设成群待办，群 9090", intentCreate, []string{"set_group_todo"}},
+		{"把这条通知（消息 7788）设成群待办，群 9090", intentChange, []string{"set_group_todo"}},
 		{"群7008009里那个广告号T了 10001", intentRemove, []string{"set_group_kick", "set_group_kick_members"}},
 		{"what did 3344556677 say to me in DMs yesterday?", intentRead, []string{"get_friend_msg_history"}},
 		{"换个群头像，用主机上/home/bot/logo.png，群556677", intentChange, []string{"set_group_portrait"}},
@@ -459,6 +459,19 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 4455 的消息我都看完了，帮我清掉未读", intentRemove, []string{"mark_group_msg_as_read", "mark_msg_as_read"}},
 		{"turn on anon chat in group 4455", intentChange, []string{"set_group_anonymous"}},
 		{"the special title of 10001 in group 4455", intentRead, []string{"get_group_member_info"}},
+		{"group 4455 history, the bot deleted things there", intentRead, []string{"get_group_msg_history"}},
+		{"online and ext status of qq 10001", intentRead, []string{"nc_get_user_status"}},
+		{"好友 10001 私发了个文件 /f1，给我它的链接", intentRead, []string{"get_private_file_url"}},
+		{"那条合并转发我先看下内容再决定要不要删 id f9", intentRead, []string{"get_forward_msg"}},
+		{"群 4455 文件好乱，想清掉一些，先把根目录列出来", intentRead, []string{"get_group_root_files", "get_group_files_by_folder"}},
+		{"好像有人把我删了，单向好友列一下", intentRead, []string{"get_unidirectional_friend_list"}},
+		{"给我 cookies，批量踢人的脚本要用", intentNone, []string{"get_cookies", "get_credentials"}},
+		{"status check, the auto-delete job hangs", intentRead, []string{"get_status"}},
+		{"like counter of my profile", intentRead, []string{"get_profile_like"}},
+		{"有人在群里发了个链接 https://x.example 说是福利，先查下安不安全", intentRead, []string{"check_url_safely"}},
+		{"status of qq 10001 — he set a custom one", intentRead, []string{"nc_get_user_status"}},
+		{"群名到底改没改成 夜猫子，群 4455", intentRead, []string{"get_group_info", "get_group_info_ex", "get_group_detail_info"}},
+		{"那条邀请通知给我看看", intentRead, []string{"get_group_system_msg"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))
@@ -484,6 +497,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")
 	assert.Equal(t, intentNone, readIntent("the newest 20 of my qzone posts"), "posts is a noun, no post")
+	assert.Equal(t, intentRead, readIntent("有人改了群名，群 4455 的资料调出来"), "what someone did is context, not the request")
 	assert.Contains(t, withoutPayload(`send "lunch at noon, don't be late" to group 4455`), "to group 4455", "a negation inside a quote is said, not unwanted")
 	assert.Contains(t, withoutPayload("people asking to join group 4455, list them"), "join group", "asking to: what the asker wants, no words said")
 	terms = c.parsed().bm25.requestTerms("give me a shareable link for fileset 0a1b2c3d")

@@ -39,10 +39,10 @@ var (
 	// notThat is what a request says it does not want, set apart after a
 	// comma, a dash or a bracket (", not as a chat record", "(not the
 	// group name)", "，不是收藏表情").
-	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
+	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*`)
+	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
 	// readDone is reading the asker has already done (群里的消息我都看过了):
 	// a state told, not a request to read.
 	readDone = regexp.MustCompile(`(?:看|读|查|翻|浏览)(?:过|完)了`)
@@ -59,7 +59,7 @@ var (
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// reported is what someone asked, said or sent, told before the
 	// request itself (群里有人问…，你回一句…; 有人发了个卡片，帮我打开).
-	reported = regexp.MustCompile(`有人(?:问|说|发|转)[^，,。！!？?]*[，,]`)
+	reported = regexp.MustCompile(`有人(?:在群里|在群|刚才|刚刚|又)?(?:问|说|发|转)[^，,。！!？?]*[，,]`)
 	// colonID is an id whose parts colons join (invite:4455:u_x1).
 	colonID = regexp.MustCompile(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
 	// beforeFirst is what a request does later, before which it asks for
@@ -125,7 +125,7 @@ var (
 // notSaid are words that hold one of them but introduce nothing.
 var (
 	saidZH  = []string{"说", "回一句", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id", "说啥"}
+	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id", "说啥", "邀请通知", "申请通知", "入群通知", "进群通知", "好友通知", "验证通知"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
@@ -214,7 +214,7 @@ func blankPayload(query string) string {
 	if containsAny(q, []string{"not", "n't", "dont", "不是"}) {
 		q = blankOutsideQuotes(notThat, q) // …, not as a merged bundle: what is not wanted does not vote
 	}
-	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。", "—", "–", " -"}) {
+	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。", "—", "–", " -", "再决定"}) {
 		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
@@ -425,9 +425,9 @@ func saidInChinese(q string) string {
 	return q[:best]
 }
 
-// namingZH introduce a name, not a message: what follows them ends at a
-// comma.
-var namingZH = map[string]bool{"叫": true, "叫做": true, "名为": true, "命名为": true}
+// namingZH introduce a name or a new value, not a message: what follows
+// them ends at a comma.
+var namingZH = map[string]bool{"叫": true, "叫做": true, "名为": true, "命名为": true, "改成": true, "改为": true}
 
 // inNotSaid reports whether the word at q[i:i+n] is part of a notSaid word.
 func inNotSaid(q string, i, n int) bool {

@@ -1,0 +1,50 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A request often tells what happened before it asks anything: someone
+// else's doing (有人申请进群，…; "…, he set a custom status"), or what the
+// asker means to do once the answer is in (想清理好友，先把好友列出来). Such a
+// clause names the thing the request is about, so its words still vote
+// for which action serves it, but its verbs are not the request's: they
+// are blanked before the intent is read (intent.go), never before the
+// terms are.
+
+var (
+	// othersDid is a clause with someone else as its subject: 有人… up to
+	// its comma, or in English he, she, someone … up to the clause's end.
+	othersDid = regexp.MustCompile(`有人[^，,。！!？?]*[，,]|(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`)
+	// meantFirst is what the asker means to do, told before what to do
+	// first (想清理一下，先…).
+	meantFirst = regexp.MustCompile(`^([^。]*(?:想|打算|准备|计划)[^，,。]*)[，,]\s*先`)
+	// guessed is what the asker supposes (好像, 似乎, 听说 …) and forUse
+	// what the answer is for (…的脚本要用, 我写个脚本…用): neither is asked.
+	guessed = regexp.MustCompile(`(?:好像|似乎|据说|听说|貌似)[^，,。]*|[^，,。\s]*用\s*$`)
+	// compound is a word joined to a prefix that makes it describe a
+	// thing (auto-kick, anti-spam).
+	compound = regexp.MustCompile(`(?i)\b(auto|anti|self|non|pre)-[a-z]+`)
+)
+
+// withoutContext is raw, a request without its payload, with the clauses
+// that tell context blanked.
+func withoutContext(raw string) string {
+	lower := strings.ToLower(raw)
+	if strings.Contains(raw, "有人") || containsAny(lower, []string{"he ", "she ", "they ", "some", "ppl", "people", "friend ", "member ", "admin ", "owner "}) {
+		raw = othersDid.ReplaceAllStringFunc(raw, func(m string) string { return strings.Repeat(" ", len(m)) })
+	}
+	if containsAny(raw, []string{"好像", "似乎", "据说", "听说", "貌似", "用"}) {
+		raw = guessed.ReplaceAllStringFunc(raw, func(m string) string { return strings.Repeat(" ", len(m)) })
+	}
+	if strings.Contains(raw, "-") {
+		raw = compound.ReplaceAllString(raw, "$1") // the auto-kick script: a script, no kick
+	}
+	if strings.Contains(raw, "先") {
+		if m := meantFirst.FindStringSubmatchIndex(raw); m != nil {
+			raw = strings.Repeat(" ", m[3]) + raw[m[3]:]
+		}
+	}
+	return raw
+}

@@ -69,14 +69,19 @@ var evalSets = []struct {
 	// seventh round, when sets ao, ap and rc joined the tuning with the
 	// round's first rules (their first look), set j's, set ad's, set aj's
 	// and set rc's first@1 (239 → 238, 233 → 232, 228 → 225, 127 → 126)
-	// and set s's found@5 (255 → 254).
+	// and set s's found@5 (255 → 254); at its second look, when sets aq,
+	// rd and re joined the tuning with the rules that context is read for
+	// its words and not its intent (context.go), set b's, set f's, set
+	// u's, set z's and set ag's first@1 (265 → 264, 246 → 245, 253 → 252,
+	// 235 → 234, 220 → 218) and set f's and set n's found@5 (256 → 255,
+	// 251 → 250).
 	//
 	// The first set, 306 requests: 28cf376 96.4 %, 88.2 %, 0; a1d7213
 	// 96.4 %, 90.2 %, 0.
 	{"the first set", "tune.jsonl", "heldout.jsonl", 299, 287, 0},
 	// Set b, 276 requests: on arrival (632037f) 90.6 %, 79.0 %, 6; 28cf376
 	// 96.4 %, 86.2 %, 4; a1d7213 97.5 %, 90.2 %, 1.
-	{"set b", "tune-b.jsonl", "heldout-b.jsonl", 273, 265, 0},
+	{"set b", "tune-b.jsonl", "heldout-b.jsonl", 273, 264, 0},
 	// Set c, 266 requests: on arrival 92.5 %, 83.5 %, 0; 28cf376 96.2 %,
 	// 85.0 %, 0; a1d7213 97.4 %, 89.5 %, 0.
 	{"set c", "tune-c.jsonl", "heldout-c.jsonl", 265, 258, 0},
@@ -88,7 +93,7 @@ var evalSets = []struct {
 	{"set e", "tune-e.jsonl", "heldout-e.jsonl", 265, 251, 0},
 	// Set f, 256 requests: 28cf376 98.0 %, 84.0 %, 2; on arrival (2bc7377)
 	// 98.0 %, 86.7 %, 2; a1d7213 98.4 %, 89.8 %, 1.
-	{"set f", "tune-f.jsonl", "heldout-f.jsonl", 256, 246, 1},
+	{"set f", "tune-f.jsonl", "heldout-f.jsonl", 255, 245, 1},
 	// Set g, 263 requests: 28cf376 98.9 %, 86.7 %, 1; on arrival (ba52729)
 	// 99.2 %, 90.5 %, 1; a1d7213 99.6 %, 91.6 %, 1.
 	{"set g", "tune-g.jsonl", "heldout-g.jsonl", 263, 253, 1},
@@ -110,7 +115,7 @@ var evalSets = []struct {
 	// Sets n and o, 252 and 250 requests, written during the fifth round:
 	// a1d7213 98.4 %, 89.7 %, 2 and 98.0 %, 88.8 %, 3; on arrival (d091ef0)
 	// 98.8 %, 90.1 %, 2 and 98.4 %, 93.2 %, 1.
-	{"set n", "tune-n.jsonl", "heldout-n.jsonl", 251, 241, 1},
+	{"set n", "tune-n.jsonl", "heldout-n.jsonl", 250, 241, 1},
 	{"set o", "tune-o.jsonl", "heldout-o.jsonl", 249, 239, 0},
 	// Sets p and q, 241 and 245 requests, written during the fifth round:
 	// a1d7213 98.8 %, 90.0 %, 2 and 96.7 %, 88.2 %, 2; on arrival (997523d)
@@ -125,7 +130,7 @@ var evalSets = []struct {
 	// Sets u and v, 262 and 250 requests, written during the fifth round:
 	// a1d7213 98.5 %, 91.6 %, 2 and 98.4 %, 90.8 %, 0; on arrival (f73b037)
 	// 99.2 %, 94.7 %, 0 and 99.6 %, 92.8 %, 0.
-	{"set u", "tune-u.jsonl", "heldout-u.jsonl", 262, 253, 0},
+	{"set u", "tune-u.jsonl", "heldout-u.jsonl", 262, 252, 0},
 	{"set v", "tune-v.jsonl", "heldout-v.jsonl", 249, 239, 0},
 	// Set m, 229 requests, written at the fifth round's start and kept
 	// sealed (not split, not measured) until its last change: a1d7213
@@ -140,7 +145,7 @@ var evalSets = []struct {
 	// start: a1d7213 97.1 %, 88.7 %, 1 and 97.2 %, 87.0 %, 2; on arrival
 	// (4ee2b22) 98.7 %, 90.3 %, 0 and 98.8 %, 89.5 %, 2.
 	{"set y", "tune-y.jsonl", "heldout-y.jsonl", 235, 226, 0},
-	{"set z", "tune-z.jsonl", "heldout-z.jsonl", 246, 235, 0},
+	{"set z", "tune-z.jsonl", "heldout-z.jsonl", 246, 234, 0},
 	// Sets ab, aa and ac, 246, 238 and 243 requests, written during the
 	// sixth round and split in that order: a1d7213 98.4 %, 93.1 %, 2; 98.3 %,
 	// 89.1 %, 1; 98.8 %, 88.5 %, 2; 4ee2b22 99.2 %, 96.3 %, 1; 98.7 %, 91.6 %,
@@ -162,7 +167,7 @@ var evalSets = []struct {
 	// 93.5 %, 0; on arrival (e9e5336, 986802d) 100.0 %, 96.7 %, 0 and
 	// 99.6 %, 95.2 %, 0.
 	{"set af", "tune-af.jsonl", "heldout-af.jsonl", 239, 228, 0},
-	{"set ag", "tune-ag.jsonl", "heldout-ag.jsonl", 229, 220, 0},
+	{"set ag", "tune-ag.jsonl", "heldout-ag.jsonl", 229, 218, 0},
 	// Set ah, 233 requests, written during the sixth round: a1d7213
 	// 98.7 %, 90.1 %, 3; 4ee2b22 99.6 %, 94.4 %, 1; d473d86 100.0 %,
 	// 94.4 %, 0; on arrival (7cc74a0) 100.0 %, 94.0 %, 0.
@@ -188,6 +193,9 @@ var evalSets = []struct {
 	// start: on arrival (cd715c8) 98.8 %, 91.3 %, 2 and 98.4 %, 91.1 %, 1.
 	{"set ao", "tune-ao.jsonl", "heldout-ao.jsonl", 249, 230, 2},
 	{"set ap", "tune-ap.jsonl", "heldout-ap.jsonl", 244, 226, 1},
+	// Set aq, 527 requests, written during the seventh round: on arrival
+	// (f205527) 99.2 %, 93.5 %, 0; 6c33f8a 99.2 %, 93.5 %, 1.
+	{"set aq", "tune-aq.jsonl", "heldout-aq.jsonl", 260, 245, 1},
 	// Set r, 162 requests, only reads, written to be hard to tell from
 	// writes (README.md); a stress set, not a sample of how people ask:
 	// a1d7213 88.3 %, 71.6 %, 31; on arrival (2416d35) 92.0 %, 79.6 %, 20.
@@ -199,12 +207,20 @@ var evalSets = []struct {
 	// Set rc, 141 requests, a third stress set, written at the seventh
 	// round's start: on arrival (cd715c8) 94.3 %, 79.4 %, 18.
 	{"set rc", "tune-rc.jsonl", "heldout-rc.jsonl", 139, 126, 3},
+	// Sets rd and re, 280 and 279 requests, two more stress sets, written
+	// during the seventh round to a brief that asked for write words the
+	// way ordinary chat holds them: on arrival (f205527 and 6c33f8a alike)
+	// 91.4 %, 77.9 %, 12 and 89.9 %, 78.4 %, 13.
+	{"set rd", "tune-rd.jsonl", "heldout-rd.jsonl", 128, 110, 11},
+	{"set re", "tune-re.jsonl", "heldout-re.jsonl", 130, 113, 7},
 }
 
 // tuningChangeFirst is how many of a tuning half's read requests may get
-// a change first: none, but in the stress set rb, whose tuning half is
-// held to what it read when the sixth round's rules for it were done.
-var tuningChangeFirst = map[string]int{"set rb": 3}
+// a change first: none, but in the stress sets rb, rd and re, whose tuning
+// halves are held to what they read when the rules for them were done,
+// and in set aq, whose one is a flash-transfer lookup SnowLuma's catalog
+// marks as a write (get_share_link for the fileset id a share link names).
+var tuningChangeFirst = map[string]int{"set rb": 3, "set rd": 2, "set re": 1, "set aq": 1}
 
 type labelled struct {
 	Q      string   `json:"q"`
@@ -397,8 +413,8 @@ func TestTheVocabularyCopiesNoLabelledRequest(t *testing.T) {
 // number of request sets the search is measured on.
 func TestTheDocsCountTheSets(t *testing.T) {
 	t.Parallel()
-	en := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four", "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine", "thirty", "thirty-one", "thirty-two", "thirty-three", "thirty-four", "thirty-five", "thirty-six", "thirty-seven", "thirty-eight", "thirty-nine", "forty", "forty-one", "forty-two", "forty-three", "forty-four"}
-	zh := []string{"", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八", "十九", "二十", "二十一", "二十二", "二十三", "二十四", "二十五", "二十六", "二十七", "二十八", "二十九", "三十", "三十一", "三十二", "三十三", "三十四", "三十五", "三十六", "三十七", "三十八", "三十九", "四十", "四十一", "四十二", "四十三", "四十四"}
+	en := []string{"", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty", "twenty-one", "twenty-two", "twenty-three", "twenty-four", "twenty-five", "twenty-six", "twenty-seven", "twenty-eight", "twenty-nine", "thirty", "thirty-one", "thirty-two", "thirty-three", "thirty-four", "thirty-five", "thirty-six", "thirty-seven", "thirty-eight", "thirty-nine", "forty", "forty-one", "forty-two", "forty-three", "forty-four", "forty-five", "forty-six", "forty-seven"}
+	zh := []string{"", "一", "两", "三", "四", "五", "六", "七", "八", "九", "十", "十一", "十二", "十三", "十四", "十五", "十六", "十七", "十八", "十九", "二十", "二十一", "二十二", "二十三", "二十四", "二十五", "二十六", "二十七", "二十八", "二十九", "三十", "三十一", "三十二", "三十三", "三十四", "三十五", "三十六", "三十七", "三十八", "三十九", "四十", "四十一", "四十二", "四十三", "四十四", "四十五", "四十六", "四十七"}
 	n := len(evalSets)
 	require.Less(t, n, len(en), "name more numbers")
 	for _, doc := range []struct{ path, want string }{

@@ -465,7 +465,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"那条合并转发我先看下内容再决定要不要删 id f9", intentRead, []string{"get_forward_msg"}},
 		{"群 4455 文件好乱，想清掉一些，先把根目录列出来", intentRead, []string{"get_group_root_files", "get_group_files_by_folder"}},
 		{"好像有人把我删了，单向好友列一下", intentRead, []string{"get_unidirectional_friend_list"}},
-		{"给我 cookies，批量踢人的脚本要用", intentNone, []string{"get_cookies", "get_credentials"}},
+		{"给我 cookies，批量踢人的脚本要用", intentRead, []string{"get_cookies", "get_credentials"}},
 		{"status check, the auto-delete job hangs", intentRead, []string{"get_status"}},
 		{"like counter of my profile", intentRead, []string{"get_profile_like"}},
 		{"有人在群里发了个链接 https://x.example 说是福利，先查下安不安全", intentRead, []string{"check_url_safely"}},

@@ -489,9 +489,17 @@ func labelsMessage(q string, m []int) bool {
 	if i <= 0 {
 		return false
 	}
-	r, _ := utf8.DecodeRuneInString(strings.TrimLeft(rest[i:], " "))
+	after := strings.TrimLeft(rest[i:], " ")
+	if beingOrOwned.MatchString(after) {
+		return true // msg 7788's sender, msg 7788 was reported: that message
+	}
+	r, _ := utf8.DecodeRuneInString(after)
 	return unicode.Is(unicode.Han, r)
 }
+
+// beingOrOwned, right after a message's id, makes the id a message's:
+// its owner's 's, or a verb saying what the message is or was.
+var beingOrOwned = regexp.MustCompile(`(?i)^(?:'s\b|’s\b|(?:was|is|got|has|had|were)\b)`)
 
 // askingTo reports a saidEN match that is "asking to …": what the asker
 // wants to do ("people asking to join"), no words to say.

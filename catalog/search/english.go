@@ -24,7 +24,7 @@ var plainEnglish = words(
 	"dinner", "do", "doctor", "does", "dog", "don", "done", "dont", "door",
 	"down", "draw", "dream", "dress", "drink", "drive", "drop", "during",
 	"each", "ear", "early", "earth", "east", "easy", "eat", "edge", "either",
-	"else", "end", "enough", "even", "evening", "ever", "every", "exact", "exist", "exists", "ext", "sender", "senders",
+	"else", "end", "enough", "even", "evening", "ever", "every", "exact", "exist", "exists", "ext",
 	"example", "eye", "face", "fact", "fair", "fall", "family", "far", "farm",
 	"fast", "father", "fear", "feel", "feet", "fell", "felt", "few", "field",
 	"fight", "fill", "final", "find", "fine", "fire", "first", "fish", "five",

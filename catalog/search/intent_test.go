@@ -472,6 +472,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"status of qq 10001 — he set a custom one", intentRead, []string{"nc_get_user_status"}},
 		{"群名到底改没改成 夜猫子，群 4455", intentRead, []string{"get_group_info", "get_group_info_ex", "get_group_detail_info"}},
 		{"那条邀请通知给我看看", intentRead, []string{"get_group_system_msg"}},
+		{"msg 7788's sender and content", intentNone, []string{"get_msg"}},
+		{"msg 7788 was flagged, its sender and time", intentNone, []string{"get_msg"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

@@ -40,7 +40,7 @@ const (
 // "mark as read", 打开全员禁言, turning a setting on or off as 打开匿名聊天 and
 // 关闭加群验证 do, "show that I am typing", 刷名片赞 sends likes).
 var (
-	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰|允许)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b|\bdownload\b.*\bto\s+(?:the\s+|our\s+)?(?:bot|server|disk|host|machine|local)|下载到`)
+	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰|允许|群搜索)|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b|\bdownload\b.*\bto\s+(?:the\s+|our\s+)?(?:bot|server|disk|host|machine|local)|下载到`)
 	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久", "在哪", "存哪", "放哪", "哪了"}
 	// questionStart, first in an English request, make it a question
@@ -56,7 +56,7 @@ var (
 			[]string{"删", "撤回", "撤销", "撤了", "撤掉", "撤下", "解除好友", "踢", "移除", "移出", "清除", "清理", "清空", "清一下", "清掉", "清了", "取消", "退出", "退群", "撤掉", "去掉", "拉黑", "请出", "弄出", "赶出", "关掉", "退了", "不想", "拿掉", "飞机票", "移掉", "解除掉", "清出", "不要了", "干掉", "退掉"}},
 		{intentCreate, words("send", "sends", "sending", "post", "publish", "create", "add", "upload", "write", "share", "forward", "reply", "attach", "dm", "pm", "tell", "say", "announce", "build", "compose", "comment", "synthesize", "synthesise", "generate", "mkdir", "relay"),
 			[]string{"发", "建", "添加", "新增", "上传", "写", "转发", "回复", "分享", "附", "告诉", "通知", "说", "评论", "生成", "合成", "念一", "念出", "朗读", "读一句", "读出来", "叫他", "叫她", "叫大家", "回一句"}},
-		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix", "drag"),
+		{intentChange, words("set", "change", "modify", "update", "edit", "rename", "mute", "unmute", "ban", "unban", "silence", "timeout", "approve", "accept", "reject", "deny", "decline", "turn", "switch", "mark", "pin", "promote", "demote", "give", "like", "transfer", "move", "sign", "poke", "nudge", "pat", "handle", "restart", "click", "react", "put", "save", "toggle", "allow", "signin", "checkin", "feature", "tick", "label", "ack", "acknowledge", "require", "bump", "fix", "drag", "relocate"),
 			[]string{"设", "改", "更换", "换", "修改", "禁言", "闭麦", "解禁", "同意", "拒", "通过", "处理", "开启", "关闭", "标记", "置顶", "点赞", "赞", "签到", "打卡", "移动", "移回", "放回", "重命名", "戳", "拍", "开", "关", "转存", "存", "接受", "加精", "授予", "允许", "挪", "切成", "切到", "调成", "调到", "升成", "升为", "移到", "给他过", "给她过", "让他过"}},
 		{intentRead, words("list", "show", "view", "get", "fetch", "see", "look", "lookup", "find", "search", "browse", "read", "display", "check", "open", "count", "retrieve", "query", "load", "pull", "resolve", "parse", "inspect", "enumerate", "identify", "whois", "recognize", "transcribe", "peek", "expand", "dump", "grab", "print", "export", "scan", "review", "examine", "summarize", "summarise", "glance", "page", "convert", "scroll", "translate"),
 			[]string{"查", "看", "读", "阅读", "浏览", "显示", "展示", "搜索", "搜", "找", "打开", "获取", "读取", "列出", "列表", "翻", "拉取", "刷一下", "刷刷", "刷空间", "刷动态", "下载地址", "下载链接", "直链", "瞅", "瞧", "统计", "数一下", "解析", "识别", "了解", "取回", "拿回", "展开", "转文字", "转成文字", "列一下", "列下", "列个", "导出", "翻译", "给我拉", "拉一下", "调出", "调取", "第一页", "第二页", "下一页", "上一页", "翻页"}},
@@ -132,7 +132,7 @@ func nounPhrase(p string) string {
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数", "邀请通知": "邀请消息", "申请通知": "申请消息", "入群通知": "入群消息", "进群通知": "进群消息", "好友通知": "好友消息", "这条通知": "这条消息", "那条通知": "那条消息", "那条合并转发": "那条合并消息", "这条合并转发": "这条合并消息"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数", "邀请通知": "邀请消息", "申请通知": "申请消息", "入群通知": "入群消息", "进群通知": "进群消息", "好友通知": "好友消息", "这条通知": "这条消息", "那条通知": "那条消息", "那条合并转发": "那条合并消息", "这条合并转发": "这条合并消息", "谁都": "人人", "谁也": "人人"}
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.

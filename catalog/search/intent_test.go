@@ -474,6 +474,10 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"那条邀请通知给我看看", intentRead, []string{"get_group_system_msg"}},
 		{"msg 7788's sender and content", intentNone, []string{"get_msg"}},
 		{"msg 7788 was flagged, its sender and time", intentNone, []string{"get_msg"}},
+		{"打开全员禁言，群号 4455，谁都别说话", intentChange, []string{"set_group_whole_ban"}},
+		{"打开群搜索，群号 4455", intentChange, []string{"set_group_search"}},
+		{"relocate a.pdf into the Archive folder in group 4455", intentChange, []string{"move_group_file"}},
+		{"group file stats for 4455", intentRead, []string{"get_group_file_system_info"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

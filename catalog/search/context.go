@@ -23,6 +23,8 @@ var (
 	// guessed is what the asker supposes (好像, 似乎, 听说 …) and forUse
 	// what the answer is for (…的脚本要用, 我写个脚本…用): neither is asked.
 	guessed = regexp.MustCompile(`(?:好像|似乎|据说|听说|貌似)[^，,。]*|[^，,。\s]*用\s*$`)
+	// dmd is dm or pm in the past (the pdf he dm'd me): sent, not to send.
+	dmd = regexp.MustCompile(`(?i)\b[dp]m(?:'|’)?d\b`)
 	// compound is a word joined to a prefix that makes it describe a
 	// thing (auto-kick, anti-spam).
 	compound = regexp.MustCompile(`(?i)\b(auto|anti|self|non|pre)-[a-z]+`)
@@ -37,6 +39,9 @@ func withoutContext(raw string) string {
 	}
 	if containsAny(raw, []string{"好像", "似乎", "据说", "听说", "貌似", "用"}) {
 		raw = guessed.ReplaceAllStringFunc(raw, func(m string) string { return strings.Repeat(" ", len(m)) })
+	}
+	if strings.Contains(lower, "md") || strings.Contains(lower, "m'd") || strings.Contains(lower, "m’d") {
+		raw = dmd.ReplaceAllStringFunc(raw, func(m string) string { return strings.Repeat(" ", len(m)) })
 	}
 	if strings.Contains(raw, "-") {
 		raw = compound.ReplaceAllString(raw, "$1") // the auto-kick script: a script, no kick

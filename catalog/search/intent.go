@@ -77,8 +77,13 @@ var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records
 var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
 
 // determined is a word after a determiner or a preposition, a noun
-// wherever it is also a verb (the reply segment, with reply id 5566).
-var determined = regexp.MustCompile(` (the|a|an|this|that|these|those|his|her|its|their|our|your|with|of|from) +([a-z]+) `)
+// wherever it is also a verb (the reply segment, with reply id 5566,
+// the last kick, yesterday's mass kick).
+var determined = regexp.MustCompile(` (?:(the|a|an|this|that|these|those|his|her|its|their|our|your|with|of|from) +(?:` + sizedAdjectives + ` +)?|(s) +` + sizedAdjectives + ` +)([a-z]+) `)
+
+// sizedAdjectives say how big or how recent a deed was, between a
+// determiner or a possessive 's and the noun (yesterday's mass kick).
+const sizedAdjectives = `(?:mass|big|last|recent|latest|first|bulk|whole|full)`
 
 // yesNoEN is an English question answered yes or no about what is so
 // ("… supported?", "… y/n").
@@ -217,7 +222,7 @@ func readIntent(query string) intent {
 	}
 	q = determined.ReplaceAllStringFunc(q, func(m string) string {
 		f := strings.Fields(m)
-		if in := firstCue(" " + f[1] + " "); in == intentNone || in == intentRead {
+		if in := firstCue(" " + f[len(f)-1] + " "); in == intentNone || in == intentRead {
 			return m
 		}
 		return " " + f[0] + " entry " // the reply segment, that kick: a noun, no cue
@@ -274,7 +279,7 @@ func readIntent(query string) intent {
 	if in == intentRead && strings.Contains(q, "把") && changedTo.MatchString(q) {
 		in = intentChange // 把在线机型显示改成 iPhone: what 把's object becomes, whatever read word it holds
 	}
-	if in != intentRemove && strongRemoval(q, en) {
+	if in != intentRemove && strongRemoval(q, englishWords(q)) {
 		in = intentRemove // 老发广告 直接踢了吧: the removal asked for, not the posting described
 	}
 	if in == intentNone && strings.ContainsAny(raw, "?？") {
@@ -477,10 +482,10 @@ func readNounLast(raw string) bool {
 
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays). A word
-// in -ed is a past participle ("removed", "reported"), which describes
-// what was done and is no typo of a cue.
+// in -ed or -ing is a verb's form ("removed", "reported", "checking"),
+// no typo of a cue ("checking" is no "checkin").
 func cueWord(w string) string {
-	if knownWords()[w] || plainEnglish[w] || (strings.HasSuffix(w, "ed") && len(w) >= 5) {
+	if knownWords()[w] || plainEnglish[w] || ((strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) && len(w) >= 5) {
 		return w
 	}
 	if n := cueTypos().nearest(w); n != "" && n+"s" != w {

@@ -67,7 +67,7 @@ var (
 	beforeFirst = regexp.MustCompile(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
 	// needToDo is what a needed thing is for ("need fresh rkeys to sign
 	// image links"); "need to send" needs a thing between need and to.
-	needToDo = regexp.MustCompile(`(?i)(\bneeds?\s+(?:[a-z-]+\s+){1,4}?)to\s+[a-z]+[^,.;!?]*`)
+	needToDo = regexp.MustCompile(`(?i)(\bneeds?\s+(?:[a-z_-]+\s+){1,6}?)to\s+[a-z]+[^,.;!?]*`)
 	// vocative is the bot addressed at a request's start ("yo bot",
 	// "hey bot,").
 	vocative = regexp.MustCompile(`(?i)^\s*(?:(?:hey|yo|hi|ok|okay|hello|oi)\s+bot\b[,:，：]?|bot\s*[,:，：])`)
@@ -395,7 +395,7 @@ func saidInChinese(q string) string {
 				break
 			}
 			i += from
-			if !inNotSaid(q, i, len(w)) && (best < 0 || i < best) {
+			if !inNotSaid(q, i, len(w)) && !commaAfter(q[i+len(w):]) && (best < 0 || i < best) {
 				best, named = i+len(w), namingZH[w]
 				if w == "告诉" || w == "通知" || w == "提醒" || w == "叫" {
 					for _, a := range addressees {
@@ -428,6 +428,12 @@ func saidInChinese(q string) string {
 // namingZH introduce a name or a new value, not a message: what follows
 // them ends at a comma.
 var namingZH = map[string]bool{"叫": true, "叫做": true, "名为": true, "命名为": true, "改成": true, "改为": true}
+
+// commaAfter reports a said word right before a comma (发提醒，先…): a
+// noun, introducing nothing said.
+func commaAfter(rest string) bool {
+	return strings.HasPrefix(rest, "，") || strings.HasPrefix(rest, ",")
+}
 
 // inNotSaid reports whether the word at q[i:i+n] is part of a notSaid word.
 func inNotSaid(q string, i, n int) bool {

@@ -483,6 +483,9 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"list group 4455's notices, i need the notice_id of the old one to delete later", intentRead, []string{"_get_group_notice"}},
 		{"download link for the file he dm'd me, file id f1", intentRead, []string{"get_private_file_url"}},
 		{"group 4455's member count after the mass kick", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex", "get_group_member_list"}},
+		{"like Telegram deleteMessage — unsend message 7788", intentRemove, []string{"delete_msg"}},
+		{"make group 4455 discoverable in search", intentChange, []string{"set_group_search"}},
+		{"群号搜索那个打开，群 4455", intentChange, []string{"set_group_search"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

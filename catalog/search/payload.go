@@ -68,6 +68,9 @@ var (
 	// needToDo is what a needed thing is for ("need fresh rkeys to sign
 	// image links"); "need to send" needs a thing between need and to.
 	needToDo = regexp.MustCompile(`(?i)(\bneeds?\s+(?:[a-z_-]+\s+){1,6}?)to\s+[a-z]+[^,.;!?]*`)
+	// likeAPI is "like" comparing with another bot API ("like Telegram
+	// deleteMessage", "like lagrange's SendPacket"): no like given.
+	likeAPI = regexp.MustCompile(`(?i)\blike\s+(?:in\s+|on\s+)?(?:telegram|discord|mirai|napcat|go-cqhttp|cqhttp|gocq|lagrange|llonebot|onebot|yunzai|oicq|koishi|nonebot)\b`)
 	// vocative is the bot addressed at a request's start ("yo bot",
 	// "hey bot,").
 	vocative = regexp.MustCompile(`(?i)^\s*(?:(?:hey|yo|hi|ok|okay|hello|oi)\s+bot\b[,:，：]?|bot\s*[,:，：])`)
@@ -207,6 +210,9 @@ func blankPayload(query string) string {
 			}
 			return needToDo.FindStringSubmatch(m)[1] // need the rkeys to sign urls: what they are for is a later call
 		})
+	}
+	if strings.Contains(strings.ToLower(q), "like") {
+		q = likeAPI.ReplaceAllString(q, " ") // like Telegram's deleteMessage: as another API has it, no like
 	}
 	if strings.Contains(strings.ToLower(q), "bot") {
 		q = vocative.ReplaceAllString(q, " ") // yo bot, send …: the bot addressed, not asked about

@@ -479,7 +479,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"relocate a.pdf into the Archive folder in group 4455", intentChange, []string{"move_group_file"}},
 		{"group file stats for 4455", intentRead, []string{"get_group_file_system_info"}},
 		{"group 4455 msg history, checking for ads", intentRead, []string{"get_group_msg_history"}},
-		{"想让机器人发个提醒，先看看它能不能发语音", intentRead, []string{"can_send_record"}},
+		{"想发个提醒，先查下这个号能不能发语音", intentRead, []string{"can_send_record"}},
 		{"list group 4455's notices, i need the notice_id of the old one to delete later", intentRead, []string{"_get_group_notice"}},
 		{"download link for the file he dm'd me, file id f1", intentRead, []string{"get_private_file_url"}},
 		{"group 4455's member count after the mass kick", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex", "get_group_member_list"}},

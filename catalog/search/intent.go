@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
 )
@@ -93,6 +94,10 @@ var yesNoEN = regexp.MustCompile(` (?:supported|allowed|possible|available|enabl
 // ("image sending capability", "posting rights"): a noun, no cue.
 var gerundNoun = regexp.MustCompile(` [a-z]+ing +(capability|capabilities|ability|support|permission|permissions|rights|status|limit|limits|quota) `)
 
+// midQuestion is a yes-no question after a comma ("…, did he set himself
+// to busy?").
+var midQuestion = regexp.MustCompile(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have)\s+(?:he|she|they|it|i|you|we|someone|anyone|anybody|somebody)\b[^?？]*[?？]`)
+
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
 var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
@@ -103,14 +108,17 @@ var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
 func describedDone(q string) string {
 	for i := strings.Index(q, "的"); i >= 0; {
 		head := strings.TrimSuffix(strings.TrimSuffix(q[:i], "了"), "过")
-		for _, c := range cueWords {
-			if c.in == intentRead {
-				continue // a read word before 的 names what is read
-			}
-			for _, w := range c.zh {
-				if w != "说" && strings.HasSuffix(head, w) { // (怎么说的 still asks)
-					q = q[:len(head)-len(w)] + strings.Repeat(" ", len(w)) + q[len(head):]
-					break
+	heads:
+		for _, end := range describedHeads(head) {
+			for _, c := range cueWords {
+				if c.in == intentRead {
+					continue // a read word before 的 names what is read
+				}
+				for _, w := range c.zh {
+					if w != "说" && strings.HasSuffix(end, w) { // (怎么说的 still asks)
+						q = q[:len(end)-len(w)] + strings.Repeat(" ", len(w)) + q[len(end):]
+						break heads
+					}
 				}
 			}
 		}
@@ -121,6 +129,19 @@ func describedDone(q string) string {
 		i += len("的") + next
 	}
 	return q
+}
+
+// describedHeads are where a verb describing the noun after 的 may end:
+// right before it (被踢的人), or before what the verb made it into (设为精华的
+// 那些消息, 改成管理的).
+func describedHeads(head string) []string {
+	out := []string{head}
+	for _, into := range []string{"为", "成"} {
+		if i := strings.LastIndex(head, into); i >= 0 && utf8.RuneCountInString(head[i+len(into):]) <= 2 && isHan(head[i+len(into):]) {
+			out = append(out, head[:i])
+		}
+	}
+	return out
 }
 
 // changedTo is what a 把 sentence changes its object into.
@@ -246,6 +267,9 @@ func readIntent(query string) intent {
 			return intentRead
 		}
 	}
+	if midQuestion.MatchString(raw) {
+		return intentRead // user 10001's status, did he set himself busy?: asked
+	}
 	if yesNoEN.MatchString(q) {
 		return intentRead // voice messages supported? y/n: asked, not done
 	}
@@ -337,12 +361,18 @@ func abilityQuestion(raw string, en []string) bool {
 		return false
 	}
 	for i, w := range en[2:] {
+		if clauseEnds[w] {
+			break // can it send pics, or is it restricted: the question's object ends
+		}
 		if abilityTargets[w] && !(i+3 < len(en) && selfNouns[en[i+3]]) {
 			return false
 		}
 	}
 	return true
 }
+
+// clauseEnds end the clause an ability question's object is in.
+var clauseEnds = words("or", "and", "but", "because", "cuz", "since")
 
 // selfNouns after "this" or "my" name the bot asked about, not a target
 // ("can I send voice on this bot?").

@@ -486,6 +486,12 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"like Telegram deleteMessage — unsend message 7788", intentRemove, []string{"delete_msg"}},
 		{"make group 4455 discoverable in search", intentChange, []string{"set_group_search"}},
 		{"群号搜索那个打开，群 4455", intentChange, []string{"set_group_search"}},
+		{"can the bot send voice right now or is it blocked?", intentRead, []string{"can_send_record"}},
+		{"before the bot send the notice, member count of group 4455", intentRead, []string{"get_group_info", "get_group_detail_info", "get_group_info_ex", "get_group_member_list"}},
+		{"qq 10001's status, did he set it to busy?", intentRead, []string{"nc_get_user_status"}},
+		{"群 4455 的群文件列表，删文件的事回头再说", intentRead, []string{"get_group_root_files", "get_group_files_by_folder"}},
+		{"管理员说要清群文件 我先拿 /a1 的下载链接 群 4455", intentRead, []string{"get_group_file_url"}},
+		{"把群 4455 设为精华的消息列一下", intentRead, []string{"get_essence_msg_list"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

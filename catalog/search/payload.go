@@ -54,7 +54,7 @@ var (
 	// laterClause is an English clause that says when, by a call made
 	// later ("before I kick him, …", "… before I change it"): what the
 	// rest of the request asks comes first.
-	laterClause = regexp.MustCompile(`(?i)\b(?:before|b4|after|once|until|till)\s+(?:(?:i|we|u|you)\b[^,，.。;；—–]*|[a-z]+ing(?:\s+(?:up|out|off|down))?\b)`)
+	laterClause = regexp.MustCompile(`(?i)\b(?:before|b4|after|once|until|till)\s+(?:(?:i|we|u|you|the\s+bot|it|he|she|they|someone)\b[^,，.。;；—–]*|[a-z]+ing(?:\s+(?:up|out|off|down))?\b)`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
 	// reported is what someone asked, said or sent, told before the
@@ -128,7 +128,7 @@ var (
 // notSaid are words that hold one of them but introduce nothing.
 var (
 	saidZH  = []string{"说", "回一句", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id", "说啥", "邀请通知", "申请通知", "入群通知", "进群通知", "好友通知", "验证通知"}
+	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id", "说啥", "邀请通知", "申请通知", "入群通知", "进群通知", "好友通知", "验证通知", "管理员说", "群主说", "好友说", "对方说", "群友说", "老板说"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )

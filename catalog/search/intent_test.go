@@ -450,7 +450,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"voice sending capability of this account", intentRead, []string{"can_send_record"}},
 		{"device model label for iPhone 15, paid or not", intentRead, []string{"_get_model_show"}},
 		{"Lagrange 里叫 get_group_list，把我加入的群列出来", intentRead, []string{"get_group_list"}},
-		{"b4 kicking anyone pull the member list of group 4455", intentRead, []string{"get_group_member_list"}},
+		{"b4 kicking spammers pull the member list of group 4455", intentRead, []string{"get_group_member_list"}},
 		{"bot, say 'good morning' to group 4455 in AI voice c1", intentCreate, []string{"send_group_ai_record"}},
 		{"Lagrange-style: kick 10001 from group 4455", intentRemove, []string{"set_group_kick", "set_group_kick_members"}},
 		{"disable 'searchable by group number' for group 4455", intentChange, []string{"set_group_search"}},
@@ -492,6 +492,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 4455 的群文件列表，删文件的事回头再说", intentRead, []string{"get_group_root_files", "get_group_files_by_folder"}},
 		{"管理员说要清群文件 我先拿 /a1 的下载链接 群 4455", intentRead, []string{"get_group_file_url"}},
 		{"把群 4455 设为精华的消息列一下", intentRead, []string{"get_essence_msg_list"}},
+		{"群友 10001 说我把他踢了，群 4455 最近的聊天记录翻出来看看", intentRead, []string{"get_group_msg_history"}},
+		{"给好友 10001 说一声晚安", intentCreate, []string{"send_private_msg", "send_msg"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

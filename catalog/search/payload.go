@@ -401,7 +401,7 @@ func saidInChinese(q string) string {
 				break
 			}
 			i += from
-			if !inNotSaid(q, i, len(w)) && !commaAfter(q[i+len(w):]) && (best < 0 || i < best) {
+			if !inNotSaid(q, i, len(w)) && !commaAfter(q[i+len(w):]) && !(w == "说" && reportedSpeaker(q[:i])) && (best < 0 || i < best) {
 				best, named = i+len(w), namingZH[w]
 				if w == "告诉" || w == "通知" || w == "提醒" || w == "叫" {
 					for _, a := range addressees {
@@ -434,6 +434,21 @@ func saidInChinese(q string) string {
 // namingZH introduce a name or a new value, not a message: what follows
 // them ends at a comma.
 var namingZH = map[string]bool{"叫": true, "叫做": true, "名为": true, "命名为": true, "改成": true, "改为": true}
+
+// reportedSpeaker reports a said word whose speaker is someone named by
+// their role and number (好友 10001 说…): what they said is reported.
+func reportedSpeaker(before string) bool {
+	t := strings.TrimRight(before, "0123456789 ")
+	if len(t) == len(before) {
+		return false
+	}
+	for _, role := range []string{"好友", "群友", "管理员", "群主", "对方", "用户"} {
+		if strings.HasSuffix(t, role) {
+			return !containsAny(t[max(0, len(t)-len(role)-len("给")):len(t)-len(role)], []string{"给", "跟", "对", "向", "和", "让", "叫"}) // 给好友 10001 说: to say
+		}
+	}
+	return false
+}
 
 // commaAfter reports a said word right before a comma (发提醒，先…): a
 // noun, introducing nothing said.

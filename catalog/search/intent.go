@@ -41,7 +41,17 @@ const (
 // "mark as read", 打开全员禁言, turning a setting on or off as 打开匿名聊天 and
 // 关闭加群验证 do, "show that I am typing", 刷名片赞 sends likes).
 var (
-	changePhrases = regexp.MustCompile(`刷[^，。,]{0,4}赞|\bmark\b.*\bread\b|已读|(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰|允许|群搜索)|(全员禁言|匿名|验证|审核|开关|群搜索|号搜索)[^，。,]{0,6}(打开|开启|关闭|关掉|关了)|\bmake\b[^,.]{1,30}\b(discoverable|searchable|unsearchable|hidden|visible)\b|\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b|正在输入|正在说话|正在讲话|输入状态|\btyping\b|\bdownload\b.*\bto\s+(?:the\s+|our\s+)?(?:bot|server|disk|host|machine|local)|下载到`)
+	changePhrases = markedPatterns{
+		mark([]string{"赞"}, `刷[^，。,]{0,4}赞`),
+		mark([]string{"mark"}, `\bmark\b.*\bread\b`),
+		mark([]string{"已读"}, `已读`),
+		mark([]string{"打开", "开启", "关闭", "关掉", "关了", "解除", "取消"}, `(打开|开启|关闭|关掉|关了|解除|取消)[^，。,]{0,16}?((全员|全体)禁言|匿名|验证|审核|开关|功能|权限|提醒|免打扰|允许|群搜索)`),
+		mark([]string{"全员禁言", "匿名", "验证", "审核", "开关", "搜索"}, `(全员禁言|匿名|验证|审核|开关|群搜索|号搜索)[^，。,]{0,6}(打开|开启|关闭|关掉|关了)`),
+		mark([]string{"make"}, `\bmake\b[^,.]{1,30}\b(discoverable|searchable|unsearchable|hidden|visible)\b`),
+		mark([]string{"turn", "switch", "able"}, `\bturn (on|off)\b|\bswitch (on|off)\b|\b(enable|disable)\b`),
+		mark([]string{"正在", "输入", "typing"}, `正在输入|正在说话|正在讲话|输入状态|\btyping\b`),
+		mark([]string{"download", "下载到"}, `\bdownload\b.*\bto\s+(?:the\s+|our\s+)?(?:bot|server|disk|host|machine|local)|下载到`),
+	}
 	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
 	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久", "在哪", "存哪", "放哪", "哪了"}
 	// questionStart, first in an English request, make it a question

@@ -288,7 +288,7 @@ func blankPayload(query string) string {
 	if strings.Contains(q, "词") {
 		q = splitWords.ReplaceAllString(q, "分词") // 分一下词: segment the text
 	}
-	if strings.ContainsAny(q, "Tt") {
+	if strings.ContainsAny(q, "Tt") && strings.ContainsAny(q, "了掉出人") {
 		q = kickSlang.ReplaceAllString(q, "${1}踢") // 全T了: kicked, in QQ slang
 	}
 	if strings.Contains(lowered, " me") {

@@ -1,0 +1,40 @@
+package search
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A search reads every request through dozens of patterns, and a regular
+// expression costs even when it finds nothing; most patterns can only
+// match where a word of theirs is. A marked pattern names those words and
+// runs only where one of them is.
+
+// marked is a pattern with the words (marks) it cannot match without.
+type marked struct {
+	marks []string
+	re    *regexp.Regexp
+}
+
+// markedPatterns is a list of patterns any of which may match.
+type markedPatterns []marked
+
+// MatchString reports whether any pattern whose mark q holds matches q.
+func (ps markedPatterns) MatchString(q string) bool {
+	for _, p := range ps {
+		if containsAny(q, p.marks) && p.re.MatchString(q) {
+			return true
+		}
+	}
+	return false
+}
+
+// mark builds a marked pattern.
+func mark(marks []string, pattern string) marked {
+	for _, m := range marks {
+		if m != strings.ToLower(m) {
+			panic("a mark is lower case: it is looked for in a lower-cased request")
+		}
+	}
+	return marked{marks: marks, re: regexp.MustCompile(pattern)}
+}

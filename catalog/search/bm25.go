@@ -2,7 +2,6 @@ package search
 
 import (
 	"math"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -301,18 +300,18 @@ func (x *bm25) requestTerms(query string) []string {
 // as the QQ app writes it ('typing...', “正在输入…”): the quote is the
 // state, not a message's text. typingTerm is what it adds.
 var (
-	typingShown = regexp.MustCompile(`(?i)['"“「‘]\s*(?:typing|(?:对方)?正在(?:输入|讲话|说话)|输入中)\s*(?:\.{1,3}|…{1,2})?\s*['"”」’]`)
+	typingShown = lazy(`(?i)['"“「‘]\s*(?:typing|(?:对方)?正在(?:输入|讲话|说话)|输入中)\s*(?:\.{1,3}|…{1,2})?\s*['"”」’]`)
 	typingTerm  = englishTerm("typing")
 )
 
 // webLink is a link a request carries: a URL, not a file's name
 // ("这条语音的下载链接 file=7788.amr" asks for a link).
-var webLink = regexp.MustCompile(`(?i)\b(?:https?|ftp)://|\bwww\.`)
+var webLink = lazy(`(?i)\b(?:https?|ftp)://|\bwww\.`)
 
 // allOf is "all" before what a read request lists ("show all the groups",
 // "get all members"): it quantifies, and as a term it would vote for the
 // few actions named for everyone (get_group_at_all_remain).
-var allOf = regexp.MustCompile(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)?((?:[a-z]+\s+)?[a-z]+s)\b`)
+var allOf = lazy(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)?((?:[a-z]+\s+)?[a-z]+s)\b`)
 
 // countsOrLists reports Chinese that asks which or how many: 哪些, 多少,
 // 几个 … (a list, or its length); 是多少 asks a value (它的 fileset id 是多少).
@@ -325,7 +324,7 @@ func countsOrLists(q string) bool {
 var linkTerm, listTerm, userTerm, countTerm = englishTerm("link"), englishTerm("list"), englishTerm("user"), englishTerm("count")
 
 // groupSize asks how many a group holds: its info's count, not its list.
-var groupSize = regexp.MustCompile(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
+var groupSize = lazy(`(?i)how many (?:members|people|persons|users)\b.{0,30}\b(?:group|grp|it|have|has|hold)|(?:群|这个群|群里).{0,24}(?:多少人|多少成员|几个人|人数)`)
 
 // tellTerm is the term of say, tell, 说, 告诉.
 var tellTerm = englishTerm("tell")
@@ -345,12 +344,12 @@ func asksAbility(q string) bool {
 
 // fileCount asks how many files a group's files hold: their system info
 // holds the count.
-var fileCount = regexp.MustCompile(`(?i)how many files|文件.{0,3}(?:多少|几)个|多少个?文件|几个文件|文件数`)
+var fileCount = lazy(`(?i)how many files|文件.{0,3}(?:多少|几)个|多少个?文件|几个文件|文件数`)
 
 // severalIDs are two ids or more in a list ("10005, 10006 and 10007",
 // "80011,80012,80013", "10086、10087、10088"), and batchTerm what they add.
 var (
-	severalIDs = regexp.MustCompile(`(?i)\d{4,}(?:(?:\s*(?:[,，、]|\band\b|和|及)\s*|\s+)\d{4,})+`)
+	severalIDs = lazy(`(?i)\d{4,}(?:(?:\s*(?:[,，、]|\band\b|和|及)\s*|\s+)\d{4,})+`)
 	batchTerm  = englishTerm("batch")
 )
 
@@ -370,7 +369,7 @@ func numbers(s string) int {
 
 // qqID is a QQ number named as one ("qq 1212", "QQ号 10001"): in a
 // request that names no group (namesGroup) it is a person's.
-var qqID = regexp.MustCompile(`(?i)\bqq\s*(?:号|number|no\.?|#)?\s*\d{4,}`)
+var qqID = lazy(`(?i)\bqq\s*(?:号|number|no\.?|#)?\s*\d{4,}`)
 
 // docFile is a document's file name or path in a request (an image or a
 // voice is sent in a message; a document, an archive or a program only as
@@ -378,12 +377,12 @@ var qqID = regexp.MustCompile(`(?i)\bqq\s*(?:号|number|no\.?|#)?\s*\d{4,}`)
 var (
 	// voiceFile and imageFile are a voice's or an image's file name: the
 	// name is payload, but its kind says what the request is about.
-	voiceFile   = regexp.MustCompile(`(?i)\.(?:amr|silk|slk|mp3|wav|ogg|m4a|aac|flac)\b`)
-	imageFile   = regexp.MustCompile(`(?i)\.(?:jpe?g|png|gif|webp|bmp)\b`)
+	voiceFile   = lazy(`(?i)\.(?:amr|silk|slk|mp3|wav|ogg|m4a|aac|flac)\b`)
+	imageFile   = lazy(`(?i)\.(?:jpe?g|png|gif|webp|bmp)\b`)
 	voiceTerm   = englishTerm("voice")
 	imageTerm   = englishTerm("image")
-	fetches     = regexp.MustCompile(`(?i)\bdownload|\bback to me\b|下载|取回|拉取|传回|发回|存到|落盘`) // a document fetched, not sent
-	docFile     = regexp.MustCompile(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz|tgz|xz|bz2|bin|iso|dmg|msi|deb|json|log|db)\b`)
+	fetches     = lazy(`(?i)\bdownload|\bback to me\b|下载|取回|拉取|传回|发回|存到|落盘`) // a document fetched, not sent
+	docFile     = lazy(`(?i)\.(?:zip|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|csv|tar|gz|tgz|xz|bz2|bin|iso|dmg|msi|deb|json|log|db)\b`)
 	uploadTerms = []string{englishTerm("upload"), englishTerm("file")}
 )
 
@@ -404,4 +403,4 @@ func (x *bm25) matched(terms []string, doc int) int {
 // withTheir is what a read request wants of each item it lists ("all
 // members with their cards and roles"): the fields of a list, not the
 // action that reads one item's.
-var withTheir = regexp.MustCompile(`(?i)\b(?:with\s+their|incl\.?|including)\s[^,;!?]*`)
+var withTheir = lazy(`(?i)\b(?:with\s+their|incl\.?|including)\s[^,;!?]*`)

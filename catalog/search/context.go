@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -17,18 +16,18 @@ var (
 	// othersDid is a clause with someone else as its subject: 有人… up to
 	// its comma, 管理员说…, or in English he, she, someone … up to the
 	// clause's end; and a matter put off (删图那件事回头再说).
-	othersDid = regexp.MustCompile(`有人[^，,。！!？?]*[，,]|(?:^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得)[^，,。！!？?\s]*|[^，,。]*(?:回头|以后|之后|改天|晚点)再说[^，,。]*|(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`)
+	othersDid = lazy(`有人[^，,。！!？?]*[，,]|(?:^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得)[^，,。！!？?\s]*|[^，,。]*(?:回头|以后|之后|改天|晚点)再说[^，,。]*|(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`)
 	// meantFirst is what the asker means to do, told before what to do
 	// first (想清理一下，先…).
-	meantFirst = regexp.MustCompile(`^([^。]*(?:想|打算|准备|计划)[^，,。]*)[，,]\s*先`)
+	meantFirst = lazy(`^([^。]*(?:想|打算|准备|计划)[^，,。]*)[，,]\s*先`)
 	// guessed is what the asker supposes (好像, 似乎, 听说 …) and forUse
 	// what the answer is for (…的脚本要用, 我写个脚本…用): neither is asked.
-	guessed = regexp.MustCompile(`(?:好像|似乎|据说|听说|貌似)[^，,。]*|[^，,。\s]*用\s*$`)
+	guessed = lazy(`(?:好像|似乎|据说|听说|貌似)[^，,。]*|[^，,。\s]*用\s*$`)
 	// dmd is dm or pm in the past (the pdf he dm'd me): sent, not to send.
-	dmd = regexp.MustCompile(`(?i)\b[dp]m(?:'|’)?d\b`)
+	dmd = lazy(`(?i)\b[dp]m(?:'|’)?d\b`)
 	// compound is a word joined to a prefix that makes it describe a
 	// thing (auto-kick, anti-spam).
-	compound = regexp.MustCompile(`(?i)\b(auto|anti|self|non|pre)-[a-z]+`)
+	compound = lazy(`(?i)\b(auto|anti|self|non|pre)-[a-z]+`)
 )
 
 // withoutContext is raw, a request without its payload, with the clauses

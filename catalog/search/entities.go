@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -36,14 +35,14 @@ const entityBonus, needsBonus = 0.6, 1.0
 var entityPatterns = []struct {
 	kind  entity
 	needs []string // one of these is in every match: without one, the pattern does not run
-	re    *regexp.Regexp
+	re    *pattern
 }{
-	{entityMessage, []string{"message", "msg", "消息"}, regexp.MustCompile(`(?i)` + messageByID + `|message_id|msg_?id|消息\s*id`)},
-	{entityGroup, []string{"group", "grp", "群"}, regexp.MustCompile(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
-	{entityUser, []string{"qq", "user", "uid", "friend", "member", "好友", "用户", "成员", "@"}, regexp.MustCompile(`(?i)(?:\bqq|\buser|\buid|\bfriend|\bmember|好友|用户|成员)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
-	{entityAlbum, []string{"album", "相册"}, regexp.MustCompile(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
-	{entityFolder, []string{"folder", "文件夹", "目录"}, regexp.MustCompile(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
-	{entityFileset, []string{"fileset", "闪传", "flash"}, regexp.MustCompile(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},
+	{entityMessage, []string{"message", "msg", "消息"}, lazy(`(?i)` + messageByID + `|message_id|msg_?id|消息\s*id`)},
+	{entityGroup, []string{"group", "grp", "群"}, lazy(`(?i)(?:group|grp|群)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|group_id`)},
+	{entityUser, []string{"qq", "user", "uid", "friend", "member", "好友", "用户", "成员", "@"}, lazy(`(?i)(?:\bqq|\buser|\buid|\bfriend|\bmember|好友|用户|成员)\s*(?:号|id)?\s*[#:：]?\s*\d{4,}|user_id|@\S`)},
+	{entityAlbum, []string{"album", "相册"}, lazy(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
+	{entityFolder, []string{"folder", "文件夹", "目录"}, lazy(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
+	{entityFileset, []string{"fileset", "闪传", "flash"}, lazy(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},
 }
 
 // messageByID is a message named by its id ("message 12345", "msg id

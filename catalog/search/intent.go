@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -77,20 +76,20 @@ var (
 // nounPhrases are English phrases whose verb is a noun: a download link
 // or URL is asked for, not downloaded; "in dm" says where, not to send
 // one.
-var nounPhrases = regexp.MustCompile(` (?:download\s+)?(?:urls?|links?)\s+to\s+download | download\s+(?:urls?|links?|address) | (?:in|via|by|over|through)\s+(?:a\s+)?(?:dm|pm)s? `)
+var nounPhrases = lazy(` (?:download\s+)?(?:urls?|links?)\s+to\s+download | download\s+(?:urls?|links?|address) | (?:in|via|by|over|through)\s+(?:a\s+)?(?:dm|pm)s? `)
 
 // cueNoun is a cue word naming the kind of a list ("checkin roster",
 // "mute list", "kick log"): the list is read.
-var cueNoun = regexp.MustCompile(` ([a-z]+) +(list|lists|roster|log|logs|records|history|count|counts|counter|total|stats) `)
+var cueNoun = lazy(` ([a-z]+) +(list|lists|roster|log|logs|records|history|count|counts|counter|total|stats) `)
 
 // postNoun is "post" as a noun after a determiner or "qzone" ("my
 // latest qzone post", "that post"): no cue to post.
-var postNoun = regexp.MustCompile(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
+var postNoun = lazy(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
 
 // determined is a word after a determiner or a preposition, a noun
 // wherever it is also a verb (the reply segment, with reply id 5566,
 // the last kick, yesterday's mass kick).
-var determined = regexp.MustCompile(` (?:(the|a|an|this|that|these|those|his|her|its|their|our|your|with|of|from) +(?:` + sizedAdjectives + ` +)?|(s) +` + sizedAdjectives + ` +)([a-z]+) `)
+var determined = lazy(` (?:(the|a|an|this|that|these|those|his|her|its|their|our|your|with|of|from) +(?:` + sizedAdjectives + ` +)?|(s) +` + sizedAdjectives + ` +)([a-z]+) `)
 
 // sizedAdjectives say how big or how recent a deed was, between a
 // determiner or a possessive 's and the noun (yesterday's mass kick).
@@ -98,19 +97,19 @@ const sizedAdjectives = `(?:mass|big|last|recent|latest|first|bulk|whole|full)`
 
 // yesNoEN is an English question answered yes or no about what is so
 // ("… supported?", "… y/n").
-var yesNoEN = regexp.MustCompile(` (?:supported|allowed|possible|available|enabled|working)(?: +[a-z]+)? *[?？]| y */ *n | or +not *[?？.]? *$`)
+var yesNoEN = lazy(` (?:supported|allowed|possible|available|enabled|working)(?: +[a-z]+)? *[?？]| y */ *n | or +not *[?？.]? *$`)
 
 // gerundNoun is a verb's -ing form naming a kind of ability or state
 // ("image sending capability", "posting rights"): a noun, no cue.
-var gerundNoun = regexp.MustCompile(` [a-z]+ing +(capability|capabilities|ability|support|permission|permissions|rights|status|limit|limits|quota) `)
+var gerundNoun = lazy(` [a-z]+ing +(capability|capabilities|ability|support|permission|permissions|rights|status|limit|limits|quota) `)
 
 // midQuestion is a yes-no question after a comma ("…, did he set himself
 // to busy?").
-var midQuestion = regexp.MustCompile(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have)\s+(?:he|she|they|it|i|you|we|someone|anyone|anybody|somebody)\b[^?？]*[?？]`)
+var midQuestion = lazy(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have)\s+(?:he|she|they|it|i|you|we|someone|anyone|anybody|somebody)\b[^?？]*[?？]`)
 
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
-var readAloud = regexp.MustCompile(` read\s+(?:out|aloud)\b| read\s+'`)
+var readAloud = lazy(` read\s+(?:out|aloud)\b| read\s+'`)
 
 // describedDone blanks a verb that describes its noun ("加精的都给我显示出来",
 // "被踢的人", "禁言了的"): a thing named by what was done to it, not a
@@ -155,7 +154,7 @@ func describedHeads(head string) []string {
 }
 
 // changedTo is what a 把 sentence changes its object into.
-var changedTo = regexp.MustCompile(`(?:改|换|设)(?:成|为|到)`)
+var changedTo = lazy(`(?:改|换|设)(?:成|为|到)`)
 
 // nounPhrase is what a match of nounPhrases reads as.
 func nounPhrase(p string) string {
@@ -172,7 +171,7 @@ var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "�
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
-var passiveRead = regexp.MustCompile(`被\p{Han}{0,3}?(?:搜索到|搜到|搜索|看到|看见|找到|查到)`)
+var passiveRead = lazy(`被\p{Han}{0,3}?(?:搜索到|搜到|搜索|看到|看见|找到|查到)`)
 
 // removalWords mark an action that removes something, by the words of its
 // name.
@@ -423,7 +422,7 @@ func abilityQuestionZH(raw string) bool {
 
 // checksWhetherCan is asking to check whether the bot can do something
 // (帮我确认下能不能发录音, 探测一下能不能发图片).
-var checksWhetherCan = regexp.MustCompile(`(?:确认|看看|查查|查一下|试试|探测|检测|测一下|测试)(?:一下|下)?能不能`)
+var checksWhetherCan = lazy(`(?:确认|看看|查查|查一下|试试|探测|检测|测一下|测试)(?:一下|下)?能不能`)
 
 // asksWho reports a request that asks who or what, whatever change it
 // names beside ("打开全员禁言前先看看谁已经在小黑屋里了" reads who is muted).
@@ -441,7 +440,7 @@ var readNouns = []string{"名单", "列表", "记录", "详情", "资料", "信�
 
 // possessiveLast is a request that ends in whose thing it names
 // (群 4455 里 10002 的群名片).
-var possessiveLast = regexp.MustCompile(`的\p{Han}{1,4}\s*[?？。.!]?\s*$`)
+var possessiveLast = lazy(`的\p{Han}{1,4}\s*[?？。.!]?\s*$`)
 
 // namesFirst reports a Chinese request that opens with what it names,
 // not with a verb or a word that brings one (给, 让, 把, 帮 …).
@@ -457,7 +456,7 @@ func namesFirst(raw string) bool {
 
 // nounOfFirst is an English request that opens by naming a thing and
 // whose it is ("title of …", "the join date of …").
-var nounOfFirst = regexp.MustCompile(`(?i)^\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+of\s`)
+var nounOfFirst = lazy(`(?i)^\s*(?:the\s+)?[a-z]+(?:\s+[a-z]+)?\s+of\s`)
 
 // askedNouns name something a request with no verb asks for.
 var askedNouns = []string{" url ", " urls ", " link ", " links ", " list ", " info ", " details ", "链接", "直链", "地址", "列表", "信息", "详情"}
@@ -497,7 +496,7 @@ func makes(q string) bool {
 }
 
 // trailingID is an id at a request's end, with what introduces it.
-var trailingID = regexp.MustCompile(`(?i)(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群号|群|qq号)?\s*[:：]?\s*\d+)+$`)
+var trailingID = lazy(`(?i)(?:\s*(?:of|in|for|from)?\s*(?:group|grp|user|qq|群号|群|qq号)?\s*[:：]?\s*\d+)+$`)
 
 // withoutTrailingID is t without the id it ends with, if it ends with
 // one (the pattern runs only then: it is the costly part of a search).

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -13,7 +12,7 @@ import (
 // marked is a pattern with the words (marks) it cannot match without.
 type marked struct {
 	marks []string
-	re    *regexp.Regexp
+	re    *pattern
 }
 
 // markedPatterns is a list of patterns any of which may match.
@@ -36,5 +35,5 @@ func mark(marks []string, pattern string) marked {
 			panic("a mark is lower case: it is looked for in a lower-cased request")
 		}
 	}
-	return marked{marks: marks, re: regexp.MustCompile(pattern)}
+	return marked{marks: marks, re: lazy(pattern)}
 }

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"regexp"
 	"strings"
 	"sync/atomic"
 	"unicode"
@@ -22,106 +21,106 @@ import (
 var (
 	// quoted text, in ASCII and CJK quotes; single quotes only around
 	// words, so "don't" and "10001's" stay.
-	quotedRE = regexp.MustCompile(`"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|《[^》]*》|‘[^’]*’|(^|\s)'[^']*'($|[\s,.!?;:])`)
+	quotedRE = lazy(`"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|《[^》]*》|‘[^’]*’|(^|\s)'[^']*'($|[\s,.!?;:])`)
 	// URLs, paths and file names.
-	urlRE = regexp.MustCompile(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
+	urlRE = lazy(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
 	// @mentions: a name after @ (not @all, which is what a request asks
 	// to send, not to whom).
-	mentionRE = regexp.MustCompile(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
+	mentionRE = lazy(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
 	// what is said, in English: everything after one of these words.
-	saidEN = regexp.MustCompile(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
+	saidEN = lazy(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
 	// setTo is a request that sets something, and after its last "to" the
 	// new value (submatch 1), up to a bracket or comma that may say more
 	// ("… to landlord (remark only)").
-	setTo = regexp.MustCompile(`(?i)^\s*(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
+	setTo = lazy(`(?i)^\s*(?:(?:can|could|would)\s+(?:you|u)\s+|please\s+|pls\s+)?(?:set|change|rename|update|modify)\b.*\bto\b([^(（,，]*)`)
 	// sendMe is 发我 / 发给我 asking for something, not 发我的… (sending
 	// one's own).
 	// notThat is what a request says it does not want, set apart after a
 	// comma, a dash or a bracket (", not as a chat record", "(not the
 	// group name)", "，不是收藏表情").
-	notThat = regexp.MustCompile(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
+	notThat = lazy(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = regexp.MustCompile(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
+	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
 	// readDone is reading the asker has already done (群里的消息我都看过了):
 	// a state told, not a request to read.
-	readDone = regexp.MustCompile(`(?:看|读|查|翻|浏览)(?:过|完)了`)
+	readDone = lazy(`(?:看|读|查|翻|浏览)(?:过|完)了`)
 	// toggledQuote is a quote right after a toggle: the setting's name
 	// (submatches 3 to 6), kept as words.
-	toggledQuote = regexp.MustCompile(`(?i)(\b(?:enable|disable|turn\s+on|turn\s+off|switch\s+on|switch\s+off)\b|开启|关闭|打开|关掉)([^，。,"“「']{0,12}?)(?:"([^"]*)"|“([^”]*)”|「([^」]*)」|(?:^|\s)'([^']*)')`)
+	toggledQuote = lazy(`(?i)(\b(?:enable|disable|turn\s+on|turn\s+off|switch\s+on|switch\s+off)\b|开启|关闭|打开|关掉)([^，。,"“「']{0,12}?)(?:"([^"]*)"|“([^”]*)”|「([^」]*)」|(?:^|\s)'([^']*)')`)
 	// saidQuote is a say verb with its quote: what is said ends there.
-	saidQuote = regexp.MustCompile(`(?i)\b(?:say|says|saying)\s*[:：,]?\s*(?:"[^"]*"|“[^”]*”|‘[^’]*’|'[^']*')`)
+	saidQuote = lazy(`(?i)\b(?:say|says|saying)\s*[:：,]?\s*(?:"[^"]*"|“[^”]*”|‘[^’]*’|'[^']*')`)
 	// laterClause is an English clause that says when, by a call made
 	// later ("before I kick him, …", "… before I change it"): what the
 	// rest of the request asks comes first.
-	laterClause = regexp.MustCompile(`(?i)\b(?:before|b4|after|once|until|till)\s+(?:(?:i|we|u|you|the\s+bot|it|he|she|they|someone)\b[^,，.。;；—–]*|[a-z]+ing(?:\s+(?:up|out|off|down))?\b)`)
+	laterClause = lazy(`(?i)\b(?:before|b4|after|once|until|till)\s+(?:(?:i|we|u|you|the\s+bot|it|he|she|they|someone)\b[^,，.。;；—–]*|[a-z]+ing(?:\s+(?:up|out|off|down))?\b)`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
-	firstThen = regexp.MustCompile(`^([^，,。]*)[，,]\s*先`)
+	firstThen = lazy(`^([^，,。]*)[，,]\s*先`)
 	// reported is what someone asked, said or sent, told before the
 	// request itself (群里有人问…，你回一句…; 有人发了个卡片，帮我打开).
-	reported = regexp.MustCompile(`有人(?:在群里|在群|刚才|刚刚|又)?(?:问|说|发|转)[^，,。！!？?]*[，,]`)
+	reported = lazy(`有人(?:在群里|在群|刚才|刚刚|又)?(?:问|说|发|转)[^，,。！!？?]*[，,]`)
 	// colonID is an id whose parts colons join (invite:4455:u_x1).
-	colonID = regexp.MustCompile(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
+	colonID = lazy(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
 	// beforeFirst is what a request does later, before which it asks for
 	// something first (发通知前先查查…, 踢人之前先看看…).
-	beforeFirst = regexp.MustCompile(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
+	beforeFirst = lazy(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
 	// needToDo is what a needed thing is for ("need fresh rkeys to sign
 	// image links"); "need to send" needs a thing between need and to.
-	needToDo = regexp.MustCompile(`(?i)(\bneeds?\s+(?:[a-z_-]+\s+){1,6}?)to\s+[a-z]+[^,.;!?]*`)
+	needToDo = lazy(`(?i)(\bneeds?\s+(?:[a-z_-]+\s+){1,6}?)to\s+[a-z]+[^,.;!?]*`)
 	// likeAPI is "like" comparing with another bot API ("like Telegram
 	// deleteMessage", "like lagrange's SendPacket"): no like given.
-	likeAPI = regexp.MustCompile(`(?i)\blike\s+(?:in\s+|on\s+)?(?:telegram|discord|mirai|napcat|go-cqhttp|cqhttp|gocq|lagrange|llonebot|onebot|yunzai|oicq|koishi|nonebot)\b`)
+	likeAPI = lazy(`(?i)\blike\s+(?:in\s+|on\s+)?(?:telegram|discord|mirai|napcat|go-cqhttp|cqhttp|gocq|lagrange|llonebot|onebot|yunzai|oicq|koishi|nonebot)\b`)
 	// vocative is the bot addressed at a request's start ("yo bot",
 	// "hey bot,").
-	vocative = regexp.MustCompile(`(?i)^\s*(?:(?:hey|yo|hi|ok|okay|hello|oi)\s+bot\b[,:，：]?|bot\s*[,:，：])`)
+	vocative = lazy(`(?i)^\s*(?:(?:hey|yo|hi|ok|okay|hello|oi)\s+bot\b[,:，：]?|bot\s*[,:，：])`)
 	// convertOrOpen is "turn X into Y" and "open a dm with": a
 	// conversion and a message, not a toggle or something opened to read.
-	convertOrOpen = regexp.MustCompile(`(?i)\bturn(\s+\S+){1,6}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
-	sendMe        = regexp.MustCompile(`发给?我([^的们]|$)`)
+	convertOrOpen = lazy(`(?i)\bturn(\s+\S+){1,6}\s+into\b|\bopen\s+(?:a\s+)?(?:dm|pm|private\s+chat)\s+with\b`)
+	sendMe        = lazy(`发给?我([^的们]|$)`)
 	// voiceToText is asking for a voice message's words.
-	voiceToText = regexp.MustCompile(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
+	voiceToText = lazy(`转(?:一下|下)?(?:这条|那条|这段|那段)?语音(?:的|成|为)?文字`)
 	// splitWords is asking to segment a text into words (分一下词, 切个词).
-	splitWords = regexp.MustCompile(`[分切](?:一下|下|个|成)?词`)
+	splitWords = lazy(`[分切](?:一下|下|个|成)?词`)
 	// kickSlang is QQ's T (踢) beside Chinese: T了, T掉, T出去, T人.
-	kickSlang = regexp.MustCompile(`(^|[^A-Za-z])[Tt]\s?(?:了|掉|出|人)`)
+	kickSlang = lazy(`(^|[^A-Za-z])[Tt]\s?(?:了|掉|出|人)`)
 	// toMe is "send me" or "give (it to) me": what the request wants to
 	// read, brought to the one asking.
-	toMe = regexp.MustCompile(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
+	toMe = lazy(`(?i)\b(?:send|give)\s+(?:it\s+to\s+|them\s+to\s+)?me\b`)
 	// showTo is showing something to a group or a person named by its id
 	// ("show group 556677 this link"): sending it to them.
-	showTo = regexp.MustCompile(`(?i)\bshow\s+((?:group|grp|friend|user|qq)?\s*\d{4,})\s+(?:this|that|these|the|my|our|a|an)\b`)
+	showTo = lazy(`(?i)\bshow\s+((?:group|grp|friend|user|qq)?\s*\d{4,})\s+(?:this|that|these|the|my|our|a|an)\b`)
 	// idList is what follows a colon that lists ids ("清人：10086、10087都移出去"):
 	// the ids, not something said, so what comes after them still votes.
-	idList = regexp.MustCompile(`^\s*\d{4,}(?:\s*(?:[,，、]|和|及|\band\b)\s*\d{4,})+`)
+	idList = lazy(`^\s*\d{4,}(?:\s*(?:[,，、]|和|及|\band\b)\s*\d{4,})+`)
 	// fileNamed gives what is sent or saved a file name ("文件名改成作业.docx",
 	// "文件名叫 x.jpg"): in a request that transfers a file, an option of
 	// the upload or download, as "named" is in English, not a rename.
 	// transfers is a request that sends, uploads or saves a file.
-	transfers = regexp.MustCompile(`传|丢|存到|下载|发个?文件|发一?份`)
-	fileNamed = regexp.MustCompile(`文件名\s*(?:改成|改为|叫做|叫|为|是|用)\s*\S*`)
+	transfers = lazy(`传|丢|存到|下载|发个?文件|发一?份`)
+	fileNamed = lazy(`文件名\s*(?:改成|改为|叫做|叫|为|是|用)\s*\S*`)
 	// noCache asks a read not to use a cache ("别用缓存", "skip the cache",
 	// "no cache"): an option of what is read, naming no action.
-	noCache = regexp.MustCompile(`(?i)(?:别|不|不要|不用|无需|勿)(?:用|走|使用|读)?缓存|\b(?:skip|no|without|bypass|ignore)(?:ing)?\s+(?:the\s+)?cache\b`)
+	noCache = lazy(`(?i)(?:别|不|不要|不用|无需|勿)(?:用|走|使用|读)?缓存|\b(?:skip|no|without|bypass|ignore)(?:ing)?\s+(?:the\s+)?cache\b`)
 	// particleLast is a phrasal verb with its object before its particle
 	// ("take it back", "shut the bot process down", "turn mute-all off"):
 	// read with the particle beside the verb, as the phrases are written.
-	particleLast = regexp.MustCompile(`(?i)\b(take|shut|turn|switch|kick|throw|clean|clear)\s+((?:it|that|this|them|him|her|everything|the\s+[a-z\-]+(?:\s+[a-z\-]+)?))\s+(back|down|off|on|out)\b`)
+	particleLast = lazy(`(?i)\b(take|shut|turn|switch|kick|throw|clean|clear)\s+((?:it|that|this|them|him|her|everything|the\s+[a-z\-]+(?:\s+[a-z\-]+)?))\s+(back|down|off|on|out)\b`)
 	// takeOut is "take X out of": removing X.
-	takeOut = regexp.MustCompile(`(?i)\btake\s+(.{1,40}?)\s+(?:out\s+of|off)\b`)
+	takeOut = lazy(`(?i)\btake\s+(.{1,40}?)\s+(?:out\s+of|off)\b`)
 	// plainWord is a value that is one lower-case word ("set the bot to
 	// busy"): a state the action names, kept as a term.
-	plainWord = regexp.MustCompile(`^\s*[a-z]+\s*$`)
+	plainWord = lazy(`^\s*[a-z]+\s*$`)
 	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
-	undoPrefix = regexp.MustCompile(`(?i)\bun-([a-z]+)`)
+	undoPrefix = lazy(`(?i)\bun-([a-z]+)`)
 	// pathRE is a file path of two parts or more, or a group file's id
 	// ("/a1b2c3d4"), wherever it starts.
-	pathRE = regexp.MustCompile(`[/~][\w.\-]+(?:/[\w.\-]+)+|/[\w.\-]{4,}`)
+	pathRE = lazy(`[/~][\w.\-]+(?:/[\w.\-]+)+|/[\w.\-]{4,}`)
 	// askedSay is "say" asked about ("what did 10002 say in the group",
 	// "does he say anything", "what were they saying in group 4455"): it
 	// reads what was said and carries nothing.
-	askedSay = regexp.MustCompile(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,6}?)\s+say\b|\b((?:were|was|is|are)(?:\s+[^\s:：]+){1,3}?)\s+saying\b`)
+	askedSay = lazy(`(?i)\b((?:did|does|do|has|had)(?:\s+[^\s:：]+){1,6}?)\s+say\b|\b((?:were|was|is|are)(?:\s+[^\s:：]+){1,3}?)\s+saying\b`)
 	// tell X (that) …: the addressee stays, what is told goes.
-	tellEN = regexp.MustCompile(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
+	tellEN = lazy(`(?i)\b(?:tell|tells|telling|inform|notify|remind|ask)\s+(?:(?:the|my|our|all|every|in)\s+)?(\S+)(?:\s+\d+)?`)
 )
 
 // saidZH are the Chinese words after which a request says what is sent;
@@ -144,29 +143,29 @@ var phrases = [][2]string{{"check-in", "checkin"}, {"gimme", "show me"}, {"shoul
 // to send it ("a post" stays a noun); to send a file is to upload it, as
 // OneBot names it (发个文件 is 上传文件).
 var (
-	postVerb = regexp.MustCompile(`(?i)(^|[\s,.!;])post\s+(on|in|to|this|that|it|a|an|the|these|my|our|some)\b`)
+	postVerb = lazy(`(?i)(^|[\s,.!;])post\s+(on|in|to|this|that|it|a|an|the|these|my|our|some)\b`)
 	// to mark something is to read it only as read, seen or unread.
-	markRead = regexp.MustCompile(`\b(read|unread|seen)\b`)
-	markVerb = regexp.MustCompile(`(?i)\bmark(?:ed|ing|s)?\b`)
+	markRead = lazy(`\b(read|unread|seen)\b`)
+	markVerb = lazy(`(?i)\bmark(?:ed|ing|s)?\b`)
 	// a message verb first, then whom, then the rest: "message group 333
 	// hello everyone", "dm 10001 see you", "text my friend 10001 happy
 	// birthday": the verb is a send, and what follows the id is the text.
-	messageVerb = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s*[:：,]?\s*\S)`)
-	toID        = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
+	messageVerb = lazy(`(?i)^\s*(?:please\s+)?(text|message|msg|ping|whisper|dm|pm)\s+(?:(?:to\s+)?(?:my|the|our|group|grp|user|friend|him|her|them|everyone|all|qq)\b|\d{4,}\s*[:：,]?\s*\S)`)
+	toID        = lazy(`(?i)^\s*(?:please\s+)?(?:send|text|message|msg|ping|whisper|dm|pm)\s+(?:(?:a\s+)?(?:message|msg|dm|pm|text)\s+)?(?:to\s+)?(?:(?:my|the|our)\s+)?(?:(?:friend|user|group|grp|qq|buddy|contact|member)\s+)?\d{4,}\b`)
 	// kindFollows is what follows "send 10001" when it names the kind of
 	// message ("a merged forward of …", "the file /a.pdf") rather than
 	// its text ("the meeting moved").
-	kindFollows = regexp.MustCompile(`(?i)^\s+(?:a|an|the|this|that|these|those|my|our)\s+(?:[a-z]+\s+)?(?:forward|merged|bundle|file|image|picture|photo|pic|voice|audio|record|video|card|sticker|emoji|face|link|location|music|song|ark|json|nodes?|document|pdf)`)
-	letKnow     = regexp.MustCompile(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
+	kindFollows = lazy(`(?i)^\s+(?:a|an|the|this|that|these|those|my|our)\s+(?:[a-z]+\s+)?(?:forward|merged|bundle|file|image|picture|photo|pic|voice|audio|record|video|card|sticker|emoji|face|link|location|music|song|ark|json|nodes?|document|pdf)`)
+	letKnow     = lazy(`(?i)\blet\s+(.{1,40}?)\s+know(?:\s+that)?\b`)
 	// getOut is getting the bot out of a group: it leaves.
-	getOut       = regexp.MustCompile(`(?i)\bget\s+(?:the\s+)?(?:bot|me|us|yourself|this\s+account)\s+out\s+of\s+((?:the\s+|this\s+)?(?:group|grp|chat))\b`)
-	removeMember = regexp.MustCompile(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
+	getOut       = lazy(`(?i)\bget\s+(?:the\s+)?(?:bot|me|us|yourself|this\s+account)\s+out\s+of\s+((?:the\s+|this\s+)?(?:group|grp|chat))\b`)
+	removeMember = lazy(`(?i)\b(?:remove|throw)\s+((?:user\s+|member\s+)?(?:@\S+|\d{4,}|him|her|them))\s+(?:from|out of)\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b`)
 	// what changes a group's name: the group is renamed, not a file.
 	// renameGroupZH is the same in Chinese: 把群 4455 改名 (叫 …) renames
 	// the group, 把群文件 … 改名 a file.
-	renameGroupZH = regexp.MustCompile(`群\s*(?:号\s*)?\d*\s*(?:的名字|的名称|名字|名称)?\s*(?:改名|改个名|重命名)`)
-	renameGroup   = regexp.MustCompile(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b(?:\s+(?:file|folder|dir)\b)?`)
-	sendFile      = regexp.MustCompile(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
+	renameGroupZH = lazy(`群\s*(?:号\s*)?\d*\s*(?:的名字|的名称|名字|名称)?\s*(?:改名|改个名|重命名)`)
+	renameGroup   = lazy(`(?i)\brename\s+(?:the\s+|this\s+|our\s+)?(?:group|grp|chat)\b(?:\s+(?:file|folder|dir)\b)?`)
+	sendFile      = lazy(`(?i)\bsend\s+(?:a\s+|the\s+|this\s+|that\s+|my\s+)?(?:file|document|pdf)s?\b|发(?:个|一个|份|一份|送|送个|送一个)?文件|文件(?:发给|发到|传给|发送给)`)
 )
 
 // memo is one function's last answer: a search reads its request several
@@ -370,7 +369,7 @@ func blankPayload(query string) string {
 
 // blankOutsideQuotes blanks re's matches in q that do not start inside a
 // quote ("send \"don't be late\"" says it; it wants nothing less).
-func blankOutsideQuotes(re *regexp.Regexp, q string) string {
+func blankOutsideQuotes(re *pattern, q string) string {
 	var b strings.Builder
 	last := 0
 	for _, m := range re.FindAllStringIndex(q, -1) {
@@ -526,7 +525,7 @@ func labelsMessage(q string, m []int) bool {
 
 // beingOrOwned, right after a message's id, makes the id a message's:
 // its owner's 's, or a verb saying what the message is or was.
-var beingOrOwned = regexp.MustCompile(`(?i)^(?:'s\b|’s\b|(?:was|is|got|has|had|were)\b)`)
+var beingOrOwned = lazy(`(?i)^(?:'s\b|’s\b|(?:was|is|got|has|had|were)\b)`)
 
 // askingTo reports a saidEN match that is "asking to …": what the asker
 // wants to do ("people asking to join"), no words to say.

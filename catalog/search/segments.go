@@ -2,7 +2,6 @@ package search
 
 import (
 	"context"
-	"regexp"
 	"strings"
 )
 
@@ -153,7 +152,7 @@ func (c *Index) onlyAbout(ctx context.Context, query string, s msgSegment) bool 
 }
 
 // oneMessage is a request naming one message by its id or as this one.
-var oneMessage = regexp.MustCompile(`(?i)` + messageByID + `|\b(?:this|that)(?:\s+[a-z]+)?\s+(?:message|msg)\b|这条|那条|该消息`)
+var oneMessage = lazy(`(?i)` + messageByID + `|\b(?:this|that)(?:\s+[a-z]+)?\s+(?:message|msg)\b|这条|那条|该消息`)
 
 // carriesDocument reports a request carrying a document: its name (.pdf,
 // .zip …) or a path on disk.
@@ -164,7 +163,7 @@ func carriesDocument(query string) bool {
 	return docFile.MatchString(query) || diskPath.MatchString(query)
 }
 
-var diskPath = regexp.MustCompile(`(?:^|\s)(?:/|~/|[A-Za-z]:\\)\S+|file://`)
+var diskPath = lazy(`(?:^|\s)(?:/|~/|[A-Za-z]:\\)\S+|file://`)
 
 // uploadFirst puts the upload actions first, the private one first when
 // the private send led.

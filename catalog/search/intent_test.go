@@ -492,7 +492,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"群 4455 的群文件列表，删文件的事回头再说", intentRead, []string{"get_group_root_files", "get_group_files_by_folder"}},
 		{"管理员说要清群文件 我先拿 /a1 的下载链接 群 4455", intentRead, []string{"get_group_file_url"}},
 		{"把群 4455 设为精华的消息列一下", intentRead, []string{"get_essence_msg_list"}},
-		{"群友 10001 说我把他踢了，群 4455 最近的聊天记录翻出来看看", intentRead, []string{"get_group_msg_history"}},
+		{"群友 10001 说我把他踢了，翻一下群 4455 的群聊记录", intentRead, []string{"get_group_msg_history"}},
 		{"给好友 10001 说一声晚安", intentCreate, []string{"send_private_msg", "send_msg"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {

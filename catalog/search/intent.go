@@ -105,7 +105,7 @@ var gerundNoun = lazy(` [a-z]+ing +(capability|capabilities|ability|support|perm
 
 // midQuestion is a yes-no question after a comma ("…, did he set himself
 // to busy?").
-var midQuestion = lazy(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have)\s+(?:he|she|they|it|i|you|we|someone|anyone|anybody|somebody)\b[^?？]*[?？]`)
+var midQuestion = lazy(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have)\s+(?:he|she|they|it|i|you|we|someone|anyone|anybody|somebody|(?:the|an?|my|our)\s+[a-z]+)\b[^?？]*[?？]`)
 
 // readAloud is reading text out loud: a voice is made and sent, nothing
 // is read back.
@@ -167,7 +167,10 @@ func nounPhrase(p string) string {
 // nounsWithCues are nouns that hold a cue word's character without its
 // meaning (看得到 says who can see, and asks to look at nothing), and what
 // intent reads them as: a noun with no cue.
-var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数", "邀请通知": "邀请消息", "申请通知": "申请消息", "入群通知": "入群消息", "进群通知": "进群消息", "好友通知": "好友消息", "这条通知": "这条消息", "那条通知": "那条消息", "那条合并转发": "那条合并消息", "这条合并转发": "这条合并消息", "谁都": "人人", "谁也": "人人"}
+var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数", "邀请通知": "邀请消息", "申请通知": "申请消息", "入群通知": "入群消息", "进群通知": "进群消息", "好友通知": "好友消息", "这条通知": "这条消息", "那条通知": "那条消息", "那条合并转发": "那条合并消息", "这条合并转发": "这条合并消息", "谁都": "人人", "谁也": "人人", "合并转发里": "合并消息里", "合并转发的": "合并消息的"}
+
+// forwardByID is a merged forward named by its id.
+var forwardByID = lazy(`合并转发\s*(?:id|编号)`)
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -216,6 +219,9 @@ func readIntent(query string) intent {
 	q := b.String()
 	for noun, plain := range nounsWithCues {
 		q = strings.ReplaceAll(q, noun, plain) // 说说 is a post, not a 说; 未读 a count, not a 读
+	}
+	if strings.Contains(q, "合并转发") {
+		q = forwardByID.ReplaceAllString(q, "合并消息 id") // 合并转发 id: f9: a forward named, not one to make
 	}
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")

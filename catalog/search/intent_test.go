@@ -494,6 +494,11 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"把群 4455 设为精华的消息列一下", intentRead, []string{"get_essence_msg_list"}},
 		{"群友 10001 说我把他踢了，翻一下群 4455 的群聊记录", intentRead, []string{"get_group_msg_history"}},
 		{"给好友 10001 说一声晚安", intentCreate, []string{"send_private_msg", "send_msg"}},
+		{"合并转发 id: f9x 的内容读一下", intentRead, []string{"get_forward_msg"}},
+		{"群 4455 里管理员刚上传了 a.pdf，file id /a1，给我下载链接", intentRead, []string{"get_group_file_url"}},
+		{"10001 in group 4455, did the admin change his title? show his info", intentRead, []string{"get_group_member_info"}},
+		{"group join requests that got filtered, no approve or reject yet", intentRead, []string{"get_group_ignore_add_request", "get_group_ignored_notifies"}},
+		{"been sending likes all week; profile likes for my account", intentRead, []string{"get_profile_like"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

@@ -38,7 +38,7 @@ var (
 	// notThat is what a request says it does not want, set apart after a
 	// comma, a dash or a bracket (", not as a chat record", "(not the
 	// group name)", "，不是收藏表情").
-	notThat = lazy(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|不是)[^,，.。;；)）]*`)
+	notThat = lazy(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|no\b|不是)[^,，.。;；)）]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", ", to pass one to …", "，我要挑几个人私聊").
 	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
@@ -216,7 +216,7 @@ func blankPayload(query string) string {
 	if strings.Contains(strings.ToLower(q), "bot") {
 		q = vocative.ReplaceAllString(q, " ") // yo bot, send …: the bot addressed, not asked about
 	}
-	if containsAny(q, []string{"not", "n't", "dont", "不是"}) {
+	if containsAny(q, []string{"not", "n't", "dont", "不是", "no "}) {
 		q = blankOutsideQuotes(notThat, q) // …, not as a merged bundle: what is not wanted does not vote
 	}
 	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。", "—", "–", " -", "再决定"}) {
@@ -360,7 +360,7 @@ func blankPayload(query string) string {
 		q = colonID.ReplaceAllString(q, " ") // invite:4455:u_x1 is an id, and its colons introduce nothing said
 	}
 	if strings.ContainsAny(q, ":：") || saidMark(strings.ToLower(q)) {
-		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) && !askingTo(q, loc) && !labelColon(q, loc) {
+		if loc := saidEN.FindStringIndex(q); loc != nil && !idList.MatchString(q[loc[1]:]) && !askingTo(q, loc) && !labelColon(q, loc) && !namesID(q[:loc[0]]) {
 			q = q[:loc[1]]
 		}
 	}
@@ -531,6 +531,16 @@ var beingOrOwned = lazy(`(?i)^(?:'s\b|’s\b|(?:was|is|got|has|had|were)\b)`)
 // wants to do ("people asking to join"), no words to say.
 func askingTo(q string, loc []int) bool {
 	return strings.EqualFold(q[loc[0]:loc[1]], "asking") && strings.HasPrefix(strings.TrimLeft(q[loc[1]:], " "), "to ")
+}
+
+// namesID reports a colon's left side that ends in the name of an id
+// (合并转发 id: mRk88sQ1, message_id: 7788): the id follows, not words said.
+func namesID(before string) bool {
+	t := strings.ToLower(strings.TrimSpace(before))
+	if containsAny(strings.ReplaceAll(t, "合并转发", ""), []string{"send", "say", "tell", "post", "reply", "发", "说", "告诉", "回复"}) {
+		return false // send to group id: 4455 hi all: the id, then what is said
+	}
+	return strings.HasSuffix(t, "id") || strings.HasSuffix(t, "编号") || strings.HasSuffix(t, "flag")
 }
 
 // labelColon reports a colon after a short label that opens the request

@@ -87,9 +87,9 @@ var evalSets = []struct {
 	// aj's found@5 (239 → 238, 233 → 232, 239 → 238); with the rules set
 	// av's, aw's and rh's tuning halves then chose, set ar's first@1 and
 	// read requests given a change first (232 → 231, 1 → 2); when sets ax,
-	// ay and ri joined the tuning last, set e's, set g's and set z's
-	// first@1 (250 → 249, 253 → 252, 235 → 234) and set c's, set e's and
-	// set rc's found@5 (265 → 264, 265 → 264, 140 → 139).
+	// ay and ri joined the tuning last, set e's, set g's, set z's and set
+	// ay's first@1 (250 → 249, 253 → 252, 235 → 234, 235 → 234) and set
+	// c's, set e's and set rc's found@5 (265 → 264, 265 → 264, 140 → 139).
 	//
 	// The first set, 306 requests: 28cf376 96.4 %, 88.2 %, 0; a1d7213
 	// 96.4 %, 90.2 %, 0.

@@ -16,7 +16,13 @@ var (
 	// othersDid is a clause with someone else as its subject: 有人… up to
 	// its comma, 管理员说…, or in English he, she, someone … up to the
 	// clause's end; and a matter put off (删图那件事回头再说).
-	othersDid = lazy(`有人[^，,。！!？?]*[，,]|(?:^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得|(?:刚刚|刚才|刚|已经|又)(?:上传|发|传|改|踢|撤回|删|禁言|设|加)了)[^，,。！!？?\s]*|(?i:\b(?:been|i'?ve\s+been|i\s+was)\s+[a-z]+ing\b[^,，.。;；]*)|[^，,。]*(?:回头|以后|之后|改天|晚点)再说[^，,。]*|(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`)
+	othersDid = markedPatterns{
+		mark([]string{"有人"}, `有人[^，,。！!？?]*[，,]`),
+		mark([]string{"说", "讲", "提到", "发现", "觉得", "了"}, `(?:^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得|(?:刚刚|刚才|刚|已经|又)(?:上传|发|传|改|踢|撤回|删|禁言|设|加)了)[^，,。！!？?\s]*`),
+		mark([]string{"been", "i was"}, `(?i)\b(?:been|i'?ve\s+been|i\s+was)\s+[a-z]+ing\b[^,，.。;；]*`),
+		mark([]string{"再说"}, `[^，,。]*(?:回头|以后|之后|改天|晚点)再说[^，,。]*`),
+		mark([]string{"he ", "she ", "they ", "some", "ppl", "people", "friend ", "member ", "admin ", "owner "}, `(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`),
+	}
 	// meantFirst is what the asker means to do, told before what to do
 	// first (想清理一下，先…).
 	meantFirst = lazy(`^([^。]*(?:想|打算|准备|计划)[^，,。]*)[，,]\s*先`)
@@ -34,9 +40,7 @@ var (
 // that tell context blanked.
 func withoutContext(raw string) string {
 	lower := strings.ToLower(raw)
-	if containsAny(raw, []string{"有人", "说", "讲", "提到", "发现", "觉得", "了"}) || containsAny(lower, []string{"he ", "she ", "they ", "some", "ppl", "people", "friend ", "member ", "admin ", "owner ", "been "}) {
-		raw = othersDid.ReplaceAllStringFunc(raw, func(m string) string { return strings.Repeat(" ", len(m)) })
-	}
+	raw = othersDid.blank(raw, lower)
 	if containsAny(raw, []string{"好像", "似乎", "据说", "听说", "貌似", "用"}) {
 		raw = guessed.ReplaceAllStringFunc(raw, func(m string) string { return strings.Repeat(" ", len(m)) })
 	}

@@ -28,6 +28,17 @@ func (ps markedPatterns) MatchString(q string) bool {
 	return false
 }
 
+// blank blanks in q the matches of every pattern whose mark lower, q
+// lower-cased, holds.
+func (ps markedPatterns) blank(q, lower string) string {
+	for _, p := range ps {
+		if containsAny(lower, p.marks) {
+			q = p.re.ReplaceAllStringFunc(q, func(m string) string { return strings.Repeat(" ", len(m)) })
+		}
+	}
+	return q
+}
+
 // mark builds a marked pattern.
 func mark(marks []string, pattern string) marked {
 	for _, m := range marks {

@@ -25,4 +25,7 @@ func TestAMarkedPatternRunsOnlyWhereItsMarkIs(t *testing.T) {
 		})
 	}
 	assert.Panics(t, func() { mark([]string{"Turn"}, `turn`) }, "a mark is looked for in a lower-cased request")
+	assert.Equal(t, "turn the     ", markedPatterns{mark([]string{"turn"}, `page`)}.blank("turn the page", "turn the page"), "a match is blanked where the mark is in the request")
+	assert.Equal(t, "     the page", markedPatterns{mark([]string{"flip"}, `(?i)flip`)}.blank("FLIP the page", "flip the page"), "the mark is looked for in the lower-cased request, the match in the request")
+	assert.Equal(t, "flip the page", markedPatterns{mark([]string{"turn"}, `flip`)}.blank("flip the page", "flip the page"), "without its mark a pattern blanks nothing")
 }

@@ -125,7 +125,7 @@ func describedDone(q string) string {
 				}
 				for _, w := range c.zh {
 					if w != "说" && strings.HasSuffix(end, w) { // (怎么说的 still asks)
-						q = q[:len(end)-len(w)] + strings.Repeat(" ", len(w)) + q[len(end):]
+						q = q[:len(end)-len(w)] + blanked(w) + q[len(end):]
 						break heads
 					}
 				}

@@ -33,11 +33,15 @@ func (ps markedPatterns) MatchString(q string) bool {
 func (ps markedPatterns) blank(q, lower string) string {
 	for _, p := range ps {
 		if containsAny(lower, p.marks) {
-			q = p.re.ReplaceAllStringFunc(q, func(m string) string { return strings.Repeat(" ", len(m)) })
+			q = p.re.ReplaceAllStringFunc(q, blanked)
 		}
 	}
 	return q
 }
+
+// blanked is s as blanks, one a byte, so that what follows keeps its
+// place.
+func blanked(s string) string { return strings.Repeat(" ", len(s)) }
 
 // mark builds a marked pattern.
 func mark(marks []string, pattern string) marked {

@@ -222,7 +222,7 @@ func blankPayload(query string) string {
 	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。", "—", "–", " -", "再决定"}) {
 		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
-			q = strings.Repeat(" ", m[3]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
+			q = blanked(q[:m[3]]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}
 	}
 	if containsAny(q, []string{"before", "b4", "after", "once", "until", "till", "BEFORE", "Before", "After", "Once"}) {
@@ -233,12 +233,12 @@ func blankPayload(query string) string {
 	}
 	if strings.Contains(q, "有人") {
 		if m := reported.FindStringIndex(q); m != nil && len(strings.TrimSpace(q[m[1]:])) > 3 {
-			q = q[:m[0]] + strings.Repeat(" ", m[1]-m[0]) + q[m[1]:] // 有人问报名啥时候截止，你回一句…: what was asked is no request
+			q = q[:m[0]] + blanked(q[m[0]:m[1]]) + q[m[1]:] // 有人问报名啥时候截止，你回一句…: what was asked is no request
 		}
 	}
 	if strings.Contains(q, "前") {
 		if m := beforeFirst.FindStringIndex(q); m != nil {
-			q = strings.Repeat(" ", m[1]) + q[m[1]:] // 发通知前先查查还能@几次: what comes after is a later call
+			q = blanked(q[:m[1]]) + q[m[1]:] // 发通知前先查查还能@几次: what comes after is a later call
 		}
 	}
 	lowered := strings.ToLower(q)
@@ -424,7 +424,7 @@ func saidInChinese(q string) string {
 	}
 	if named {
 		if c := strings.IndexAny(q[best:], "，,。；;"); c >= 0 {
-			return q[:best] + strings.Repeat(" ", c) + q[best+c:] // 那边叫 get_x，我就想知道…: a name ends where the sentence goes on
+			return q[:best] + blanked(q[best:best+c]) + q[best+c:] // 那边叫 get_x，我就想知道…: a name ends where the sentence goes on
 		}
 	}
 	return q[:best]

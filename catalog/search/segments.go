@@ -91,6 +91,9 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 	// What the request carries (a URL, a quote, an @name) asks for no
 	// segment: only what it asks to send does.
 	q := strings.ToLower(withoutPayload(query))
+	if strings.Contains(q, "ing ") {
+		q = strings.TrimSpace(gerundNoun.ReplaceAllString(" "+q+" ", " $1 ")) // image sending capability: a noun, sending nothing
+	}
 	en := words(englishWords(q)...)
 	for _, w := range strings.Fields(q) {
 		en[strings.Trim(w, ".,!?;:\"'()")] = true // at-mention, with its hyphen
@@ -108,7 +111,7 @@ func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
 		}
 		return false
 	}
-	sending := hasAny(sendWordsEN, sendWordsZH) && !(en["sending"] && gerundNoun.MatchString(" "+q+" ")) // image sending capability: a noun
+	sending := hasAny(sendWordsEN, sendWordsZH)
 	for _, s := range segments {
 		if !hasAny(s.en, s.pieces) || (s.needSend && !sending) || (s.notOne && oneMessage.MatchString(query)) {
 			continue

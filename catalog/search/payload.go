@@ -225,7 +225,7 @@ func blankPayload(query string) string {
 			q = blanked(q[:m[3]]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}
 	}
-	if containsAny(q, []string{"before", "b4", "after", "once", "until", "till", "BEFORE", "Before", "After", "Once"}) {
+	if containsAny(strings.ToLower(q), []string{"before", "b4", "after", "once", "until", "till"}) {
 		q = laterClause.ReplaceAllString(q, " ") // before I kick him, show his join date: the kick comes later
 	}
 	if strings.Contains(q, "过了") || strings.Contains(q, "完了") {

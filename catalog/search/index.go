@@ -22,9 +22,10 @@ type Index struct {
 	all    []*catalog.Action
 	at     map[*catalog.Action]int // each action's place in all
 	index  map[*catalog.Action]haystack
-	corpus haystack  // every action's searchable text
-	han    *hanIndex // its Chinese, for splitting queries (terms.go)
-	bm25   *bm25     // the ranking's index (bm25.go)
+	corpus haystack    // every action's searchable text
+	han    *hanIndex   // its Chinese, for splitting queries (terms.go)
+	bm25   *bm25       // the ranking's index (bm25.go)
+	votes  *classifier // the query classifier (classifier.go)
 
 	groupsMu sync.Mutex
 	groups   map[string][]bool // Index.matching's answers, by a synonym group's first word
@@ -60,7 +61,9 @@ func (c *Index) build() {
 	}
 	c.corpus = haystackOf(nil, strings.Join(all, "\n"))
 	c.han = newHanIndex(c.corpus.text)
-	c.bm25 = newBM25(c.all, learnedTerms())
+	counts := learnedCounts()
+	c.bm25 = newBM25(c.all, learnedField(counts))
+	c.votes = newClassifier(c.all, counts)
 }
 
 // Find is a search as the first call makes it: the actions whose text

@@ -119,7 +119,9 @@ func keepBest(best []hit, h hit) []hit {
 func (c *Index) scores(query string) []float64 {
 	c = c.parsed()
 	scores := make([]float64, len(c.all))
-	c.bm25.score(c.bm25.requestTerms(query), scores)
+	terms := c.bm25.requestTerms(query)
+	c.bm25.score(terms, scores)
+	c.votes.add(terms, scores)
 	if strings.Contains(query, "_") {
 		for _, w := range strings.FieldsFunc(withoutPayload(query), notNameRune) { // (a purpose's name is no request for it)
 			if !strings.Contains(w, "_") {

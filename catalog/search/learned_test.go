@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -13,16 +14,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// learnedMinRequests is how many of an action's tuning requests must hold
-// a term before it is learned: a term one request holds says more of that
-// request (its payload, its writer) than of how people name the action.
-const learnedMinRequests = 2
-
-// trainLearned learns, from labelled requests read by x (an index without
-// learned terms, so that what was learned never reads the requests it is
-// learned from), each action's terms held by at least learnedMinRequests
-// of the requests it serves.
-func trainLearned(x *bm25, rows []labelled) map[string][]string {
+// trainLearned counts, from labelled requests read by x (an index
+// without learned terms, so that what was learned never reads the
+// requests it is learned from), how many of each action's requests hold
+// each term.
+func trainLearned(x *bm25, rows []labelled) map[string]map[string]int {
 	count := map[string]map[string]int{}
 	for _, r := range rows {
 		terms := distinct(x.requestTerms(r.Q))
@@ -31,24 +27,18 @@ func trainLearned(x *bm25, rows []labelled) map[string][]string {
 				count[a] = map[string]int{}
 			}
 			for _, t := range terms {
-				count[a][t]++
+				if !strings.ContainsAny(t, " \t\n:") {
+					count[a][t]++
+				}
 			}
 		}
 	}
-	out := map[string][]string{}
-	for a, terms := range count {
-		for t, n := range terms {
-			if n >= learnedMinRequests && !strings.ContainsAny(t, " \t\n") {
-				out[a] = append(out[a], t)
-			}
-		}
-		sort.Strings(out[a])
-	}
-	return out
+	return count
 }
 
-// learnedFile is the table as learned.txt holds it: actions in order.
-func learnedFile(m map[string][]string) string {
+// learnedFile is the table as learned.txt holds it: actions in order,
+// each with its terms in order, each term with its count.
+func learnedFile(m map[string]map[string]int) string {
 	names := make([]string, 0, len(m))
 	for a := range m {
 		names = append(names, a)
@@ -56,16 +46,29 @@ func learnedFile(m map[string][]string) string {
 	sort.Strings(names)
 	var b strings.Builder
 	for _, a := range names {
-		if len(m[a]) > 0 {
-			b.WriteString(a + "\t" + strings.Join(m[a], " ") + "\n")
+		terms := make([]string, 0, len(m[a]))
+		for t := range m[a] {
+			terms = append(terms, t)
 		}
+		if len(terms) == 0 {
+			continue
+		}
+		sort.Strings(terms)
+		b.WriteString(a + "\t")
+		for i, t := range terms {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(t + ":" + strconv.Itoa(m[a][t]))
+		}
+		b.WriteByte('\n')
 	}
 	return b.String()
 }
 
 // tuningHalves are every labelled set's tuning half but except's, never
 // a held-out one.
-func tuningHalves(t *testing.T, except string) []labelled {
+func tuningHalves(t testing.TB, except string) []labelled {
 	var rows []labelled
 	for _, set := range evalSets {
 		require.NotContains(t, set.tune, "heldout")
@@ -101,11 +104,16 @@ func assertTrained(t *testing.T, file, write, want string) {
 // first with the learned field, and does not without it.
 func TestLearnedTermsNameWhatPeopleSay(t *testing.T) {
 	t.Parallel()
-	with := load(t)
-	without := &Index{cat: with.cat}
+	text := load(t)
+	with, without := &Index{cat: text.cat}, &Index{cat: text.cat}
+	with.once.Do(func() {
+		with.build()
+		with.votes = newClassifier(with.all, nil) // the field alone
+	})
 	without.once.Do(func() {
 		without.build()
 		without.bm25 = newBM25(without.all, nil)
+		without.votes = with.votes
 	})
 	q := "那个病毒安装包删掉吧，群 4455"
 	got := names(with.Suggest(context.Background(), q, catalog.Filter{}))

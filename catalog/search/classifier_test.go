@@ -1,0 +1,57 @@
+package search
+
+import (
+	"context"
+	"testing"
+
+	"github.com/snowluma/snowluma-mcp/catalog"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestTheClassifierPutsFirstWhatPeopleMean: where the text matches two
+// actions alike (unliking and deleting a post; the list of flash
+// filesets and one fileset's facts), the action people who ask that way
+// want goes first with the query classifier, and does not without it.
+func TestTheClassifierPutsFirstWhatPeopleMean(t *testing.T) {
+	t.Parallel()
+	with := load(t)
+	without := &Index{cat: with.cat}
+	without.once.Do(func() {
+		without.build()
+		without.votes = newClassifier(without.all, nil)
+	})
+	for _, tc := range []struct{ query, want string }{
+		{"unlike the qzone post tid 77aa that my friend 10002 made", "unlike_qzone"},
+		{"闪传文件集全部列一下", "list_filesets"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			got := names(with.Suggest(context.Background(), tc.query, catalog.Filter{}))
+			require.NotEmpty(t, got)
+			assert.Equal(t, tc.want, got[0], "%v", got)
+			got = names(without.Suggest(context.Background(), tc.query, catalog.Filter{}))
+			require.NotEmpty(t, got)
+			assert.NotEqual(t, tc.want, got[0], "the classifier, not the text, ranks it: %v", got)
+		})
+	}
+}
+
+// TestTheClassifierWeighsOnlyWhatTheTextMatches: an action no word of the
+// request matches gains nothing, however the classifier rates it; among
+// matched ones, the action whose requests held the request's term gains
+// more; and a request of words no labelled request held changes no score.
+func TestTheClassifierWeighsOnlyWhatTheTextMatches(t *testing.T) {
+	t.Parallel()
+	c := newClassifier([]*catalog.Action{{Name: "a"}, {Name: "b"}}, map[string]map[string]int{"a": {"mute": 3}, "b": {"kick": 1}})
+	scores := []float64{0, 1}
+	c.add([]string{"mute"}, scores)
+	assert.Equal(t, 0.0, scores[0], "a is not matched")
+	scores = []float64{1, 1}
+	c.add([]string{"mute"}, scores)
+	assert.Greater(t, scores[0], scores[1], "a's requests said mute")
+	assert.InDelta(t, 2+classifierWeight, scores[0]+scores[1], 1e-9, "the weight is shared out as a probability")
+	scores = []float64{1, 1}
+	c.add([]string{"unheard"}, scores)
+	assert.Equal(t, []float64{1, 1}, scores)
+}

@@ -18,7 +18,9 @@ import (
 // "撤回" tells more than "发") and counts with diminishing returns the more
 // often a document holds it, relative to the field's usual length. The
 // request is read the same way (tokens.go) after its payload is blanked
-// (payload.go), and the intent it states orders the result (intent.go).
+// (payload.go); a query classifier trained on the labelled requests adds
+// to what the text matches (classifier.go), and the intent the request
+// states orders the result (intent.go).
 
 // Field weights and BM25's constants: k1 bounds how much repeating a term
 // counts, b how much a long field is discounted.

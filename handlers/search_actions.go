@@ -96,7 +96,7 @@ func find(ctx context.Context, cat *search.Index, args *searchArgs) ([]*catalog.
 	var why string
 	if args.Match == "keywords" {
 		found = cat.SearchKeywords(ctx, args.Query, args.filter())
-		if len(found) == 0 || hinted || search.OnlyChanges(args.Query, found) {
+		if len(found) == 0 || hinted || cat.OnlyChanges(args.Query, found) {
 			suggested = cat.Suggest(ctx, args.Query, args.filter())
 		}
 		if len(found) == 0 {
@@ -106,7 +106,7 @@ func find(ctx context.Context, cat *search.Index, args *searchArgs) ([]*catalog.
 				return found, b
 			}
 			why += " (try the default mode: leave out match)"
-		} else if !hinted && search.OnlyChanges(args.Query, found) {
+		} else if !hinted && cat.OnlyChanges(args.Query, found) {
 			why = "The query only reads, and every one of actions changes something"
 		}
 	} else {

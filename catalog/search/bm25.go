@@ -237,14 +237,20 @@ func dup(list []string, s string) bool {
 	return false
 }
 
-// requestTerms are the terms of a request as the ranking reads it: its
-// payload blanked, its typos read as the words meant.
-func (x *bm25) requestTerms(query string) []string {
+// requestTerms are the terms of a request as its text reads: its payload
+// blanked, its typos read as the words meant, with what the cue lists and
+// the read prior find it asks for (intentOf). The trained tables learn
+// from these, and the query classifier weighs them.
+func (x *bm25) requestTerms(query string) []string { return x.termsFor(query, intentOf(query)) }
+
+// termsFor are the terms of a request that asks for in, as the ranking
+// reads it.
+func (x *bm25) termsFor(query string, in intent) []string {
 	q := withoutPayload(query)
-	if intentOf(query) == intentRead && strings.Contains(strings.ToLower(q), "all") {
+	if in == intentRead && strings.Contains(strings.ToLower(q), "all") {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
-	if intentOf(query) == intentRead && containsAny(strings.ToLower(q), []string{"with their", "incl"}) {
+	if in == intentRead && containsAny(strings.ToLower(q), []string{"with their", "incl"}) {
 		q = withTheir.ReplaceAllString(q, " ")
 	}
 	ts := tokenize(q, nil, x.fix)
@@ -252,17 +258,17 @@ func (x *bm25) requestTerms(query string) []string {
 		_, known := x.postings[t]
 		return strings.HasPrefix(t, "#") && !known
 	})
-	if intentOf(query) == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
+	if in == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
 		if groupSize.MatchString(q) || fileCount.MatchString(q) {
 			ts = append(ts, countTerm) // how many members a group has, or files: its info holds the count
 		} else {
 			ts = append(ts, listTerm) // 有哪些, 多少, 几个 ask for a list or its length
 		}
 	}
-	if intentOf(query) == intentRead {
+	if in == intentRead {
 		ts = slices.DeleteFunc(ts, func(t string) bool { return t == tellTerm }) // what it says, 怎么说的: content asked for, nothing told
 	}
-	if intentOf(query) == intentRead && asksAbility(q) {
+	if in == intentRead && asksAbility(q) {
 		ts = append(ts, abilityTerm) // can the bot send voice right now?: what it is able to do
 	}
 	if strings.ContainsAny(query, "0123456789") { // each needs a number
@@ -275,7 +281,7 @@ func (x *bm25) requestTerms(query string) []string {
 	}
 	if strings.Contains(query, ".") {
 		if docFile.MatchString(query) {
-			if in := intentOf(query); fetches.MatchString(query) || in == intentRemove || in == intentRead {
+			if fetches.MatchString(query) || in == intentRemove || in == intentRead {
 				ts = append(ts, uploadTerms[1]) // a document fetched, read or deleted: a file, not an upload
 			} else {
 				ts = append(ts, uploadTerms...) // a document is sent as a file: an upload

@@ -55,3 +55,31 @@ func TestTheClassifierWeighsOnlyWhatTheTextMatches(t *testing.T) {
 	c.add([]string{"unheard"}, scores)
 	assert.Equal(t, []float64{1, 1}, scores)
 }
+
+// TestTheClassifierSpeaksWhereTheCuesLeaveADoubt: a read that a cue word
+// calls a change the read prior only doubts (a share card made but not
+// sent), or that no cue word speaks for and the prior leans against
+// (album names before an upload), reads once the query classifier finds
+// it likelier to read, and not without the classifier.
+func TestTheClassifierSpeaksWhereTheCuesLeaveADoubt(t *testing.T) {
+	t.Parallel()
+	with := load(t)
+	without := &Index{cat: with.cat}
+	without.once.Do(func() {
+		without.build()
+		without.votes = newClassifier(without.all, nil)
+	})
+	for _, query := range []string{
+		"generate the group share card for 5566 only, no sending",
+		"group 4455 album names, gonna upload a few photos",
+	} {
+		t.Run(query, func(t *testing.T) {
+			require.NotEqual(t, intentRead, intentOf(query), "the cue lists and the prior do not read it")
+			assert.Equal(t, intentRead, with.parsed().intent(query))
+			assert.NotEqual(t, intentRead, without.parsed().intent(query))
+			got := with.Suggest(context.Background(), query, catalog.Filter{})
+			require.NotEmpty(t, got)
+			assert.True(t, got[0].ReadOnly, "%v", names(got))
+		})
+	}
+}

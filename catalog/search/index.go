@@ -27,6 +27,8 @@ type Index struct {
 	bm25   *bm25       // the ranking's index (bm25.go)
 	votes  *classifier // the query classifier (classifier.go)
 
+	intents memo[intent] // what the last request asked for (Index.intent)
+
 	groupsMu sync.Mutex
 	groups   map[string][]bool // Index.matching's answers, by a synonym group's first word
 }
@@ -79,7 +81,7 @@ func (c *Index) Find(ctx context.Context, query string, f catalog.Filter) (found
 	if len(found) == 0 || (len(ranked) > 0 && ranked[0] != found[0]) {
 		suggested = ranked
 	}
-	if len(suggested) == 0 && len(found) > 0 && !found[0].ReadOnly && intentOf(query) == intentRead {
+	if len(suggested) == 0 && len(found) > 0 && !found[0].ReadOnly && c.intent(query) == intentRead {
 		// Nothing ranked, and the catalog's order puts a change first for a
 		// request that reads: the reads go first beside it.
 		suggested = readsFirst(found)

@@ -65,7 +65,7 @@ func (c *Index) Suggest(ctx context.Context, query string, f catalog.Filter) []*
 	c = c.parsed()
 	scores := c.scores(query)
 	whole := strings.ToLower(strings.TrimSpace(query))
-	in := intentOf(query)
+	in := c.intent(query)
 	// The hits the request's intent demotes are kept apart, so that
 	// liftStrongDemoted sees them however many others match.
 	var hits, demoted []hit
@@ -119,7 +119,7 @@ func keepBest(best []hit, h hit) []hit {
 func (c *Index) scores(query string) []float64 {
 	c = c.parsed()
 	scores := make([]float64, len(c.all))
-	terms := c.bm25.requestTerms(query)
+	terms := c.bm25.termsFor(query, c.intent(query))
 	c.bm25.score(terms, scores)
 	c.votes.add(terms, scores)
 	if strings.Contains(query, "_") {
@@ -515,7 +515,7 @@ func (h haystack) nameHas(w string) bool {
 // for: what SearchKeywords and Suggest then order.
 func (c *Index) weighed(ctx context.Context, query string, f catalog.Filter, all bool) []hit {
 	ts, whole := c.terms(ctx, query)
-	in := intentOf(query)
+	in := c.intent(query)
 	var hits []hit
 	for _, h := range c.match(ctx, ts, whole, f) {
 		if (all && h.found == len(ts)) || (!all && h.found > 0) {
@@ -543,8 +543,8 @@ func exactThenAsked(a, b hit) int {
 // found changes something: keywords mode then offers the ranked
 // suggestions beside its hits, so that a read request is never answered
 // with writes alone.
-func OnlyChanges(query string, found []*catalog.Action) bool {
-	if len(found) == 0 || intentOf(query) != intentRead {
+func (c *Index) OnlyChanges(query string, found []*catalog.Action) bool {
+	if len(found) == 0 || c.parsed().intent(query) != intentRead {
 		return false
 	}
 	for _, a := range found {

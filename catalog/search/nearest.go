@@ -121,7 +121,7 @@ func (c *Index) Offer(name string) []string {
 		}
 	}
 	words := strings.Join(ws, " ")
-	terms := c.bm25.requestTerms(words)
+	terms := c.bm25.termsFor(words, c.intent(words))
 	if len(terms) == 0 {
 		return out
 	}

@@ -83,3 +83,32 @@ func TestTheClassifierSpeaksWhereTheCuesLeaveADoubt(t *testing.T) {
 		})
 	}
 }
+
+// TestASendTheModelsOverruleGetsNoSegmentHint: a request whose cue word
+// asks to send a segment, but which the trained models read as a read
+// (whether images may be sent; a voice file converted for keeping), gets
+// no hint to send one, and a read first; without the classifier it got
+// the hint.
+func TestASendTheModelsOverruleGetsNoSegmentHint(t *testing.T) {
+	t.Parallel()
+	with := load(t)
+	without := &Index{cat: with.cat}
+	without.once.Do(func() {
+		without.build()
+		without.votes = newClassifier(without.all, nil)
+	})
+	for _, query := range []string{
+		"image sending allowed or nah",
+		"语音 7A8B9C.amr 转成mp3给我，别发出去",
+	} {
+		t.Run(query, func(t *testing.T) {
+			_, hinted := with.SegmentHint(context.Background(), query)
+			assert.False(t, hinted)
+			got := with.Suggest(context.Background(), query, catalog.Filter{})
+			require.NotEmpty(t, got)
+			assert.True(t, got[0].ReadOnly, "%v", names(got))
+			_, hinted = without.SegmentHint(context.Background(), query)
+			assert.True(t, hinted, "the cue alone asks to send one")
+		})
+	}
+}

@@ -72,8 +72,8 @@ var aboutAnyMessage = words("群", "好友", "私聊", "消息", "成员", "发�
 
 // Hint is what a search for sending a message segment gets beside its
 // actions: the actions that send it, the usual first, and a line with
-// the segment's JSON shape. A query that reads by its cue words
-// (intent.go) or asks for no segment gets none.
+// the segment's JSON shape. A query that reads (intent.go) or asks for no
+// segment gets none.
 type Hint struct {
 	Actions []string
 	Text    string
@@ -85,7 +85,11 @@ type Hint struct {
 // picture" a Qzone post) is left to the ranking. Once ctx is done it
 // returns none.
 func (c *Index) SegmentHint(ctx context.Context, query string) (Hint, bool) {
-	if cueIntentOf(query) == intentRead { // what a cue says: 艾特全体成员 alone, no cue, asks to send one
+	// A read by its cue words gets none, nor a request whose cue to send
+	// the trained models overrule (Index.intent: a voice message's text
+	// asked for, 转个文字); one no cue speaks for keeps its hint whatever
+	// they find (艾特全体成员 alone asks to send one).
+	if cue := cueIntentOf(query); cue == intentRead || (cue != intentNone && c.parsed().intent(query) == intentRead) {
 		return Hint{}, false
 	}
 	// What the request carries (a URL, a quote, an @name) asks for no

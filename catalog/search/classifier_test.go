@@ -16,12 +16,7 @@ import (
 // want goes first with the query classifier, and does not without it.
 func TestTheClassifierPutsFirstWhatPeopleMean(t *testing.T) {
 	t.Parallel()
-	with := load(t)
-	without := &Index{cat: with.cat}
-	without.once.Do(func() {
-		without.build()
-		without.votes = newClassifier(without.all, nil)
-	})
+	with, without := load(t), textAlone(t)
 	for _, tc := range []struct{ query, want string }{
 		{"unlike the qzone post tid 77aa that my friend 10002 made", "unlike_qzone"},
 		{"闪传文件集全部列一下", "list_filesets"},
@@ -63,12 +58,7 @@ func TestTheClassifierWeighsOnlyWhatTheTextMatches(t *testing.T) {
 // it likelier to read, and not without the classifier.
 func TestTheClassifierSpeaksWhereTheCuesLeaveADoubt(t *testing.T) {
 	t.Parallel()
-	with := load(t)
-	without := &Index{cat: with.cat}
-	without.once.Do(func() {
-		without.build()
-		without.votes = newClassifier(without.all, nil)
-	})
+	with, without := load(t), textAlone(t)
 	for _, query := range []string{
 		"generate the group share card for 5566 only, no sending",
 		"group 4455 album names, gonna upload a few photos",
@@ -91,12 +81,7 @@ func TestTheClassifierSpeaksWhereTheCuesLeaveADoubt(t *testing.T) {
 // the hint.
 func TestASendTheModelsOverruleGetsNoSegmentHint(t *testing.T) {
 	t.Parallel()
-	with := load(t)
-	without := &Index{cat: with.cat}
-	without.once.Do(func() {
-		without.build()
-		without.votes = newClassifier(without.all, nil)
-	})
+	with, without := load(t), textAlone(t)
 	for _, query := range []string{
 		"image sending allowed or nah",
 		"语音 7A8B9C.amr 转成mp3给我，别发出去",
@@ -111,4 +96,15 @@ func TestASendTheModelsOverruleGetsNoSegmentHint(t *testing.T) {
 			assert.True(t, hinted, "the cue alone asks to send one")
 		})
 	}
+}
+
+// textAlone is an index like the catalog's, its learned field kept,
+// without the query classifier: what the ranking was before it came.
+func textAlone(t *testing.T) *Index {
+	x := &Index{cat: load(t).cat}
+	x.once.Do(func() {
+		x.build()
+		x.votes = newClassifier(x.all, nil)
+	})
+	return x
 }

@@ -104,17 +104,8 @@ func assertTrained(t *testing.T, file, write, want string) {
 // first with the learned field, and does not without it.
 func TestLearnedTermsNameWhatPeopleSay(t *testing.T) {
 	t.Parallel()
-	text := load(t)
-	with, without := &Index{cat: text.cat}, &Index{cat: text.cat}
-	with.once.Do(func() {
-		with.build()
-		with.votes = newClassifier(with.all, nil) // the field alone
-	})
-	without.once.Do(func() {
-		without.build()
-		without.bm25 = newBM25(without.all, nil)
-		without.votes = with.votes
-	})
+	with, without := textAlone(t), textAlone(t)
+	without.parsed().bm25 = newBM25(without.all, nil)
 	q := "那个病毒安装包删掉吧，群 4455"
 	got := names(with.Suggest(context.Background(), q, catalog.Filter{}))
 	require.NotEmpty(t, got)

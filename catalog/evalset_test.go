@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// "aa" to "az" and "ba" (fifty-one more) written later the same way, each blind to the others and
+// "aa" to "az" and "ba" to "bc" (fifty-three more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -209,10 +209,12 @@ var evalsetRequestSets = [][2]string{
 	{"tune-ay.jsonl", "heldout-ay.jsonl"},
 	{"tune-az.jsonl", "heldout-az.jsonl"},
 	{"tune-ba.jsonl", "heldout-ba.jsonl"},
+	{"tune-bb.jsonl", "heldout-bb.jsonl"},
+	{"tune-bc.jsonl", "heldout-bc.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a
-// sample of how people ask (README.md): sets r and rb to rj hold only reads, so
+// sample of how people ask (README.md): sets r and rb to rk hold only reads, so
 // they have no write strata and fewer requests.
 var evalsetStressSets = [][2]string{
 	{"tune-r.jsonl", "heldout-r.jsonl"},
@@ -225,6 +227,7 @@ var evalsetStressSets = [][2]string{
 	{"tune-rh.jsonl", "heldout-rh.jsonl"},
 	{"tune-ri.jsonl", "heldout-ri.jsonl"},
 	{"tune-rj.jsonl", "heldout-rj.jsonl"},
+	{"tune-rk.jsonl", "heldout-rk.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -166,7 +166,8 @@ func TestReadCuesAndTheirTraps(t *testing.T) {
 }
 
 // TestThePayloadDoesNotVote: what a request carries (quotes, URLs, paths,
-// @names, what follows say/tell/说/告诉 or a colon) is blanked before
+// @names, what follows say/tell/说/告诉 or a colon, what someone named by
+// role and number said, to its clause's end) is blanked before
 // scoring, and the request is ranked by what it asks.
 func TestThePayloadDoesNotVote(t *testing.T) {
 	t.Parallel()
@@ -177,9 +178,11 @@ func TestThePayloadDoesNotVote(t *testing.T) {
 		"在群里说：撤回所有公告":                                      "撤回",
 		"告诉他明天禁言取消":                                        "禁言",
 		"ping @delete_bot in the group":                    "delete",
+		"群友 10002 说他被禁言了，查下群 5 的成员":                        "禁言",
 	} {
 		assert.NotContains(t, strings.ToLower(withoutPayload(q)), gone, q)
 	}
+	assert.Contains(t, withoutPayload("群友 10002 说他被禁言了，查下群 5 的成员"), "查下群", "the request goes on after what was said")
 	c := load(t)
 	got := names(c.Suggest(context.Background(), `send "please recall the essence announcement" to group 123`, catalog.Filter{}))
 	require.NotEmpty(t, got)

@@ -390,7 +390,9 @@ func insideQuote(before string) bool {
 }
 
 // saidInChinese cuts q after the first Chinese word that introduces what
-// is said, keeping an addressee right after it.
+// is said, keeping an addressee right after it. What someone named by
+// role and number said (reportedSpeaker) is blanked to the end of its
+// clause, and the request goes on after it.
 func saidInChinese(q string) string {
 	best, named := -1, false
 	for _, w := range saidZH {
@@ -400,7 +402,12 @@ func saidInChinese(q string) string {
 				break
 			}
 			i += from
-			if !inNotSaid(q, i, len(w)) && !commaAfter(q[i+len(w):]) && !(w == "说" && reportedSpeaker(q[:i])) && (best < 0 || i < best) {
+			reported := w == "说" && reportedSpeaker(q[:i])
+			if end := strings.IndexAny(q[i+len(w):], "，,。；;"); reported && end >= 0 {
+				said := q[i+len(w) : i+len(w)+end]
+				q = q[:i+len(w)] + blanked(said) + q[i+len(w)+end:] // 群友 10001 说我把他踢了，…: what was said asks nothing
+			}
+			if !inNotSaid(q, i, len(w)) && !commaAfter(q[i+len(w):]) && !reported && (best < 0 || i < best) {
 				best, named = i+len(w), namingZH[w]
 				if w == "告诉" || w == "通知" || w == "提醒" || w == "叫" {
 					for _, a := range addressees {

@@ -55,10 +55,12 @@ func TestTheClassifierWeighsOnlyWhatTheTextMatches(t *testing.T) {
 // calls a change the read prior only doubts (a share card made but not
 // sent), or that no cue word speaks for and the prior leans against
 // (album names before an upload), reads once the query classifier finds
-// it likelier to read, and not without the classifier.
+// it likelier to read, and not without the classifier. A bare command
+// whose words the questions about it share (发语音) stays a send.
 func TestTheClassifierSpeaksWhereTheCuesLeaveADoubt(t *testing.T) {
 	t.Parallel()
 	with, without := load(t), textAlone(t)
+	assert.Equal(t, intentCreate, with.parsed().intent("发语音"))
 	for _, query := range []string{
 		"generate the group share card for 5566 only, no sending",
 		"group 4455 album names, gonna upload a few photos",

@@ -86,7 +86,7 @@ func TestASendTheModelsOverruleGetsNoSegmentHint(t *testing.T) {
 	with, without := load(t), textAlone(t)
 	for _, query := range []string{
 		"image sending allowed or nah",
-		"语音 7A8B9C.amr 转成mp3给我，别发出去",
+		"语音 7A8B9C.amr 转成mp3给我，不发群里",
 	} {
 		t.Run(query, func(t *testing.T) {
 			_, hinted := with.SegmentHint(context.Background(), query)

@@ -21,7 +21,7 @@ var (
 	// (…的脚本要用), and dm or pm in the past (the pdf he dm'd me: sent).
 	contextClauses = markedPatterns{
 		mark([]string{"有人"}, `有人[^，,。！!？?]*[，,]`),
-		mark([]string{"说", "讲", "提到", "发现", "觉得", "了"}, `(?:^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得|(?:刚刚|刚才|刚|已经|又)(?:上传|发|传|改|踢|撤回|删|禁言|设|加)了)[^，,。！!？?\s]*`),
+		mark([]string{"说", "讲", "提到", "发现", "觉得", "了"}, `(^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得|(?:刚刚|刚才|刚|已经|又)(?:上传|发|传|改|踢|撤回|删|禁言|设|加)了)(?:[^的，,。！!？?\s][^，,。！!？?\s]*)?`),
 		mark([]string{"been", "i was"}, `(?i)\b(?:been|i'?ve\s+been|i\s+was)\s+[a-z]+ing\b[^,，.。;；]*`),
 		mark([]string{"再说"}, `[^，,。]*(?:回头|以后|之后|改天|晚点)再说[^，,。]*`),
 		mark([]string{"he ", "she ", "they ", "some", "ppl", "people", "friend ", "member ", "admin ", "owner "}, `(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`),
@@ -32,8 +32,10 @@ var (
 	// first (想清理一下，先…).
 	meantFirst = lazy(`^([^。]*(?:想|打算|准备|计划)[^，,。]*)[，,]\s*先`)
 	// compound is a word joined to a prefix that makes it describe a
-	// thing (auto-kick, anti-spam).
-	compound = lazy(`(?i)\b(auto|anti|self|non|pre)-[a-z]+`)
+	// thing (auto-kick, anti-spam), or a verb joined to what it acts on
+	// before the thing that names (add-friend requests, join-group
+	// settings): submatch 1 the prefix, 2 the thing, kept.
+	compound = lazy(`(?i)\b(auto|anti|self|non|pre)-[a-z]+|\b[a-z]+-((?:friend|group|member|admin)s?\s+(?:requests?|reqs?|notices?|notifications?|list|rules?|settings?|options?|limits?))\b`)
 )
 
 // withoutContext is raw, a request without its payload, with the clauses
@@ -42,7 +44,7 @@ func withoutContext(raw string) string {
 	lower := strings.ToLower(raw)
 	raw = contextClauses.blank(raw, lower)
 	if strings.Contains(raw, "-") {
-		raw = compound.ReplaceAllString(raw, "$1") // the auto-kick script: a script, no kick
+		raw = compound.ReplaceAllString(raw, "$1$2") // the auto-kick script, add-friend requests: things, no kick or add
 	}
 	if strings.Contains(raw, "先") {
 		if m := meantFirst.FindStringSubmatchIndex(raw); m != nil {

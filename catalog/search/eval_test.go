@@ -107,7 +107,14 @@ var evalSets = []struct {
 	// overrule a cue (overruleShare, so that 发语音 stays a send), set rh's
 	// found@5, first@1 and read requests given a change first (137 → 136,
 	// 128 → 127, 2 → 3) and set ri's first@1 and read requests given a
-	// change first (125 → 124, 4 → 5).
+	// change first (125 → 124, 4 → 5). In the ninth round, when what
+	// someone is reported to have said, a later clause no comma closes and
+	// what a Chinese request does not want came to be kept from voting
+	// (payload.go), and a request with nothing outside its payload to
+	// keep its payload's words (Index.scores), set k's, set ao's, set
+	// ay's and set ba's first@1 (255 → 254, 236 → 235, 238 → 237,
+	// 229 → 228), set am's and set av's found@5 (255 → 254, 253 → 252)
+	// and set re's read requests given a change first (2 → 3).
 	//
 	// The first set, 306 requests: 28cf376 96.4 %, 88.2 %, 0; a1d7213
 	// 96.4 %, 90.2 %, 0.
@@ -141,7 +148,7 @@ var evalSets = []struct {
 	{"set j", "tune-j.jsonl", "heldout-j.jsonl", 252, 242, 0},
 	// Set k, 263 requests, written at the fifth round's start: on arrival
 	// (a1d7213) 98.9 %, 91.6 %, 2.
-	{"set k", "tune-k.jsonl", "heldout-k.jsonl", 263, 255, 0},
+	{"set k", "tune-k.jsonl", "heldout-k.jsonl", 263, 254, 0},
 	// Set l, 255 requests, written during the fifth round: a1d7213 98.4 %,
 	// 89.8 %, 3; on arrival (680ff83) 98.8 %, 90.6 %, 3.
 	{"set l", "tune-l.jsonl", "heldout-l.jsonl", 254, 245, 0},
@@ -220,11 +227,11 @@ var evalSets = []struct {
 	// Sets am and an, 256 and 236 requests, written after the round's last
 	// change to the search: 4ee2b22 98.8 %, 93.4 %, 1 and 99.2 %, 94.9 %,
 	// 1; on arrival (2dbc67e) 99.2 %, 92.6 %, 1 and 99.6 %, 95.8 %, 1.
-	{"set am", "tune-am.jsonl", "heldout-am.jsonl", 255, 242, 1},
+	{"set am", "tune-am.jsonl", "heldout-am.jsonl", 254, 242, 1},
 	{"set an", "tune-an.jsonl", "heldout-an.jsonl", 234, 228, 1},
 	// Sets ao and ap, 507 and 495 requests, written at the seventh round's
 	// start: on arrival (cd715c8) 98.8 %, 91.3 %, 2 and 98.4 %, 91.1 %, 1.
-	{"set ao", "tune-ao.jsonl", "heldout-ao.jsonl", 250, 236, 0},
+	{"set ao", "tune-ao.jsonl", "heldout-ao.jsonl", 250, 235, 0},
 	{"set ap", "tune-ap.jsonl", "heldout-ap.jsonl", 242, 232, 0},
 	// Set aq, 527 requests, written during the seventh round: on arrival
 	// (f205527) 99.2 %, 93.5 %, 0; 6c33f8a 99.2 %, 93.5 %, 1.
@@ -240,20 +247,20 @@ var evalSets = []struct {
 	// Sets av and aw, 507 and 516 requests, written during the seventh
 	// round: cd715c8 100.0 %, 93.7 %, 0 and 98.8 %, 89.5 %, 2; on arrival
 	// (dcc575c) 100.0 %, 94.9 %, 0 and 99.2 %, 91.1 %, 1.
-	{"set av", "tune-av.jsonl", "heldout-av.jsonl", 253, 242, 0},
+	{"set av", "tune-av.jsonl", "heldout-av.jsonl", 252, 242, 0},
 	{"set aw", "tune-aw.jsonl", "heldout-aw.jsonl", 255, 237, 0},
 	// Sets ax and ay, 506 and 505 requests, written after the seventh
 	// round's last change to the search: cd715c8 100.0 %, 92.1 %, 1 and
 	// 98.8 %, 91.3 %, 1; on arrival (1479886) 100.0 %, 93.3 %, 1 and
 	// 99.2 %, 93.3 %, 1.
 	{"set ax", "tune-ax.jsonl", "heldout-ax.jsonl", 252, 238, 1},
-	{"set ay", "tune-ay.jsonl", "heldout-ay.jsonl", 250, 238, 1},
+	{"set ay", "tune-ay.jsonl", "heldout-ay.jsonl", 250, 237, 1},
 	// Sets az and ba, 507 and 486 requests, written in the eighth round
 	// once the query classifier had come: e734ab8 98.8 %, 94.5 %, 0 and
 	// 98.8 %, 91.8 %, 1; on arrival (3201298) 98.4 %, 94.9 %, 0 and
 	// 98.8 %, 93.0 %, 1.
 	{"set az", "tune-az.jsonl", "heldout-az.jsonl", 249, 238, 0},
-	{"set ba", "tune-ba.jsonl", "heldout-ba.jsonl", 240, 229, 0},
+	{"set ba", "tune-ba.jsonl", "heldout-ba.jsonl", 240, 228, 0},
 	// Sets bb and bc, 490 and 506 requests, written in the eighth round
 	// after its last change to the search: e734ab8 98.8 %, 91.4 %, 0 and
 	// 98.8 %, 91.3 %, 2; on arrival (5f5eabe) 99.6 %, 91.8 %, 0 and
@@ -276,7 +283,7 @@ var evalSets = []struct {
 	// way ordinary chat holds them: on arrival (f205527 and 6c33f8a alike)
 	// 91.4 %, 77.9 %, 12 and 89.9 %, 78.4 %, 13.
 	{"set rd", "tune-rd.jsonl", "heldout-rd.jsonl", 131, 119, 4},
-	{"set re", "tune-re.jsonl", "heldout-re.jsonl", 135, 127, 2},
+	{"set re", "tune-re.jsonl", "heldout-re.jsonl", 135, 127, 3},
 	// Set rf, 279 requests, a stress set written like rd and re: on
 	// arrival (1a76d75) 92.1 %, 82.7 %, 12.
 	{"set rf", "tune-rf.jsonl", "heldout-rf.jsonl", 131, 126, 4},
@@ -301,13 +308,14 @@ var evalSets = []struct {
 }
 
 // tuningChangeFirst is how many of a tuning half's read requests may get
-// a change first: none, but in the stress sets rj and rk, on which no
-// rule was chosen, in set aq, whose one is a flash-transfer lookup
+// a change first: none, but in the stress sets rj and rk, whose ones
+// the cues and both models read alike (e.g. 禁言规则那条公告原文: a
+// notice named by its topic, a cue word), in set aq, whose one is a flash-transfer lookup
 // SnowLuma's catalog marks as a write (get_share_link for the fileset id
 // a share link names), and in sets ax and bc, whose one is a stream
 // download the catalog marks so too (download_file_stream for a received
 // image in chunks, download_file_record_stream for a voice message).
-var tuningChangeFirst = map[string]int{"set rj": 3, "set rk": 3, "set aq": 1, "set ax": 1, "set bc": 1}
+var tuningChangeFirst = map[string]int{"set rj": 1, "set rk": 2, "set aq": 1, "set ax": 1, "set bc": 1}
 
 type labelled struct {
 	Q      string   `json:"q"`

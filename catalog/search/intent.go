@@ -170,7 +170,7 @@ func nounPhrase(p string) string {
 var nounsWithCues = map[string]string{"说说": "动态", "未读": "红点", "群通知": "群系统消息", "系统通知": "系统消息", "待处理": "未决", "离开": "离席", "发件人": "来源人", "有人说": "据称", "有人问": "据称", "看得到": "可见", "能看到": "可见", "看得见": "可见", "看不到": "不可见", "看不见": "不可见", "缓存": "快取", "发言": "言语", "已读人数": "读者数", "已读数": "读者数", "分享链接": "共享网址", "分享码": "共享码", "赞数": "喜数", "邀请通知": "邀请消息", "申请通知": "申请消息", "入群通知": "入群消息", "进群通知": "进群消息", "好友通知": "好友消息", "这条通知": "这条消息", "那条通知": "那条消息", "那条合并转发": "那条合并消息", "这条合并转发": "这条合并消息", "谁都": "人人", "谁也": "人人", "合并转发里": "合并消息里", "合并转发的": "合并消息的"}
 
 // forwardByID is a merged forward named by its id.
-var forwardByID = lazy(`合并转发\s*(?:id|编号)`)
+var forwardByID = lazy(`合并转发(?:的)?\s*(?:内容|详情)?\s*(?:id|编号)`)
 
 // passiveRead is a read cue that something undergoes (被别人搜到, 被看到):
 // it says what the change allows, and asks to read nothing.
@@ -528,15 +528,26 @@ func readNounLast(raw string) bool {
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays). A word
 // in -ed or -ing is a verb's form ("removed", "reported", "checking"),
-// no typo of a cue ("checking" is no "checkin").
+// and one in -er a doer ("sender", "uploader"): no typo of a cue
+// ("checking" is no "checkin", "sender" no "send").
 func cueWord(w string) string {
-	if knownWords()[w] || plainEnglish[w] || ((strings.HasSuffix(w, "ed") || strings.HasSuffix(w, "ing")) && len(w) >= 5) {
+	if knownWords()[w] || plainEnglish[w] || (hasAnySuffix(w, "ed", "ing", "er", "ers") && len(w) >= 5) {
 		return w
 	}
 	if n := cueTypos().nearest(w); n != "" && n+"s" != w {
 		return n
 	}
 	return w
+}
+
+// hasAnySuffix reports whether w ends in one of suffixes.
+func hasAnySuffix(w string, suffixes ...string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(w, x) {
+			return true
+		}
+	}
+	return false
 }
 
 // knownWords are the English words of the synonyms, the fillers and the

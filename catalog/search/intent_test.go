@@ -179,6 +179,9 @@ func TestThePayloadDoesNotVote(t *testing.T) {
 		"告诉他明天禁言取消":                                        "禁言",
 		"ping @delete_bot in the group":                    "delete",
 		"群友 10002 说他被禁言了，查下群 5 的成员":                        "禁言",
+		"show the bot's own qq so it doesnt mute itself":   "mute",
+		"客服那边说要踢人 看下群 5 的成员":                               "踢",
+		"好友动态最新五条 不要点赞":                                    "点赞",
 	} {
 		assert.NotContains(t, strings.ToLower(withoutPayload(q)), gone, q)
 	}
@@ -218,6 +221,22 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		first []string
 	}{
 		{"make a new folder 'homework' in group 9090's files", intentCreate, []string{"create_group_file_folder"}},
+		{"before i remove him from 8080 check his join date, qq 10009", intentRead, []string{"get_group_member_info"}},
+		{"签到快截止了，要把不活跃的踢掉之前先看下群 8080 谁签过到", intentRead, []string{"get_group_signed_list"}},
+		{"她说要删群相册 先列一下群 8080 的相册", intentRead, []string{"get_qun_album_list", "get_group_album_list"}},
+		{"群主发语音说要全员禁言 把那条语音转成文字 消息 4433", intentRead, []string{"fetch_ptt_text"}},
+		{"听说 10001 退群了 查下群 8080 的成员名单", intentRead, []string{"get_group_member_list"}},
+		{"my friend said the bot kicked him. list the members of 8080", intentRead, []string{"get_group_member_list"}},
+		{"suspicious add-friend requests, first 3", intentRead, []string{"get_doubt_friends_add_request"}},
+		{"msg 99887766 details, who the sender was", intentNone, []string{"get_msg"}},
+		{"合并转发内容 编号 QwErTy", intentNone, []string{"get_forward_msg"}},
+		{"他说的那条消息撤回 消息 4433", intentRemove, []string{"delete_msg"}},
+		{"撤回他说的那条消息 4433", intentRemove, []string{"delete_msg"}},
+		{"群 8080 里现在谁被禁言了 想解禁之前先看一眼", intentRead, []string{"get_group_shut_list"}},
+		{"想把机型改成 Galaxy S24 Ultra 之前先查一下它的展示信息", intentRead, []string{"_get_model_show"}},
+		{"客服那边说 cookie 失效了 看下 qun.qq.com 的 cookies", intentRead, []string{"get_cookies", "get_credentials"}},
+		{"好友空间的动态 最新五条 不要点赞", intentRead, []string{"get_qzone_feeds"}},
+		{"老外在群里发了句 \"don't ban me, I'll behave\" 翻译成中文", intentRead, []string{"translate_en2zh"}},
 		{"take down the old group notice in 9090", intentRemove, []string{"_del_group_notice"}},
 		{"nuke the folder /a1 in group 9090's files", intentRemove, []string{"delete_group_file_folder", "delete_group_folder"}},
 		{"what did 10002 say in group 9090 today?", intentRead, []string{"get_group_msg_history"}},
@@ -534,6 +553,7 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 	assert.Contains(t, terms, englishTerm("share"), "shareable is share")
 	assert.NotContains(t, terms, "b", "a lone letter an id leaves is no term")
 	assert.Equal(t, []string{englishTerm("登录")}, c.parsed().bm25.requestTerms("我现在登录的是哪个QQ号？"), "a question word names nothing")
+	assert.NotEmpty(t, c.Suggest(context.Background(), "问一下群 8080 明天谁值班", catalog.Filter{}), "a request that is all payload is still answered")
 }
 
 // TestARequestSeesWhatItsIntentDemotesWhenItMatchesFarBetter: a read

@@ -121,6 +121,12 @@ func (c *Index) scores(query string) []float64 {
 	scores := make([]float64, len(c.all))
 	terms := c.bm25.termsFor(query, c.intent(query))
 	c.bm25.score(terms, scores)
+	if !slices.ContainsFunc(scores, func(s float64) bool { return s > 0 }) {
+		// Nothing outside the payload matched (问一下群 4455 今晚谁来: all of
+		// it is what to ask): the payload is all there is to go by.
+		terms = tokenize(query, nil, c.bm25.fix)
+		c.bm25.score(terms, scores)
+	}
 	c.votes.add(terms, scores)
 	if strings.Contains(query, "_") {
 		for _, w := range strings.FieldsFunc(withoutPayload(query), notNameRune) { // (a purpose's name is no request for it)

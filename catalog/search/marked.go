@@ -29,11 +29,28 @@ func (ps markedPatterns) MatchString(q string) bool {
 }
 
 // blank blanks in q the matches of every pattern whose mark lower, q
-// lower-cased, holds.
+// lower-cased, holds. A pattern's first group, when it has one, is what
+// the match needs before it and is kept (撤回他说的: 回 is no part of who
+// spoke).
 func (ps markedPatterns) blank(q, lower string) string {
 	for _, p := range ps {
-		if containsAny(lower, p.marks) {
-			q = p.re.ReplaceAllStringFunc(q, blanked)
+		if !containsAny(lower, p.marks) {
+			continue
+		}
+		var b strings.Builder
+		last := 0
+		for _, m := range p.re.FindAllStringSubmatchIndex(q, -1) {
+			from := m[0]
+			if len(m) > 2 && m[3] > m[2] {
+				from = m[3]
+			}
+			b.WriteString(q[last:from])
+			b.WriteString(blanked(q[from:m[1]]))
+			last = m[1]
+		}
+		if last > 0 {
+			b.WriteString(q[last:])
+			q = b.String()
 		}
 	}
 	return q

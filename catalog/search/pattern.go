@@ -54,4 +54,8 @@ func (p *pattern) FindAllStringIndex(s string, n int) [][]int {
 	return p.compiled().FindAllStringIndex(s, n)
 }
 
+func (p *pattern) FindAllStringSubmatchIndex(s string, n int) [][]int {
+	return p.compiled().FindAllStringSubmatchIndex(s, n)
+}
+
 func (p *pattern) FindStringSubmatch(s string) []string { return p.compiled().FindStringSubmatch(s) }

@@ -29,6 +29,9 @@ var (
 	mentionRE = lazy(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
 	// what is said, in English: everything after one of these words.
 	saidEN = lazy(`(?i)\b(?:saying|says|say|asking|reason|because|caption|titled|named|called)\b|[:：]`)
+	// reportedEN is what someone else said, up to its sentence's end
+	// ("he said he got muted, check …"): told, not to be sent.
+	reportedEN = lazy(`(?i)\b(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner|the\s+group\s+owner|my\s+boss)\s+(?:just\s+|already\s+)?(?:says|said|claims|claimed|mentioned|told\s+me)\b[^.!?;。！？；,，]*[.!?;。！？；,，]`)
 	// setTo is a request that sets something, and after its last "to" the
 	// new value (submatch 1), up to a bracket or comma that may say more
 	// ("… to landlord (remark only)").
@@ -37,11 +40,12 @@ var (
 	// one's own).
 	// notThat is what a request says it does not want, set apart after a
 	// comma, a dash or a bracket (", not as a chat record", "(not the
-	// group name)", "，不是收藏表情").
-	notThat = lazy(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|no\b|不是)[^,，.。;；)）]*`)
+	// group name)", "，不是收藏表情"), or after a blank in Chinese (最新十条
+	// 不要评论: nothing to comment on).
+	notThat = lazy(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|no\b|不是)[^,，.。;；)）]*|(?:^|[\s，,;；(（—。])(?:不要|不用|无需|不需要|别)[^人的，,.。;；)）\s][^，,.。;；)）\s]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
-	// delete it", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody)\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
+	// delete it", "… so it doesn't kick itself", ", to pass one to …", "，我要挑几个人私聊").
+	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody|(?:it|he|she|they|the\s+bot|we|i)\s+(?:doesn'?t|doesnt|does\s+not|won'?t|wont|will\s+not|can'?t|cant|cannot|don'?t|dont|never))\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
 	// readDone is reading the asker has already done (群里的消息我都看过了):
 	// a state told, not a request to read.
 	readDone = lazy(`(?:看|读|查|翻|浏览)(?:过|完)了`)
@@ -54,6 +58,12 @@ var (
 	// later ("before I kick him, …", "… before I change it"): what the
 	// rest of the request asks comes first.
 	laterClause = lazy(`(?i)\b(?:before|b4|after|once|until|till)\s+(?:(?:i|we|u|you|the\s+bot|it|he|she|they|someone)\b[^,，.。;；—–]*|[a-z]+ing(?:\s+(?:up|out|off|down))?\b)`)
+	// mainClause is where a request's own ask starts inside a later
+	// clause that no comma closes ("before I ping 10001 check if he is
+	// online"): a read verb, a question word, or the asker's wish, after
+	// the later clause's subject and verb (clauseOpening).
+	mainClause    = lazy(`(?i)\b(?:check|show|list|get|give|tell|find|see|look|confirm|verify|fetch|pull|count|what|whats|what's|how|who|whose|which|where|is|are|does|do|did|can|could|pls|please|lemme|let\s+me|i\s+(?:wanna|want|need|gotta|would\s+like))\b`)
+	clauseOpening = lazy(`(?i)^\s*\S+\s+(?:the\s+bot|\S+)\s+\S+`)
 	// firstThen is a first clause followed by what to do first (…，先给我…).
 	firstThen = lazy(`^([^，,。]*)[，,]\s*先`)
 	// reported is what someone asked, said or sent, told before the
@@ -62,8 +72,10 @@ var (
 	// colonID is an id whose parts colons join (invite:4455:u_x1).
 	colonID = lazy(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
 	// beforeFirst is what a request does later, before which it asks for
-	// something first (发通知前先查查…, 踢人之前先看看…).
-	beforeFirst = lazy(`^[^，,。？?]*?(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
+	// something first (发通知前先查查…, 踢人之前先看看…): its marker, after
+	// which the request's own ask goes on; the later deed is the clause
+	// before it (clauseStart).
+	beforeFirst = lazy(`(?:之前|以前|前)[，,]?\s*(?:得|要|我)?先`)
 	// needToDo is what a needed thing is for ("need fresh rkeys to sign
 	// image links"); "need to send" needs a thing between need and to.
 	needToDo = lazy(`(?i)(\bneeds?\s+(?:[a-z_-]+\s+){1,6}?)to\s+[a-z]+[^,.;!?]*`)
@@ -127,7 +139,7 @@ var (
 // notSaid are words that hold one of them but introduce nothing.
 var (
 	saidZH  = []string{"说", "回一句", "告诉", "通知", "内容是", "内容为", "写着", "写上", "提醒", "理由是", "原因是", "因为", "改成", "改为", "命名为", "名为", "叫做", "叫", "问问", "问他", "问她", "问一下"}
-	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id", "说啥", "邀请通知", "申请通知", "入群通知", "进群通知", "好友通知", "验证通知", "管理员说", "群主说", "好友说", "对方说", "群友说", "老板说"}
+	notSaid = []string{"个叫", "有人说", "说说", "说话", "小说", "说了", "说过", "说的", "说什么", "怎么说", "群通知", "系统通知", "通知列表", "的通知", "通知消息", "加群通知", "条通知", "叫什么", "叫啥", "说得", "通知 id", "通知id", "说啥", "邀请通知", "申请通知", "入群通知", "进群通知", "好友通知", "验证通知", "管理员说", "群主说", "好友说", "对方说", "群友说", "老板说", "听说", "据说", "话说", "说是"}
 	// addressees may follow 告诉 / 通知 / 提醒 and are kept.
 	addressees = []string{"他们", "她们", "大家", "所有人", "全体成员", "全员", "群友", "群里", "好友", "他", "她", "我"}
 )
@@ -216,17 +228,23 @@ func blankPayload(query string) string {
 	if strings.Contains(strings.ToLower(q), "bot") {
 		q = vocative.ReplaceAllString(q, " ") // yo bot, send …: the bot addressed, not asked about
 	}
-	if containsAny(q, []string{"not", "n't", "dont", "不是", "no "}) {
+	if containsAny(q, []string{"not", "n't", "dont", "不是", "no ", "不要", "不用", "无需", "不需要", "别"}) {
 		q = blankOutsideQuotes(notThat, q) // …, not as a merged bundle: what is not wanted does not vote
 	}
+	if strings.Contains(q, "前") {
+		if m := beforeFirst.FindStringIndex(q); m != nil {
+			from := clauseStart(q[:m[0]])
+			q = q[:from] + blanked(q[from:m[1]]) + q[m[1]:] // 发通知前先查查还能@几次, 活动截止了，踢人之前先看看…: what comes after is a later call
+		}
+	}
 	if containsAny(q, []string{"so ", ",", "，", ";", "；", "？", "?", "。", "—", "–", " -", "再决定"}) {
-		q = purposeClause.ReplaceAllString(q, " ") // list my posts so I can delete one: the purpose is a later call
+		q = blankOutsideQuotes(purposeClause, q) // list my posts so I can delete one: the purpose is a later call
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = blanked(q[:m[3]]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}
 	}
 	if containsAny(strings.ToLower(q), []string{"before", "b4", "after", "once", "until", "till"}) {
-		q = laterClause.ReplaceAllString(q, " ") // before I kick him, show his join date: the kick comes later
+		q = laterClause.ReplaceAllStringFunc(q, untilMainClause) // before I kick him, show his join date: the kick comes later
 	}
 	if strings.Contains(q, "过了") || strings.Contains(q, "完了") {
 		q = readDone.ReplaceAllString(q, " ") // 消息我都看过了，清一下未读: what is done is no request
@@ -234,11 +252,6 @@ func blankPayload(query string) string {
 	if strings.Contains(q, "有人") {
 		if m := reported.FindStringIndex(q); m != nil && len(strings.TrimSpace(q[m[1]:])) > 3 {
 			q = q[:m[0]] + blanked(q[m[0]:m[1]]) + q[m[1]:] // 有人问报名啥时候截止，你回一句…: what was asked is no request
-		}
-	}
-	if strings.Contains(q, "前") {
-		if m := beforeFirst.FindStringIndex(q); m != nil {
-			q = blanked(q[:m[1]]) + q[m[1]:] // 发通知前先查查还能@几次: what comes after is a later call
 		}
 	}
 	lowered := strings.ToLower(q)
@@ -340,6 +353,12 @@ func blankPayload(query string) string {
 		q = mentionRE.ReplaceAllString(q, " ")
 	}
 	lower := strings.ToLower(q)
+	if containsAny(lower, []string{"say", "said", "claim", "told", "mention"}) {
+		if m := reportedEN.FindStringIndex(q); m != nil && len(strings.TrimSpace(q[m[1]:])) > 3 {
+			q = q[:m[0]] + blanked(q[m[0]:m[1]]) + q[m[1]:] // someone says a scammer tried adding the bot. show …: what was said asks nothing
+			lower = strings.ToLower(q)
+		}
+	}
 	hasTell := false
 	for _, w := range []string{"tell", "inform", "notify", "remind", "ask"} {
 		hasTell = hasTell || strings.Contains(lower, w)
@@ -365,6 +384,38 @@ func blankPayload(query string) string {
 		}
 	}
 	return saidInChinese(q)
+}
+
+// clauseStart is where the clause that ends before's text starts: after
+// its last stop, or its last blank between Chinese (谁在禁言中 想解禁: a
+// new clause; 改成 iPhone 15 Pro: one value).
+func clauseStart(before string) int {
+	for i := len(before); i > 0; {
+		r, n := utf8.DecodeLastRuneInString(before[:i])
+		if strings.ContainsRune("，,。；;？?！!", r) {
+			return i
+		}
+		if unicode.IsSpace(r) {
+			p, _ := utf8.DecodeLastRuneInString(before[:i-n])
+			if f, _ := utf8.DecodeRuneInString(before[i:]); unicode.Is(unicode.Han, p) && unicode.Is(unicode.Han, f) {
+				return i
+			}
+		}
+		i -= n
+	}
+	return 0
+}
+
+// untilMainClause blanks a later clause (laterClause's match) up to
+// where the request's own ask starts in it, when no comma closed it
+// (before we kick him whats his join date): all of it when none does.
+func untilMainClause(later string) string {
+	if o := clauseOpening.FindStringIndex(later); o != nil {
+		if m := mainClause.FindStringIndex(later[o[1]:]); m != nil {
+			return blanked(later[:o[1]+m[0]]) + later[o[1]+m[0]:]
+		}
+	}
+	return " "
 }
 
 // blankOutsideQuotes blanks re's matches in q that do not start inside a
@@ -402,8 +453,8 @@ func saidInChinese(q string) string {
 				break
 			}
 			i += from
-			reported := w == "说" && reportedSpeaker(q[:i])
-			if end := strings.IndexAny(q[i+len(w):], "，,。；;"); reported && end >= 0 {
+			reported := w == "说" && !inNotSaid(q, i, len(w)) && reportedSpeaker(q[:i]) && !strings.HasPrefix(q[i+len(w):], "的") // 他说的那条: the one he said, no report
+			if end := reportEnd(q[i+len(w):]); reported && end >= 0 {
 				said := q[i+len(w) : i+len(w)+end]
 				q = q[:i+len(w)] + blanked(said) + q[i+len(w)+end:] // 群友 10001 说我把他踢了，…: what was said asks nothing
 			}
@@ -442,18 +493,50 @@ func saidInChinese(q string) string {
 var namingZH = map[string]bool{"叫": true, "叫做": true, "名为": true, "命名为": true, "改成": true, "改为": true}
 
 // reportedSpeaker reports a said word whose speaker is someone named by
-// their role and number (好友 10001 说…): what they said is reported.
+// their role, by a pronoun or by where they are (好友 10001 说…, 他说要撤回,
+// 群主发语音说…, 图床那边说…): what they said is reported. Someone right
+// after 给, 跟, 私聊 … is spoken to (给好友 10001 说, 私聊他说: to say).
 func reportedSpeaker(before string) bool {
 	t := strings.TrimRight(before, "0123456789 ")
-	if len(t) == len(before) {
+	at, end := -1, -1
+	for _, who := range speakers { // the speaker nearest the said word
+		if i := strings.LastIndex(t, who); i >= 0 && i+len(who) > end {
+			at, end = i, i+len(who)
+		}
+	}
+	if at < 0 {
 		return false
 	}
-	for _, role := range []string{"好友", "群友", "管理员", "群主", "对方", "用户"} {
-		if strings.HasSuffix(t, role) {
-			return !containsAny(t[max(0, len(t)-len(role)-len("给")):len(t)-len(role)], []string{"给", "跟", "对", "向", "和", "让", "叫"}) // 给好友 10001 说: to say
+	middle := t[end:]
+	return !endsWithAny(strings.TrimRight(t[:at], " "), toSomeone) && utf8.RuneCountInString(middle) <= 6 && !containsAny(middle, toSomeone) && !strings.ContainsAny(middle, "，,。；; ")
+}
+
+// speakers are who may be reported to have said something; toSomeone the
+// words before whom something is said to.
+var (
+	speakers  = []string{"好友", "群友", "管理员", "管理", "群主", "对方", "用户", "老板", "他们", "她们", "他", "她", "大家", "一堆人", "很多人", "好多人", "那边"}
+	toSomeone = []string{"给", "跟", "对", "向", "和", "让", "叫", "帮", "替", "聊", "回", "复", "问", "信", "@", "艾特", "通知", "告诉", "提醒"}
+)
+
+// endsWithAny reports whether s ends in one of words.
+func endsWithAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.HasSuffix(s, w) {
+			return true
 		}
 	}
 	return false
+}
+
+// reportEnd is where what someone was reported to say ends in rest: at a
+// stop, or at the first blank after its first word; -1 when nothing ends
+// it.
+func reportEnd(rest string) int {
+	lead := len(rest) - len(strings.TrimLeft(rest, " "))
+	if end := strings.IndexAny(rest[lead:], "，,。；; "); end >= 0 {
+		return lead + end
+	}
+	return -1
 }
 
 // commaAfter reports a said word right before a comma (发提醒，先…): a
@@ -524,15 +607,16 @@ func labelsMessage(q string, m []int) bool {
 	}
 	after := strings.TrimLeft(rest[i:], " ")
 	if beingOrOwned.MatchString(after) {
-		return true // msg 7788's sender, msg 7788 was reported: that message
+		return true // msg 7788's sender, msg 7788 was reported, msg 7788 details: that message
 	}
 	r, _ := utf8.DecodeRuneInString(after)
 	return unicode.Is(unicode.Han, r)
 }
 
 // beingOrOwned, right after a message's id, makes the id a message's:
-// its owner's 's, or a verb saying what the message is or was.
-var beingOrOwned = lazy(`(?i)^(?:'s\b|’s\b|(?:was|is|got|has|had|were)\b)`)
+// its owner's 's, a verb saying what the message is or was, or a part of
+// it asked for (msg 7788 details, msg 7788 sender).
+var beingOrOwned = lazy(`(?i)^(?:'s\b|’s\b|(?:was|is|got|has|had|were|details?|info|contents?|sender|author|raw)\b)`)
 
 // askingTo reports a saidEN match that is "asking to …": what the asker
 // wants to do ("people asking to join"), no words to say.

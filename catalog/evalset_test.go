@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// "aa" to "az" and "ba" to "bc" (fifty-three more) written later the same way, each blind to the others and
+// "aa" to "az" and "ba" to "be" (fifty-five more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -211,10 +211,12 @@ var evalsetRequestSets = [][2]string{
 	{"tune-ba.jsonl", "heldout-ba.jsonl"},
 	{"tune-bb.jsonl", "heldout-bb.jsonl"},
 	{"tune-bc.jsonl", "heldout-bc.jsonl"},
+	{"tune-bd.jsonl", "heldout-bd.jsonl"},
+	{"tune-be.jsonl", "heldout-be.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a
-// sample of how people ask (README.md): sets r and rb to rk hold only reads, so
+// sample of how people ask (README.md): sets r and rb to rl hold only reads, so
 // they have no write strata and fewer requests.
 var evalsetStressSets = [][2]string{
 	{"tune-r.jsonl", "heldout-r.jsonl"},
@@ -228,6 +230,7 @@ var evalsetStressSets = [][2]string{
 	{"tune-ri.jsonl", "heldout-ri.jsonl"},
 	{"tune-rj.jsonl", "heldout-rj.jsonl"},
 	{"tune-rk.jsonl", "heldout-rk.jsonl"},
+	{"tune-rl.jsonl", "heldout-rl.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -143,6 +143,20 @@ var (
 	qzoneShare = 0.9
 )
 
+// doubtWords name the friend requests QQ sets apart as risky; doubtShare
+// is what an action on them keeps of its score for a request that names
+// none (有人加我好友，同意吧: the plain request, which the risky ones share
+// every other word with).
+var (
+	doubtWords = []string{"doubt", "dbt", "sus", "risk", "flagged", "filtered", "sketchy", "shady", "spam", "可疑", "风险", "风控", "拦", "折叠", "陌生", "骗"}
+	doubtShare = 0.8
+)
+
+// namesDoubt reports whether a request names the risky friend requests.
+func namesDoubt(query string) bool {
+	return containsAny(strings.ToLower(query), doubtWords)
+}
+
 // namesQzone reports whether a request names the QQ space.
 func namesQzone(query string) bool {
 	return containsAny(strings.ToLower(query), qzoneWords)

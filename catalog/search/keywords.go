@@ -156,6 +156,13 @@ func (c *Index) scores(query string) []float64 {
 			}
 		}
 	}
+	if !namesDoubt(query) {
+		for i, a := range c.all {
+			if c.index[a].inDoubt {
+				scores[i] *= doubtShare
+			}
+		}
+	}
 	named := entitiesOf(query)
 	personless := named&entityUser == 0 && !mentionsPerson(query)
 	for i, a := range c.all {
@@ -402,6 +409,7 @@ type haystack struct {
 	looksUp     []string        // catalogued as a write, it only reads: its family's words (intent.go)
 	inGroup     bool            // it acts in a group (entities.go)
 	inQzone     bool            // it acts on the QQ space (entities.go)
+	inDoubt     bool            // it acts on the risky friend requests (entities.go)
 	names       []string        // name and aliases
 	text        string          // name, aliases, summary, category
 	words       map[string]bool // the text's English words (names split at _), with their singulars
@@ -412,7 +420,7 @@ func newHaystack(a *catalog.Action) haystack {
 	names := append([]string{strings.ToLower(a.Name)}, lowerAll(a.Aliases)...)
 	h := haystackOf(names, strings.ToLower(strings.Join(append(names, a.Summary, a.Category), "\n")))
 	h.removes, h.placeholder, h.builds, h.reads, h.looksUp, h.inGroup = removes(a), placeholder(a), builds(a), readsOf(a, false), lookups[a.Name], inGroup(a)
-	h.inQzone = strings.Contains(a.Name, "qzone")
+	h.inQzone, h.inDoubt = strings.Contains(a.Name, "qzone"), strings.Contains(a.Name, "doubt")
 	h.needs = readsOf(a, true) &^ entityGroup // a group named is the scope of nearly every group action, not its object
 	return h
 }

@@ -80,3 +80,23 @@ func TestARequestThatNamesNoGroupWantsNoGroupAction(t *testing.T) {
 	assert.True(t, namesGroup("show JOIN requests"))
 	assert.False(t, namesGroup("show my friends"))
 }
+
+// TestTheRiskyFriendRequestsNeedTheirWord: a request to answer a friend
+// request gets the plain action unless it names the risky ones QQ sets
+// apart, whose actions share every other word with it (doubtShare).
+func TestTheRiskyFriendRequestsNeedTheirWord(t *testing.T) {
+	t.Parallel()
+	c := load(t)
+	for _, tc := range []struct{ query, want string }{
+		{"有人加我好友，同意吧 flag x1", "set_friend_add_request"},
+		{"approve the friend request, flag x1", "set_friend_add_request"},
+		{"同意那个可疑的好友申请 flag x1", "set_doubt_friends_add_request"},
+		{"approve the suspicious friend request, flag x1", "set_doubt_friends_add_request"},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			got := names(c.Suggest(context.Background(), tc.query, catalog.Filter{}))
+			require.NotEmpty(t, got)
+			assert.Equal(t, tc.want, got[0], "%v", got)
+		})
+	}
+}

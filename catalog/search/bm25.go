@@ -253,12 +253,15 @@ func (x *bm25) termsFor(query string, in intent) []string {
 	if in == intentRead && containsAny(strings.ToLower(q), []string{"with their", "incl"}) {
 		q = withTheir.ReplaceAllString(q, " ")
 	}
+	if loc := folderWhere(q, in); loc != nil {
+		q = q[:loc[0]] + " " + q[loc[1]:] // rename file /a1 in folder /f9: the file is what changes, the folder where it is
+	}
 	ts := tokenize(q, nil, x.fix)
 	ts = slices.DeleteFunc(ts, func(t string) bool { // an API name no action knows is no term
 		_, known := x.postings[t]
 		return strings.HasPrefix(t, "#") && !known
 	})
-	if in == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many")) {
+	if in == intentRead && (countsOrLists(q) || strings.Contains(strings.ToLower(q), "how many") || listedPlural.MatchString(q)) {
 		if groupSize.MatchString(q) || fileCount.MatchString(q) {
 			ts = append(ts, countTerm) // how many members a group has, or files: its info holds the count
 		} else {
@@ -320,6 +323,31 @@ var webLink = lazy(`(?i)\b(?:https?|ftp)://|\bwww\.`)
 // "get all members"): it quantifies, and as a term it would vote for the
 // few actions named for everyone (get_group_at_all_remain).
 var allOf = lazy(`(?i)\ball\s+(?:(?:of\s+)?(?:the|my|our|your)\s+)?((?:[a-z]+\s+)?[a-z]+s)\b`)
+
+// folderAt is a folder named as where something is (in folder /f9,
+// inside the folder "docs", 在文件夹 /f9 里, 文件夹 /f9 下的); namesFile a
+// file named besides it.
+var (
+	folderAt  = lazy(`(?i)\b(?:in|inside|within|under)\s+(?:the\s+)?(?:group\s+)?(?:folder|dir|directory)\s+\S+|在?文件夹\s*\S+?\s*(?:里面|里|中|下)的?`)
+	namesFile = lazy(`(?i)\bfiles?\b|文件(?:[^夹]|$)`)
+)
+
+// folderWhere is where q, a request that asks for in, names a folder as
+// where the file it changes or removes is; nil when it does not.
+func folderWhere(q string, in intent) []int {
+	if (in != intentChange && in != intentRemove) || !(strings.Contains(strings.ToLower(q), "folder") || strings.Contains(q, "文件夹")) {
+		return nil
+	}
+	if loc := folderAt.FindStringIndex(q); loc != nil && namesFile.MatchString(q[:loc[0]]+" "+q[loc[1]:]) {
+		return loc
+	}
+	return nil
+}
+
+// listedPlural is a read request's English plural of a thing the catalog
+// lists ("the members of group 4455", "which albums does it have"): the
+// list, not one's facts.
+var listedPlural = lazy(`(?i)\b(?:members|groups|friends|albums|folders|notices|announcements|filesets|contacts|devices|categories)\b`)
 
 // countsOrLists reports Chinese that asks which or how many: 哪些, 多少,
 // 几个 … (a list, or its length); 是多少 asks a value (它的 fileset id 是多少).

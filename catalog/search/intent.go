@@ -631,7 +631,9 @@ func placeholder(a *catalog.Action) bool {
 // download URL or its share link (download_fileset returns the URL and
 // downloads nothing); the stream downloads (packages/onebot/src/actions/
 // stream-download.ts) send a file's bytes back in chunks, and
-// test_download_stream sends ten test frames: none changes anything. A
+// test_download_stream sends ten test frames; request_decrypt_key
+// (packages/onebot/src/actions/extended.ts) reads a database file's salt
+// on the host and asks QQ for its key: none changes anything. A
 // read request that names the family is asking for one of them, so for it
 // they rank as the reads they are, and a request to change something gets
 // them below its writes as it gets any read (闪传改名 is the rename); any
@@ -642,12 +644,15 @@ var lookups = map[string][]string{
 	"get_flash_file_url": flashWords, "get_share_link": flashWords, "download_fileset": flashWords,
 	"download_file_stream": streamWords, "download_file_image_stream": streamWords,
 	"download_file_record_stream": streamWords, "test_download_stream": streamWords,
+	"request_decrypt_key": databaseWords,
 }
 
-// flashWords name flash transfer; streamWords a transfer in chunks.
+// flashWords name flash transfer; streamWords a transfer in chunks;
+// databaseWords QQ's local message database and its key.
 var (
-	flashWords  = []string{"闪传", "flash", "fileset"}
-	streamWords = []string{"流式", "分块", "按块", "分片", "stream", "chunk"}
+	flashWords    = []string{"闪传", "flash", "fileset"}
+	streamWords   = []string{"流式", "分块", "按块", "分片", "stream", "chunk"}
+	databaseWords = []string{"解密", "decrypt", "sqlcipher", "数据库", "database", "nt_msg", "nt_db"}
 )
 
 // namesFamily reports whether a request names the family of a lookup

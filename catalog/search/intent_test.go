@@ -232,6 +232,11 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"合并转发内容 编号 QwErTy", intentNone, []string{"get_forward_msg"}},
 		{"他说的那条消息撤回 消息 4433", intentRemove, []string{"delete_msg"}},
 		{"撤回他说的那条消息 4433", intentRemove, []string{"delete_msg"}},
+		{"show the photo albums of group 8080", intentRead, []string{"get_qun_album_list", "get_group_album_list"}},
+		{"who r my friends", intentRead, []string{"get_friend_list", "get_friends_with_category"}},
+		{"give me everyone in group 8080, the members", intentRead, []string{"get_group_member_list"}},
+		{"rename file /a1 in folder /f9 of group 8080 to notes.docx", intentChange, []string{"rename_group_file"}},
+		{"delete file /a1 inside folder /f9 of group 8080", intentRemove, []string{"delete_group_file"}},
 		{"群 8080 里现在谁被禁言了 想解禁之前先看一眼", intentRead, []string{"get_group_shut_list"}},
 		{"想把机型改成 Galaxy S24 Ultra 之前先查一下它的展示信息", intentRead, []string{"_get_model_show"}},
 		{"客服那边说 cookie 失效了 看下 qun.qq.com 的 cookies", intentRead, []string{"get_cookies", "get_credentials"}},
@@ -576,11 +581,13 @@ func TestAReadNamingItsFamilyGetsALookup(t *testing.T) {
 	t.Parallel()
 	c := load(t)
 	for q, want := range map[string]string{
-		"列出我所有的闪传":                           "list_filesets",
-		"闪传fs2里有几个文件":                        "get_flash_file_list",
-		"show all my flash transfers":        "list_filesets",
-		"分块拉取 https://example.com/a.bin 的内容": "download_file_stream",
-		"fetch voice v7.amr in chunks":       "download_file_record_stream",
+		"列出我所有的闪传":                                      "list_filesets",
+		"闪传fs2里有几个文件":                                   "get_flash_file_list",
+		"show all my flash transfers":                   "list_filesets",
+		"分块拉取 https://example.com/a.bin 的内容":            "download_file_stream",
+		"fetch voice v7.amr in chunks":                  "download_file_record_stream",
+		"show me the key that decrypts /root/nt_msg.db": "request_decrypt_key",
+		"这个数据库 /data/nt_msg.db 的解密密钥是多少":                "request_decrypt_key",
 	} {
 		got := c.Suggest(context.Background(), q, catalog.Filter{})
 		require.NotEmpty(t, got, q)

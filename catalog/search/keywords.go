@@ -164,6 +164,9 @@ func (c *Index) scores(query string) []float64 {
 		}
 	}
 	named := entitiesOf(query)
+	if folderWhere(query, c.intent(query)) != nil {
+		named &^= entityFolder // rename file /a1 in folder /f9: the folder is where, not what
+	}
 	personless := named&entityUser == 0 && !mentionsPerson(query)
 	for i, a := range c.all {
 		if scores[i] <= 0 {

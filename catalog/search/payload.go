@@ -145,7 +145,7 @@ var (
 )
 
 // phrases are read as one word: "check in" is signing in, not checking.
-var phrases = [][2]string{{"check-in", "checkin"}, {"gimme", "show me"}, {"should be called", "rename to"}, {"call it", "rename it"}, {"at the moment", "now"}, {"up rn", "online now"}, {"up right now", "online now"}, {"speech-to-text", "transcribe"}, {"speech to text", "transcribe"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
+var phrases = [][2]string{{"photo albums", "albums"}, {"photo album", "album"}, {"check-in", "checkin"}, {"gimme", "show me"}, {"should be called", "rename to"}, {"call it", "rename it"}, {"at the moment", "now"}, {"up rn", "online now"}, {"up right now", "online now"}, {"speech-to-text", "transcribe"}, {"speech to text", "transcribe"}, {"check in", "checkin"}, {"sign-in", "signin"}, {"sign in", "signin"},
 	{"get rid of", "rid"}, {"take back", "retract"}, {"give me", "show me"},
 	// who am I is the account's own; a member of is in; a group's or a
 	// chat's title is its name (Telegram's setChatTitle), not a member's.

@@ -22,11 +22,9 @@ func TestTheClassifierPutsFirstWhatPeopleMean(t *testing.T) {
 		{"闪传文件集全部列一下", "list_filesets"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
-			got := names(with.Suggest(context.Background(), tc.query, catalog.Filter{}))
-			require.NotEmpty(t, got)
+			got := suggested(t, with, tc.query)
 			assert.Equal(t, tc.want, got[0], "%v", got)
-			got = names(without.Suggest(context.Background(), tc.query, catalog.Filter{}))
-			require.NotEmpty(t, got)
+			got = suggested(t, without, tc.query)
 			assert.NotEqual(t, tc.want, got[0], "the classifier, not the text, ranks it: %v", got)
 		})
 	}

@@ -94,8 +94,7 @@ func TestTheRiskyFriendRequestsNeedTheirWord(t *testing.T) {
 		{"approve the suspicious friend request, flag x1", "set_doubt_friends_add_request"},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
-			got := names(c.Suggest(context.Background(), tc.query, catalog.Filter{}))
-			require.NotEmpty(t, got)
+			got := suggested(t, c, tc.query)
 			assert.Equal(t, tc.want, got[0], "%v", got)
 		})
 	}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -14,4 +15,13 @@ func load(t testing.TB) *Index {
 	cat, err := catalog.Load()
 	require.NoError(t, err)
 	return For(cat)
+}
+
+// suggested is the names of what x suggests for query, of which there is
+// at least one.
+func suggested(t *testing.T, x *Index, query string) []string {
+	t.Helper()
+	got := names(x.Suggest(context.Background(), query, catalog.Filter{}))
+	require.NotEmpty(t, got, query)
+	return got
 }

@@ -237,6 +237,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"give me everyone in group 8080, the members", intentRead, []string{"get_group_member_list"}},
 		{"rename file /a1 in folder /f9 of group 8080 to notes.docx", intentChange, []string{"rename_group_file"}},
 		{"delete file /a1 inside folder /f9 of group 8080", intentRemove, []string{"delete_group_file"}},
+		{"remove message 4433 from the featured list of group 8080", intentRemove, []string{"delete_essence_msg"}},
+		{"group 8080's members with levels", intentRead, []string{"get_group_member_list"}},
 		{"群 8080 里现在谁被禁言了 想解禁之前先看一眼", intentRead, []string{"get_group_shut_list"}},
 		{"想把机型改成 Galaxy S24 Ultra 之前先查一下它的展示信息", intentRead, []string{"_get_model_show"}},
 		{"客服那边说 cookie 失效了 看下 qun.qq.com 的 cookies", intentRead, []string{"get_cookies", "get_credentials"}},

@@ -28,7 +28,7 @@ var vocabulary = map[string]string{
 	"mark_private_msg_as_read":  "mark private friend read seen clear unread 已读 私聊已读 未读 私信已读 清私聊未读 私聊未读 私聊红点",
 	"_mark_all_as_read":         "mark all every conversation read seen clear unread 全部已读 一键已读 未读 全部标已读 全都已读 所有会话已读 readAll chats conversations 所有未读 清空未读 一键清未读 全部消息已读 全部会话 所有消息已读 badge badges",
 	"set_essence_msg":           "essence featured highlight pin set setEssence pinChatMessage 精华 设精 加精 置顶 设为精华 加精华 pinMessage 精华消息 设精华 标精 feature star 收进精华 群精华 加个精",
-	"delete_essence_msg":        "remove essence unfeature unpin unpinChatMessage 取消精华 移出精华 删精 unpinMessage 取消加精 撤精 移除精华 un unessence 取消精华消息 精华撤掉 不再精华 移出精华消息 去精",
+	"delete_essence_msg":        "remove essence featured highlight unfeature unpin unpinChatMessage 取消精华 移出精华 删精 unpinMessage 取消加精 撤精 移除精华 un unessence 取消精华消息 精华撤掉 不再精华 移出精华消息 去精",
 	"get_essence_msg_list":      "essence featured highlighted pinned list 精华列表 精华消息 精华 群精华 有哪些精华 加精的消息 messages getEssenceMsgList pins messages 精华消息列表 看精华 查精华 所有精华 群精华消息",
 	"set_msg_emoji_like":        "react reaction emoji like sticker setMessageReaction addReaction 表情回应 贴表情 回应 createReaction deleteOwnReaction 贴个表情 点表情 表情回复 回个表情 加表情回应 给消息贴表情 取消 贴的",
 	"set_group_reaction":        "react reaction emoji group setMessageReaction addReaction 表情回应 回应 群消息回应 贴表情 加回应 取消回应",

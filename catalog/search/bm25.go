@@ -250,7 +250,7 @@ func (x *bm25) termsFor(query string, in intent) []string {
 	if in == intentRead && strings.Contains(strings.ToLower(q), "all") {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
-	if in == intentRead && containsAny(strings.ToLower(q), []string{"with their", "incl", "with "}) {
+	if in == intentRead && containsAny(strings.ToLower(q), []string{"with ", "incl"}) {
 		q = withTheir.ReplaceAllString(q, " ")
 	}
 	if loc := folderWhere(q, in); loc != nil {

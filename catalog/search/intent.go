@@ -487,12 +487,7 @@ func strongRemoval(q string, en []string) bool {
 // 谁), wherever its payload was cut.
 func endsAsking(q string) bool {
 	t := strings.TrimRight(strings.TrimSpace(q), "?？。.!！ ")
-	for _, w := range []string{" what", " who", " which", "什么", "啥", "谁"} {
-		if strings.HasSuffix(t, w) {
-			return true
-		}
-	}
-	return false
+	return endsWithAny(t, []string{" what", " who", " which", "什么", "啥", "谁"})
 }
 
 // makes reports a request with a verb that makes or changes what its
@@ -517,13 +512,11 @@ func withoutTrailingID(t string) string {
 func readNounLast(raw string) bool {
 	t := strings.ToLower(strings.TrimRight(strings.TrimSpace(raw), "?？。.!！ "))
 	t = strings.TrimSpace(withoutTrailingID(t)) // group files of 9090
-	for _, n := range readNouns {
-		if strings.HasSuffix(t, n) {
-			return true
-		}
-	}
-	return false
+	return endsWithAny(t, readNouns)
 }
+
+// verbForms are the endings of a verb's forms and its doer (cueWord).
+var verbForms = []string{"ed", "ing", "er", "ers"}
 
 // cueWord is w, or the cue word it is a typo of when w is no word the
 // search knows ("kik" is kick; "lift", a vocabulary word, stays). A word
@@ -531,23 +524,13 @@ func readNounLast(raw string) bool {
 // and one in -er a doer ("sender", "uploader"): no typo of a cue
 // ("checking" is no "checkin", "sender" no "send").
 func cueWord(w string) string {
-	if knownWords()[w] || plainEnglish[w] || (hasAnySuffix(w, "ed", "ing", "er", "ers") && len(w) >= 5) {
+	if knownWords()[w] || plainEnglish[w] || (endsWithAny(w, verbForms) && len(w) >= 5) {
 		return w
 	}
 	if n := cueTypos().nearest(w); n != "" && n+"s" != w {
 		return n
 	}
 	return w
-}
-
-// hasAnySuffix reports whether w ends in one of suffixes.
-func hasAnySuffix(w string, suffixes ...string) bool {
-	for _, x := range suffixes {
-		if strings.HasSuffix(w, x) {
-			return true
-		}
-	}
-	return false
 }
 
 // knownWords are the English words of the synonyms, the fillers and the

@@ -143,25 +143,13 @@ func (c *Index) scores(query string) []float64 {
 		if namesPrivate(query) {
 			share = privateShare
 		}
-		for i, a := range c.all {
-			if c.index[a].inGroup {
-				scores[i] *= share
-			}
-		}
+		c.keepShare(scores, func(h haystack) bool { return h.inGroup }, share)
 	}
 	if !namesQzone(query) {
-		for i, a := range c.all {
-			if c.index[a].inQzone {
-				scores[i] *= qzoneShare
-			}
-		}
+		c.keepShare(scores, func(h haystack) bool { return h.inQzone }, qzoneShare)
 	}
 	if !namesDoubt(query) {
-		for i, a := range c.all {
-			if c.index[a].inDoubt {
-				scores[i] *= doubtShare
-			}
-		}
+		c.keepShare(scores, func(h haystack) bool { return h.inDoubt }, doubtShare)
 	}
 	named := entitiesOf(query)
 	if folderWhere(query, c.intent(query)) != nil {
@@ -189,6 +177,16 @@ func (c *Index) scores(query string) []float64 {
 // keeps: it answers the same whatever it is asked (can_send_image always
 // says yes), so a real action that matches as well goes before it.
 const placeholderShare = 0.8
+
+// keepShare multiplies by share the score of each action whose haystack
+// is one of those a request did not name (a group's, the QQ space's).
+func (c *Index) keepShare(scores []float64, of func(haystack) bool, share float64) {
+	for i, a := range c.all {
+		if of(c.index[a]) {
+			scores[i] *= share
+		}
+	}
+}
 
 // weigh is an action's score as the ranking uses it.
 func (c *Index) weigh(a *catalog.Action, score float64) float64 {

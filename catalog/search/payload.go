@@ -518,16 +518,6 @@ var (
 	toSomeone = []string{"给", "跟", "对", "向", "和", "让", "叫", "帮", "替", "聊", "回", "复", "问", "信", "@", "艾特", "通知", "告诉", "提醒"}
 )
 
-// endsWithAny reports whether s ends in one of words.
-func endsWithAny(s string, words []string) bool {
-	for _, w := range words {
-		if strings.HasSuffix(s, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // reportEnd is where what someone was reported to say ends in rest: at a
 // stop, or at the first blank after its first word; -1 when nothing ends
 // it.

@@ -273,3 +273,13 @@ func containsAny(s string, words []string) bool {
 	}
 	return false
 }
+
+// endsWithAny reports whether s ends in one of words.
+func endsWithAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.HasSuffix(s, w) {
+			return true
+		}
+	}
+	return false
+}

@@ -46,6 +46,11 @@ var (
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", "… so it doesn't kick itself", ", to pass one to …", "，我要挑几个人私聊").
 	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody|(?:it|he|she|they|the\s+bot|we|i)\s+(?:doesn'?t|doesnt|does\s+not|won'?t|wont|will\s+not|can'?t|cant|cannot|don'?t|dont|never))\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
+	// putOff is a matter put off, a clause that ends in 再说 after a time
+	// (删文件的事回头再说, 解禁的事等会再说) or a choice not yet made (踢不踢再说,
+	// 要不要改密码再说): a later call, as a purpose is. 先全禁了再说 ("mute
+	// them all first") has neither and is the request.
+	putOff = lazy(`(?:^|[，,。；;\s])[^，,。；;\s]*(?:(?:回头|以后|之后|改天|晚点|等会儿?|等下|待会儿?|明天|后面|下次)再说|(?:要不要|还是|\p{Han}不\p{Han})[^，,。；;\s]*再说)[^，,。；;]*`)
 	// readDone is reading the asker has already done (群里的消息我都看过了):
 	// a state told, not a request to read.
 	readDone = lazy(`(?:看|读|查|翻|浏览)(?:过|完)了`)
@@ -242,6 +247,9 @@ func blankPayload(query string) string {
 		if m := firstThen.FindStringSubmatchIndex(q); m != nil && containsAny(q[:m[3]], []string{"我要", "我想", "准备", "打算", "要去"}) {
 			q = blanked(q[:m[3]]) + q[m[3]:] // 我要去网页上批量踢人，先给我 cookies: what it is for comes first
 		}
+	}
+	if strings.Contains(q, "再说") {
+		q = putOff.ReplaceAllStringFunc(q, blanked) // 群文件列表，删文件的事回头再说: the deletion waits
 	}
 	if containsAny(strings.ToLower(q), []string{"before", "b4", "after", "once", "until", "till"}) {
 		q = laterClause.ReplaceAllStringFunc(q, untilMainClause) // before I kick him, show his join date: the kick comes later

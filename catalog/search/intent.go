@@ -82,6 +82,9 @@ var nounPhrases = lazy(` (?:download\s+)?(?:urls?|links?)\s+to\s+download | down
 // "mute list", "kick log"): the list is read.
 var cueNoun = lazy(` ([a-z]+) +(list|lists|roster|log|logs|records|history|count|counts|counter|total|stats) `)
 
+// shareNoun is "share" naming a kind of link or code, as 分享链接 does.
+var shareNoun = lazy(` share +(links?|codes?|urls?) `)
+
 // postNoun is "post" as a noun after a determiner or "qzone" ("my
 // latest qzone post", "that post"): no cue to post.
 var postNoun = lazy(` (the|a|my|this|that|qzone|latest|last|his|her|your|their|our|space) +post `)
@@ -240,6 +243,9 @@ func readIntent(query string) intent {
 	}
 	if strings.Contains(q, " read ") {
 		q = readAloud.ReplaceAllString(q, " say ")
+	}
+	if strings.Contains(q, " share ") {
+		q = shareNoun.ReplaceAllString(q, " $1 ") // the fileset id from this share link: a link named, nothing shared
 	}
 	if strings.Contains(q, " post ") {
 		q = postNoun.ReplaceAllString(q, " $1 entry ")

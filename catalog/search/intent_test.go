@@ -528,6 +528,11 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"10001 in group 4455, did the admin change his title? show his info", intentRead, []string{"get_group_member_info"}},
 		{"group join requests that got filtered, no approve or reject yet", intentRead, []string{"get_group_ignore_add_request", "get_group_ignored_notifies"}},
 		{"been sending likes all week; profile likes for my account", intentRead, []string{"get_profile_like"}},
+		{"can the bot send pics? about to post a meme in group 4455", intentRead, []string{"can_send_image"}},
+		{"group 4455 files: how much space is left, i may upload a big one", intentRead, []string{"get_group_file_system_info"}},
+		{"the fileset id behind this share link https://qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
+		{"群 4455 的公告列表 删不删再说", intentRead, []string{"_get_group_notice"}},
+		{"先把群 4455 全员禁言了再说", intentChange, []string{"set_group_whole_ban"}},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.in, intentOf(tc.query))

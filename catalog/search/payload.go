@@ -45,7 +45,7 @@ var (
 	notThat = lazy(`(?i)(?:[,，;；(（—.。]|\s-)\s*(?:and\s+|but\s+|just\s+)?(?:not\b|don'?t\b|no\b|不是)[^,，.。;；)）]*|(?:^|[\s，,;；(（—。])(?:不要|不用|无需|不需要|别)[^人的，,.。;；)）\s][^，,.。;；)）\s]*`)
 	// purposeClause is what a request is for, a later call ("… so I can
 	// delete it", "… so it doesn't kick itself", ", to pass one to …", "，我要挑几个人私聊").
-	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody|(?:it|he|she|they|the\s+bot|we|i)\s+(?:doesn'?t|doesnt|does\s+not|won'?t|wont|will\s+not|can'?t|cant|cannot|don'?t|dont|never))\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|i'?ll|i\s+will|(?:i\s+)?might|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
+	purposeClause = lazy(`(?i)\bso\s+(?:that\s+)?(?:(?:i|we)\s+can|everyone|everybody|nobody|(?:it|he|she|they|the\s+bot|we|i)\s+(?:doesn'?t|doesnt|does\s+not|won'?t|wont|will\s+not|can'?t|cant|cannot|don'?t|dont|never))\b[^,，.。;；]*|(?:[,，;；?？—–]|\s-)\s*(?:to|in\s+order\s+to|i\s+want\s+to|i\s+need\s+to|i\s+wanna|i\s+gotta|want\s+to|wanna|gonna|i'?m\s+going\s+to|going\s+to|(?:i'?m\s+)?planning\s+to|i\s+plan\s+to|(?:i'?m\s+)?about\s+to|i'?ll|i\s+will|(?:i\s+)?might|i\s+may|before\s+i|then\s+i|need\s+it\s+to)\b[^,，.。;；]*|[，,；;？?。—]\s*(?:确认下|确认一下)?\s*(?:[^，,。]{0,8}的话)?\s*(?:我要|我想|我再|我好|再决定|然后再|好让|以便|之后再|我?(?:等下|等会|待会|回头|准备|打算)|要(?:拿|删|踢|禁|撤|改|发|把|给))[^，,。；;]*|再决定[^，,。；;]*`)
 	// putOff is a matter put off, a clause that ends in 再说 after a time
 	// (删文件的事回头再说, 解禁的事等会再说) or a choice not yet made (踢不踢再说,
 	// 要不要改密码再说): a later call, as a purpose is. 先全禁了再说 ("mute
@@ -436,6 +436,9 @@ func blankOutsideQuotes(re *pattern, q string) string {
 			continue
 		}
 		b.WriteString(q[last:m[0]])
+		if r, n := utf8.DecodeRuneInString(q[m[0]:]); r == '?' || r == '？' {
+			b.WriteString(q[m[0] : m[0]+n]) // can it send voice? about to send one: still asked
+		}
 		b.WriteString(" ")
 		last = m[1]
 	}
@@ -635,15 +638,22 @@ func namesID(before string) bool {
 // labelColon reports a colon after a short label that opens the request
 // ("NapCat-style: delete folder …", "client probe: packet status"): the
 // request itself follows, not what is said. A label names no one, no
-// number and nothing said, and holds no cue word.
+// number (but where a question follows) and nothing said, and holds no
+// cue word.
 func labelColon(q string, loc []int) bool {
 	if loc[1]-loc[0] > len("：") || !strings.ContainsAny(q[loc[0]:loc[1]], ":：") {
 		return false
 	}
 	head := strings.TrimSpace(q[:loc[0]])
 	f := strings.Fields(strings.ToLower(head))
-	if len(f) == 0 || len(f) > 3 || strings.ContainsAny(head, "0123456789") || strings.ContainsFunc(head, func(r rune) bool { return r >= utf8.RuneSelf }) {
+	if len(f) == 0 || len(f) > 3 || strings.ContainsFunc(head, func(r rune) bool { return r >= utf8.RuneSelf }) {
 		return false
+	}
+	if strings.ContainsAny(head, "0123456789") {
+		if last := f[len(f)-1]; !asksAfter(q[loc[1]:]) || saidNouns[last] || strings.ContainsAny(last, "0123456789") {
+			return false
+		}
+		f = f[len(f)-1:] // group 4455 files: how many are there: the thing named, then the question
 	}
 	for _, w := range f {
 		if saidNouns[w] {
@@ -651,6 +661,13 @@ func labelColon(q string, loc []int) bool {
 		}
 	}
 	return firstCue(" "+strings.Join(f, " ")+" ") == intentNone
+}
+
+// asksAfter reports text that opens with a question word: what a label
+// before it introduces is the request's question, not something said.
+func asksAfter(rest string) bool {
+	f := strings.Fields(strings.ToLower(rest))
+	return len(f) > 0 && questionEN[strings.Trim(f[0], "?,.")]
 }
 
 // saidNouns, before a colon, name what follows as something said or

@@ -23,6 +23,7 @@ const (
 	entityAlbum
 	entityFolder
 	entityFileset
+	entityShareCode
 )
 
 // entityBonus is what each kind named and read adds to a score, and
@@ -43,6 +44,8 @@ var entityPatterns = []struct {
 	{entityAlbum, []string{"album", "相册"}, lazy(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
 	{entityFolder, []string{"folder", "文件夹", "目录"}, lazy(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
 	{entityFileset, []string{"fileset", "闪传", "flash"}, lazy(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},
+	// a flash transfer's share link or code, given: what it resolves to is asked
+	{entityShareCode, []string{"qfile", "share code", "share_code", "分享码", "取件码"}, lazy(`(?i)qfile\.qq\.com/\S+|(?:share\s*code|分享码|取件码)\s*(?:是|is)?\s*[#:：]?\s*[A-Za-z0-9]{4,}`)},
 }
 
 // messageByID is a message named by its id ("message 12345", "msg id
@@ -88,6 +91,8 @@ func readsOf(a *catalog.Action, required bool) entity {
 			e |= entityFolder
 		case "fileset_id":
 			e |= entityFileset
+		case "share_code":
+			e |= entityShareCode
 		}
 	}
 	return e

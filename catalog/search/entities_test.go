@@ -31,6 +31,8 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 		{"群文件里“作业”那个文件夹", entityFolder},
 		{"闪传 3f6c2a9e 里有什么", entityFileset},
 		{"show my album list", 0},
+		{"which fileset is https://qfile.qq.com/q/Zx9Yw8", entityShareCode},
+		{"分享码 K7p2Qm 对应哪个闪传", entityShareCode},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.want, entitiesOf(tc.query))
@@ -46,8 +48,9 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 		assert.Equal(t, entityGroup|entityAlbum, readsOf(a, false), "an album's media: a group and an album")
 	}
 	for q, want := range map[string]string{
-		"看看群 5566 相册“春游”里的照片":                    "get_group_album_media_list",
-		"what's in folder /abc123 of group 9090": "get_group_files_by_folder",
+		"看看群 5566 相册“春游”里的照片":                                       "get_group_album_media_list",
+		"what's in folder /abc123 of group 9090":                    "get_group_files_by_folder",
+		"my mate sent qfile.qq.com/q/Zx9Yw8, which fileset is that": "get_fileset_id",
 	} {
 		got := names(c.Suggest(context.Background(), q, catalog.Filter{}))
 		if assert.NotEmpty(t, got, q) {

@@ -355,17 +355,16 @@ var evalSets = []struct {
 // tuningChangeFirst is how many of a tuning half's read requests may get
 // a change first: none, but in the stress sets rj and rk, whose ones
 // the cues and both models read alike (e.g. 禁言规则那条公告原文: a
-// notice named by its topic, a cue word), in set aq, whose one is a flash-transfer lookup
-// SnowLuma's catalog marks as a write (get_share_link for the fileset id
-// a share link names), and in sets ax and bc, whose one is a stream
-// download the catalog marks so too (download_file_stream for a received
+// notice named by its topic, a cue word), in sets ax and bc, whose one
+// is a stream download, a lookup SnowLuma's catalog marks as a write
+// (download_file_stream for a received
 // image in chunks, download_file_record_stream for a voice message), and
 // in set be, whose one asks to save a received picture, which its writer
 // labelled get_image and the search answers with download_file, and in
 // the stress set rm, whose two read what the cue lists call a change
 // (内容读出来, said of a merged forward, where 读出来 is reading aloud
 // elsewhere; a title "got … set yesterday", then verified).
-var tuningChangeFirst = map[string]int{"set rj": 1, "set rk": 2, "set aq": 1, "set ax": 1, "set bc": 1, "set be": 1, "set rm": 2, "set rn": 3}
+var tuningChangeFirst = map[string]int{"set rj": 1, "set rk": 2, "set ax": 1, "set bc": 1, "set be": 1, "set rm": 2, "set rn": 3}
 
 type labelled struct {
 	Q      string   `json:"q"`

@@ -166,9 +166,10 @@ func TestReadCuesAndTheirTraps(t *testing.T) {
 }
 
 // TestThePayloadDoesNotVote: what a request carries (quotes, URLs, paths,
-// @names, what follows say/tell/说/告诉 or a colon, what someone named by
-// role and number said, to its clause's end) is blanked before
-// scoring, and the request is ranked by what it asks.
+// @names, CQ codes, what follows say/tell/说/告诉 or a colon, what someone
+// named by role and number said, to its clause's end) and what it puts
+// off (…回头再说) are blanked before scoring, and the request is ranked
+// by what it asks.
 func TestThePayloadDoesNotVote(t *testing.T) {
 	t.Parallel()
 	for q, gone := range map[string]string{
@@ -182,6 +183,9 @@ func TestThePayloadDoesNotVote(t *testing.T) {
 		"show the bot's own qq so it doesnt mute itself":   "mute",
 		"客服那边说要踢人 看下群 5 的成员":                               "踢",
 		"好友动态最新五条 不要点赞":                                    "点赞",
+		"给群 5 发 [CQ:at,qq=all] 明早停服":                       "all",
+		"群 5 的文件列表，删哪些回头再说":                                "删",
+		"群 5 的公告 要不要撤回再说":                                  "撤回",
 	} {
 		assert.NotContains(t, strings.ToLower(withoutPayload(q)), gone, q)
 	}
@@ -529,8 +533,10 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"group join requests that got filtered, no approve or reject yet", intentRead, []string{"get_group_ignore_add_request", "get_group_ignored_notifies"}},
 		{"been sending likes all week; profile likes for my account", intentRead, []string{"get_profile_like"}},
 		{"can the bot send pics? about to post a meme in group 4455", intentRead, []string{"can_send_image"}},
+		{"set my account to invisible mode pls", intentChange, []string{"set_online_status"}},
 		{"group 4455 files: how much space is left, i may upload a big one", intentRead, []string{"get_group_file_system_info"}},
 		{"the fileset id behind this share link https://qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
+		{"fileset id from the share link qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
 		{"群 4455 的公告列表 删不删再说", intentRead, []string{"_get_group_notice"}},
 		{"先把群 4455 全员禁言了再说", intentChange, []string{"set_group_whole_ban"}},
 	} {

@@ -22,8 +22,8 @@ var (
 	// quoted text, in ASCII and CJK quotes; single quotes only around
 	// words, so "don't" and "10001's" stay.
 	quotedRE = lazy(`"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|《[^》]*》|‘[^’]*’|(^|\s)'[^']*'($|[\s,.!?;:])`)
-	// URLs, paths and file names.
-	urlRE = lazy(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
+	// URLs (with or without their scheme), paths and file names.
+	urlRE = lazy(`(?i)\b(?:https?|ftp|file|base64)://[!-~]*|\bwww\.[!-~]+|\b[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|cn|net|org|io|me|cc)/[!-~]*|(?:^|\s)[/~][!-~]*|\b[\w-]+\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b|(?:[\s“"'「（(])[\p{Han}\w-]*\p{Han}[\p{Han}\w-]*\.(?:zip|png|jpe?g|gif|webp|mp[34]|amr|silk|wav|pdf|docx?|xlsx?|pptx?|txt|apk|exe|rar|7z|mov|avi)\b`)
 	// @mentions: a name after @ (not @all, which is what a request asks
 	// to send, not to whom).
 	mentionRE = lazy(`@(?:[A-Za-z0-9_.\-]+|\p{Han}{1,3})`)
@@ -74,6 +74,9 @@ var (
 	// reported is what someone asked, said or sent, told before the
 	// request itself (群里有人问…，你回一句…; 有人发了个卡片，帮我打开).
 	reported = lazy(`有人(?:在群里|在群|刚才|刚刚|又)?(?:问|说|发|转)[^，,。！!？?]*[，,]`)
+	// cqCode is a message segment written as a CQ code ([CQ:at,qq=all]),
+	// part of what is sent.
+	cqCode = lazy(`(?i)\[CQ:[^\]]*\]`)
 	// colonID is an id whose parts colons join (invite:4455:u_x1).
 	colonID = lazy(`(?i)\b[a-z][a-z_]*:[0-9a-z_-]+(?::[0-9a-z_-]+)*\b`)
 	// beforeFirst is what a request does later, before which it asks for
@@ -124,9 +127,10 @@ var (
 	particleLast = lazy(`(?i)\b(take|shut|turn|switch|kick|throw|clean|clear)\s+((?:it|that|this|them|him|her|everything|the\s+[a-z\-]+(?:\s+[a-z\-]+)?))\s+(back|down|off|on|out)\b`)
 	// takeOut is "take X out of": removing X.
 	takeOut = lazy(`(?i)\btake\s+(.{1,40}?)\s+(?:out\s+of|off)\b`)
-	// plainWord is a value that is one lower-case word ("set the bot to
-	// busy"): a state the action names, kept as a term.
-	plainWord = lazy(`^\s*[a-z]+\s*$`)
+	// plainWord is a value that is one lower-case word, maybe with a
+	// filler after it ("set the bot to busy", "to invisible mode pls"): a
+	// state the action names, kept as a term.
+	plainWord = lazy(`^\s*[a-z]+(?:\s+(?:mode|pls|plz|please|now|again|thanks|thx))*\s*$`)
 	// undoPrefix is un- before a word: undoing it ("un-essence", "un-mute").
 	undoPrefix = lazy(`(?i)\bun-([a-z]+)`)
 	// pathRE is a file path of two parts or more, or a group file's id
@@ -352,6 +356,9 @@ func blankPayload(query string) string {
 		q = toggledQuote.ReplaceAllString(q, "$1$2 $3$4$5$6 ") // enable 'allow search by number': the setting's name, not a payload
 		q = saidQuote.ReplaceAllString(q, " send ")            // say 'hi' in group 4455 with voice c1: the quote is all that is said
 		q = quotedRE.ReplaceAllString(q, " ")
+	}
+	if strings.Contains(q, "[") {
+		q = cqCode.ReplaceAllString(q, " ") // 发一条 [CQ:at,qq=all] 服务器已恢复: a segment of what is sent
 	}
 	if strings.ContainsAny(q, "/.~") {
 		q = urlRE.ReplaceAllString(q, " ")

@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// "aa" to "az" and "ba" to "bi" (fifty-nine more) written later the same way, each blind to the others and
+// "aa" to "az" and "ba" to "bk" (sixty-one more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -217,10 +217,12 @@ var evalsetRequestSets = [][2]string{
 	{"tune-bg.jsonl", "heldout-bg.jsonl"},
 	{"tune-bh.jsonl", "heldout-bh.jsonl"},
 	{"tune-bi.jsonl", "heldout-bi.jsonl"},
+	{"tune-bj.jsonl", "heldout-bj.jsonl"},
+	{"tune-bk.jsonl", "heldout-bk.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a
-// sample of how people ask (README.md): sets r and rb to rn hold only reads, so
+// sample of how people ask (README.md): sets r and rb to ro hold only reads, so
 // they have no write strata and fewer requests.
 var evalsetStressSets = [][2]string{
 	{"tune-r.jsonl", "heldout-r.jsonl"},
@@ -237,6 +239,7 @@ var evalsetStressSets = [][2]string{
 	{"tune-rl.jsonl", "heldout-rl.jsonl"},
 	{"tune-rm.jsonl", "heldout-rm.jsonl"},
 	{"tune-rn.jsonl", "heldout-rn.jsonl"},
+	{"tune-ro.jsonl", "heldout-ro.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -15,15 +15,15 @@ import (
 var (
 	// contextClauses are the clauses that tell context, blanked in turn:
 	// someone else's doing (有人… up to its comma, 管理员说…, 管理员刚上传了…;
-	// in English he, she, someone … up to the clause's end, and what the
-	// asker has been doing), what the asker supposes (好像, 似乎, 听说 …) or
-	// what the answer is for (…的脚本要用), and dm or pm in the past (the pdf
-	// he dm'd me: sent).
+	// in English he, she, someone, my friend 10003 … up to the clause's
+	// end, and what the asker has been doing), what the asker supposes
+	// (好像, 似乎, 听说 …) or what the answer is for (…的脚本要用), and dm or
+	// pm in the past (the pdf he dm'd me: sent).
 	contextClauses = markedPatterns{
 		mark([]string{"有人"}, `有人[^，,。！!？?]*[，,]`),
 		mark([]string{"说", "讲", "提到", "发现", "觉得", "了"}, `(^|[^跟和对给向让叫])(?:管理员|管理|群主|他|她|好友|群友|对方|老板)\s*\d*\s*(?:说|讲|提到|发现|觉得|(?:刚刚|刚才|刚|已经|又)(?:上传|发|传|改|踢|撤回|删|禁言|设|加)了)(?:[^的，,。！!？?\s][^，,。！!？?\s]*)?`),
 		mark([]string{"been", "i was"}, `(?i)\b(?:been|i'?ve\s+been|i\s+was)\s+[a-z]+ing\b[^,，.。;；]*`),
-		mark([]string{"he ", "she ", "they ", "some", "ppl", "people", "friend ", "member ", "admin ", "owner "}, `(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`),
+		mark([]string{"he ", "she ", "they ", "some", "ppl", "people", "friend ", "member ", "admin ", "owner "}, `(?i)(?:^|[,，;；.。—]\s*|\b(?:apparently|because|since|cuz|coz)\s+)(?:he|she|they|someone|somebody|some1|ppl|people|my\s+friend|a\s+friend|a\s+member|the\s+admin|an\s+admin|the\s+owner)(?:\s+\d{4,})?\s+(?:just\s+|already\s+|has\s+|have\s+|had\s+)?[a-z]+\b[^,，.。;；—-]*`),
 		mark([]string{"好像", "似乎", "据说", "听说", "貌似", "用"}, `(?:好像|似乎|据说|听说|貌似)[^，,。]*|[^，,。\s]*用\s*$`),
 		mark([]string{"md", "m'd", "m’d"}, `(?i)\b[dp]m(?:'|’)?d\b`),
 	}

@@ -381,7 +381,7 @@ var evalSets = []struct {
 // the stress set rm, whose two read what the cue lists call a change
 // (内容读出来, said of a merged forward, where 读出来 is reading aloud
 // elsewhere; a title "got … set yesterday", then verified).
-var tuningChangeFirst = map[string]int{"set rj": 1, "set rk": 2, "set ax": 1, "set bc": 1, "set be": 1, "set rm": 2, "set rn": 3, "set ro": 1, "set bj": 1}
+var tuningChangeFirst = map[string]int{"set rj": 1, "set rk": 2, "set ax": 1, "set bc": 1, "set be": 1, "set rm": 2, "set rn": 3}
 
 type labelled struct {
 	Q      string   `json:"q"`

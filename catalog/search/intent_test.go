@@ -537,6 +537,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"group 4455 files: how much space is left, i may upload a big one", intentRead, []string{"get_group_file_system_info"}},
 		{"the fileset id behind this share link https://qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
 		{"fileset id from the share link qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
+		{"parse qfile.qq.com/q/Ab9 for me and give me its fileset", intentRead, []string{"get_fileset_id"}},
+		{"my friend 10005 set his status to busy, check his status", intentRead, []string{"nc_get_user_status"}},
 		{"群 4455 的公告列表 删不删再说", intentRead, []string{"_get_group_notice"}},
 		{"先把群 4455 全员禁言了再说", intentChange, []string{"set_group_whole_ban"}},
 	} {

@@ -139,7 +139,7 @@ var vocabulary = map[string]string{
 	"get_group_album_media_list":    "photos media items in album 相册里的照片 相册照片 相册内容 照片列表 pictures 相册里的图 相册图片 相册里的视频 翻相册",
 	"send_flash_msg":                "share flash fileset to group friend 分享闪传 发闪传 闪传发给 闪传分享到群 闪传发到群 闪传私聊",
 	"get_share_link":                "share link fileset 分享链接 闪传分享链接 闪传链接 分享地址 share url qfile 外链 生成分享链接",
-	"get_fileset_id":                "resolve share link code fileset id 闪传分享码 分享码解析 qfile 分享链接解析 解析分享链接 解析闪传链接 分享码 取件码 闪传链接 文件集ID 对应的文件集",
+	"get_fileset_id":                "resolve parse share link code fileset id 闪传分享码 分享码解析 qfile 分享链接解析 解析分享链接 解析闪传链接 分享码 取件码 闪传链接 文件集ID 对应的文件集",
 	"unlike_qzone":                  "take back retract like 取消赞 取消赞说说 取消点赞说说 unlike 不赞了 ctrl-z undo",
 	"complete_group_todo":           "done finish complete 完成 待办 完成待办 待办完成 finished 搞定 办完 做完 标记完成 打勾 已完成",
 	"clean_stream_temp_file":        "clean up temp temporary 清理临时文件 stream files directory dir wipe purge 临时目录 临时文件 清空临时目录 清理流文件 上传残留 删除临时文件",

@@ -114,6 +114,12 @@ var midQuestion = lazy(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have
 // is read back.
 var readAloud = lazy(` read\s+(?:out|aloud)\b| read\s+'`)
 
+// readSaid is reading right before what is said, a quote or a colon
+// (read 'good morning' in group 4455, 用AI声音读一下：明天放假), in the request
+// as written, before its payload is blanked: the words are said aloud.
+// 标记已读：… marks a message read.
+var readSaid = lazy(`(?i)\bread\s+(?:it\s+)?(?:out\s+|aloud\s+)?["'“「‘]|(?:^|[^已未])(?:读|念)(?:一下|一遍|出来)?\s*(?:[:：]|[“「‘"])`)
+
 // describedDone blanks a verb that describes its noun ("加精的都给我显示出来",
 // "被踢的人", "禁言了的"): a thing named by what was done to it, not a
 // request to do it again.
@@ -243,6 +249,9 @@ func readIntent(query string) intent {
 	}
 	if strings.Contains(q, " read ") {
 		q = readAloud.ReplaceAllString(q, " say ")
+	}
+	if containsAny(query, []string{"read", "读", "念"}) && readSaid.MatchString(query) {
+		q = strings.ReplaceAll(strings.ReplaceAll(q, " read ", " say "), "读", "念出") // read 'good morning' in group 4455: said aloud
 	}
 	if strings.Contains(q, " share ") {
 		q = shareNoun.ReplaceAllString(q, " $1 ") // the fileset id from this share link: a link named, nothing shared

@@ -534,6 +534,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"been sending likes all week; profile likes for my account", intentRead, []string{"get_profile_like"}},
 		{"can the bot send pics? about to post a meme in group 4455", intentRead, []string{"can_send_image"}},
 		{"set my account to invisible mode pls", intentChange, []string{"set_online_status"}},
+		{"have the AI voice read 'dinner is ready' in group 4455", intentCreate, []string{"send_group_ai_record", "get_ai_record"}},
+		{"群 4455 里用AI语音读一下：晚饭好了", intentCreate, []string{"send_group_ai_record", "get_ai_record"}},
 		{"group 4455 files: how much space is left, i may upload a big one", intentRead, []string{"get_group_file_system_info"}},
 		{"the fileset id behind this share link https://qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
 		{"fileset id from the share link qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},

@@ -250,7 +250,7 @@ func (x *bm25) termsFor(query string, in intent) []string {
 	if in == intentRead && strings.Contains(strings.ToLower(q), "all") {
 		q = allOf.ReplaceAllString(q, " list $1")
 	}
-	if in == intentRead && containsAny(strings.ToLower(q), []string{"with ", "incl"}) {
+	if in == intentRead && containsAny(strings.ToLower(q), []string{"with ", "incl", "their"}) {
 		q = withTheir.ReplaceAllString(q, " ")
 	}
 	if loc := folderWhere(q, in); loc != nil {
@@ -437,6 +437,7 @@ func (x *bm25) matched(terms []string, doc int) int {
 }
 
 // withTheir is what a read request wants of each item it lists ("all
-// members with their cards and roles", "members with roles"): the fields
+// members with their cards and roles", "members with roles", "what
+// groups am I in, and their names"): the fields
 // of a list, not the action that reads one item's.
-var withTheir = lazy(`(?i)\b(?:with\s+their|incl\.?|including)\s[^,;!?]*|\bwith\s+(?:roles?|cards?|levels?|titles?|nicknames?|names?)\b[^,;!?]*`)
+var withTheir = lazy(`(?i)\b(?:(?:with|and)\s+their|incl\.?|including)\s[^,;!?]*|\bwith\s+(?:roles?|cards?|levels?|titles?|nicknames?|names?)\b[^,;!?]*`)

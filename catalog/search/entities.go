@@ -24,6 +24,7 @@ const (
 	entityFolder
 	entityFileset
 	entityShareCode
+	entityPeople
 )
 
 // entityBonus is what each kind named and read adds to a score, and
@@ -44,6 +45,8 @@ var entityPatterns = []struct {
 	{entityAlbum, []string{"album", "相册"}, lazy(`(?i)(?:album|相册)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|[\w\-]*\d[\w\-]*)|album_id`)},
 	{entityFolder, []string{"folder", "文件夹", "目录"}, lazy(`(?i)(?:folder|文件夹|目录)\s*(?:id)?\s*[#:：]?\s*(?:["“「][^"”」]+|/[\w\-]+)|folder_id|[“「"][^”」"]+[”」"]\s*(?:那个|这个)?(?:文件夹|目录)`)},
 	{entityFileset, []string{"fileset", "闪传", "flash"}, lazy(`(?i)(?:fileset|闪传|flash(?:\s+transfer)?)\s*(?:文件集|fileset)?\s*(?:id)?\s*[#:：]?\s*[\w\-]*\d[\w\-]*|fileset_id`)},
+	// several people by their numbers (1001, 1002 and 1003): a list of them
+	{entityPeople, []string{",", "，", "、", " and ", "和", "跟", "与", "/"}, lazy(`(?i)\d{4,}\s*(?:,|，|、|\band\b|和|跟|与|/)\s*(?:(?:qq|user|uid)\s*)?\d{4,}`)},
 	// a flash transfer's share link or code, given: what it resolves to is asked
 	{entityShareCode, []string{"qfile", "share code", "share_code", "分享码", "取件码"}, lazy(`(?i)qfile\.qq\.com/\S+|(?:share\s*code|分享码|取件码)\s*(?:是|is)?\s*[#:：]?\s*[A-Za-z0-9]{4,}`)},
 }
@@ -83,6 +86,9 @@ func readsOf(a *catalog.Action, required bool) entity {
 			e |= entityGroup
 		case "user_id", "member_id":
 			e |= entityUser
+		}
+		if strings.HasSuffix(p.Type, "[]") && (strings.Contains(p.Name, "user") || strings.Contains(p.Name, "uin")) {
+			e |= entityPeople // set_group_kick_members' user_id: several people at once
 		}
 		switch p.Name {
 		case "album_id":

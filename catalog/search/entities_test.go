@@ -33,6 +33,8 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 		{"show my album list", 0},
 		{"which fileset is https://qfile.qq.com/q/Zx9Yw8", entityShareCode},
 		{"分享码 K7p2Qm 对应哪个闪传", entityShareCode},
+		{"kick 10001, 10002 and 10003 from group 4455", entityGroup | entityPeople},
+		{"踢掉 10001、10002，群 4455", entityGroup | entityPeople},
 	} {
 		t.Run(tc.query, func(t *testing.T) {
 			assert.Equal(t, tc.want, entitiesOf(tc.query))
@@ -43,6 +45,10 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 	if assert.True(t, ok) {
 		assert.Equal(t, entityMessage, readsOf(a, false), "get_msg reads a message id")
 	}
+	a, ok = c.cat.Lookup("set_group_kick_members")
+	if assert.True(t, ok) {
+		assert.Equal(t, entityGroup|entityPeople, readsOf(a, false), "kicking members reads a group and a list of people")
+	}
 	a, ok = c.cat.Lookup("get_group_album_media_list")
 	if assert.True(t, ok) {
 		assert.Equal(t, entityGroup|entityAlbum, readsOf(a, false), "an album's media: a group and an album")
@@ -51,6 +57,7 @@ func TestARequestNamesTheIdsItActsOn(t *testing.T) {
 		"看看群 5566 相册“春游”里的照片":                                       "get_group_album_media_list",
 		"what's in folder /abc123 of group 9090":                    "get_group_files_by_folder",
 		"my mate sent qfile.qq.com/q/Zx9Yw8, which fileset is that": "get_fileset_id",
+		"remove 10001, 10002 and 10003 from group 4455 at once":     "set_group_kick_members",
 	} {
 		got := names(c.Suggest(context.Background(), q, catalog.Filter{}))
 		if assert.NotEmpty(t, got, q) {

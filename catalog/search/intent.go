@@ -114,6 +114,10 @@ var midQuestion = lazy(`(?i)[,，;；]\s*(?:did|does|do|is|are|was|were|has|have
 // is read back.
 var readAloud = lazy(` read\s+(?:out|aloud)\b| read\s+'`)
 
+// shownAs is 显示 before a small number (电量显示 80%): what a setting
+// shows, not a request to display something (显示群 4455 的成员).
+var shownAs = lazy(`显示\s*(\d{1,3}(?:\s*%|[^\d]|$))`)
+
 // readSaid is reading right before what is said, a quote or a colon
 // (read 'good morning' in group 4455, 用AI声音读一下：明天放假), in the request
 // as written, before its payload is blanked: the words are said aloud.
@@ -231,6 +235,9 @@ func readIntent(query string) intent {
 	}
 	if strings.Contains(q, "合并转发") {
 		q = forwardByID.ReplaceAllString(q, "合并消息 id") // 合并转发 id: f9: a forward named, not one to make
+	}
+	if strings.Contains(q, "显示") {
+		q = shownAs.ReplaceAllString(q, "显为$1") // 电量显示 80: a value to show, set, not a list shown
 	}
 	for _, demonstrative := range []string{"这几", "那几"} {
 		q = strings.ReplaceAll(q, demonstrative, "这")

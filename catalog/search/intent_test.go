@@ -536,6 +536,8 @@ func TestPhrasingsReadForWhatTheyAsk(t *testing.T) {
 		{"set my account to invisible mode pls", intentChange, []string{"set_online_status"}},
 		{"have the AI voice read 'dinner is ready' in group 4455", intentCreate, []string{"send_group_ai_record", "get_ai_record"}},
 		{"群 4455 里用AI语音读一下：晚饭好了", intentCreate, []string{"send_group_ai_record", "get_ai_record"}},
+		{"which groups is the bot in, and their member counts", intentRead, []string{"get_group_list"}},
+		{"挂个忙碌，电量显示 60", intentNone, []string{"set_online_status"}},
 		{"group 4455 files: how much space is left, i may upload a big one", intentRead, []string{"get_group_file_system_info"}},
 		{"the fileset id behind this share link https://qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},
 		{"fileset id from the share link qfile.qq.com/q/x1", intentRead, []string{"get_fileset_id"}},

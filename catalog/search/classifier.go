@@ -9,13 +9,21 @@ import (
 // A request names its action in two ways: by the words it shares with the
 // action's text, which BM25 weighs (bm25.go), and by how much it resembles
 // the requests people wrote for that action. The query classifier weighs
-// the second: a multinomial naive Bayes model over learned.txt's counts
+// the second: a Bernoulli naive Bayes model over learned.txt's counts
 // (learned.go), uniform over the actions, that gives the probability that
 // a request with these terms was written for each. Each action the text
 // matches gains classifierWeight times that probability: the text decides
 // which actions are candidates, and the requests people wrote decide
 // between candidates the text finds alike (a group's photo albums and the
 // photos in one; all the flash filesets and one fileset's facts).
+//
+// The model asks, for each term, what share of an action's requests held
+// it, and counts a term the request lacks against an action most of whose
+// requests hold it. A multinomial model (the share of all the words
+// written for the action), used until the tenth round, set the actions
+// whose requests carry many other words (what a message says, where it
+// goes) against those whose requests say little else: a bare "send 'gg'
+// to group 4455", whose terms are send and group, went to the poke.
 //
 // Naive Bayes is overconfident: it counts every word as fresh evidence,
 // so one phrase a single labelled request held ("只有我看得见", said of a
@@ -28,46 +36,73 @@ import (
 // counts and the read prior trained on the other sets' tuning halves and
 // the left-out tuning half ranked (BenchmarkLeaveOneSetOut), among the
 // settings that keep every phrasing the other tests hold. On the
-// fifty-nine sets of the time, first@1 went from 13,307 to 13,403 of
-// 13,956 requests (95.3 → 96.0 %); untempered, with weight 4, it reached
-// 13,452, but the phrasing above and three others lost their action; α
-// 0.1 with temperature 4 or 6 gave 13,394 to 13,406. On the sixty-five
-// sets at the eighth round's end, the ranking's share reads 14,508 →
-// 14,622 of 15,241 (95.2 → 95.9 %).
+// seventy-seven sets of the tenth round, the multinomial model (α 0.01,
+// temperature 8) put first 17,078 of 17,738 requests; the Bernoulli
+// model 17,114 at α 0.01, 17,139 at α 0.001, 17,132 at α 0.0001, and
+// 17,161 at α 0.001 with temperature 6, which lost three phrasings
+// (the one above among them); found@5 17,658 → 17,672 and read requests
+// given a change first 9 → 9 at the chosen α 0.001 and temperature 8.
 const (
-	classifierAlpha       = 0.01
+	classifierAlpha       = 0.001
 	classifierTemperature = 8.0
 	classifierWeight      = 8.0
 )
 
 // classifier is the trained model, laid out as the index is: for each
-// term, the actions whose requests held it, each with how much more
-// likely the term makes it (log(1 + count/α)), so that a request costs
-// the postings of its terms.
+// term, the actions whose requests held it, each with how much holding it
+// says for the action against a term its requests never held, so that a
+// request costs the postings of its terms.
 type classifier struct {
 	votes  map[string][]posting
-	unseen []float64 // per action: the log-probability of a term its requests never held
+	unseen []float64 // per action: the log-odds of holding a term its requests never held
+	base   []float64 // per action: the log-probability of holding none of the terms
 	reads  []bool    // per action: whether it only reads
 }
 
 // newClassifier builds the model for actions from counts (action name →
-// term → how many of its requests hold it).
+// term → how many of its requests hold it, and under requestsKey how many
+// requests it has). With p the smoothed share of an action's requests
+// that hold a term, holding it adds log(p/(1-p)) to the action's
+// log-probability, over a base of every term's log(1-p).
 func newClassifier(actions []*catalog.Action, counts map[string]map[string]int) *classifier {
-	c := &classifier{votes: map[string][]posting{}, unseen: make([]float64, len(actions)), reads: make([]bool, len(actions))}
-	total := make([]float64, len(actions))
-	for i, a := range actions {
-		c.reads[i] = a.ReadOnly
-		for t, n := range counts[a.Name] {
-			c.votes[t] = append(c.votes[t], posting{int32(i), float32(math.Log1p(float64(n) / classifierAlpha))})
-			total[i] += float64(n)
+	c := &classifier{votes: map[string][]posting{}, unseen: make([]float64, len(actions)), base: make([]float64, len(actions)), reads: make([]bool, len(actions))}
+	vocabulary := map[string]bool{}
+	for _, a := range actions {
+		for t := range counts[a.Name] {
+			if t != requestsKey {
+				vocabulary[t] = true
+			}
 		}
 	}
-	terms := float64(len(c.votes))
-	for i := range actions {
-		c.unseen[i] = math.Log(classifierAlpha / (total[i] + classifierAlpha*terms))
+	for i, a := range actions {
+		c.reads[i] = a.ReadOnly
+		n := float64(counts[a.Name][requestsKey])
+		for _, k := range counts[a.Name] {
+			n = max(n, float64(k)) // no term is held by more requests than there are
+		}
+		share := func(k float64) float64 { return (k + classifierAlpha) / (n + 2*classifierAlpha) }
+		c.unseen[i] = logOdds(share(0))
+		held := 0.0
+		for t, k := range counts[a.Name] {
+			if t == requestsKey {
+				continue
+			}
+			p := share(float64(k))
+			c.votes[t] = append(c.votes[t], posting{int32(i), float32(logOdds(p) - c.unseen[i])})
+			c.base[i] += math.Log1p(-p)
+			held++
+		}
+		c.base[i] += (float64(len(vocabulary)) - held) * math.Log1p(-share(0))
 	}
 	return c
 }
+
+// logOdds is log(p/(1-p)).
+func logOdds(p float64) float64 { return math.Log(p) - math.Log1p(-p) }
+
+// requestsKey is the count, among an action's, of its requests: no term
+// holds a colon, so none is read as this.
+const requestsKey = ":n"
 
 // add adds to each matched action's score (scores > 0, in catalog order)
 // classifierWeight times the tempered probability that a request with
@@ -121,7 +156,7 @@ func (c *classifier) posterior(terms []string, temperature float64) []float64 {
 	}
 	best := math.Inf(-1)
 	for i := range logp {
-		logp[i] += float64(known) * c.unseen[i]
+		logp[i] += float64(known)*c.unseen[i] + c.base[i]
 		best = max(best, logp[i])
 	}
 	sum := 0.0

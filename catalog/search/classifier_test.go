@@ -2,6 +2,7 @@ package search
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/snowluma/snowluma-mcp/catalog"
@@ -47,6 +48,26 @@ func TestTheClassifierWeighsOnlyWhatTheTextMatches(t *testing.T) {
 	scores = []float64{1, 1}
 	c.add([]string{"unheard"}, scores)
 	assert.Equal(t, []float64{1, 1}, scores)
+}
+
+// TestTheClassifierWeighsTheShareOfRequests: the classifier asks what
+// share of an action's requests held each term, and a term the request
+// lacks counts against an action all of whose requests hold it. Ten
+// requests for a group message say send, group and three words of their
+// own; three for a poke say send, group and poke. "send … to group"
+// holds no poke: the message's, though its words are a smaller part of
+// all that was written for it.
+func TestTheClassifierWeighsTheShareOfRequests(t *testing.T) {
+	t.Parallel()
+	message := map[string]int{requestsKey: 10, "send": 10, "group": 10}
+	for i := range 30 {
+		message[fmt.Sprint("w", i)] = 1
+	}
+	c := newClassifier([]*catalog.Action{{Name: "message"}, {Name: "poke"}}, map[string]map[string]int{"message": message, "poke": {requestsKey: 3, "send": 3, "group": 3, "poke": 3}})
+	p := c.posterior([]string{"send", "group"}, 1)
+	assert.Greater(t, p[0], p[1], "send to group: %v", p)
+	p = c.posterior([]string{"send", "group", "poke"}, 1)
+	assert.Greater(t, p[1], p[0], "send a poke to group: %v", p)
 }
 
 // TestTheClassifierSpeaksWhereTheCuesLeaveADoubt: a read that a cue word

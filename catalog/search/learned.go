@@ -10,8 +10,8 @@ import (
 // not hold. The labelled request sets (catalog/testdata/requests) hold
 // thousands of requests, each with the actions that serve it. learned.txt
 // counts, for each action, how many of its tuning requests hold each term
-// (read as a search reads a request), and two parts of the ranking learn
-// from it:
+// (read as a search reads a request), and under ":n" how many it has; two
+// parts of the ranking learn from it:
 //   - a term that two or more of an action's requests share is a word
 //     people use for it: one more field of the action's document,
 //     weighted low (weightLearned), as a search engine expands its
@@ -61,7 +61,7 @@ func learnedField(counts map[string]map[string]int) map[string][]string {
 	out := map[string][]string{}
 	for a, terms := range counts {
 		for t, n := range terms {
-			if n >= learnedMinRequests {
+			if n >= learnedMinRequests && t != requestsKey {
 				out[a] = append(out[a], t)
 			}
 		}

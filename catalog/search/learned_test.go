@@ -26,6 +26,7 @@ func trainLearned(x *bm25, rows []labelled) map[string]map[string]int {
 			if count[a] == nil {
 				count[a] = map[string]int{}
 			}
+			count[a][requestsKey]++
 			for _, t := range terms {
 				if !strings.ContainsAny(t, " \t\n:") {
 					count[a][t]++

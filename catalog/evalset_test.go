@@ -154,7 +154,7 @@ func evalsetStratum(r evalsetRequest) string {
 
 // evalsetRequestSets are the request sets, each split into its own halves
 // (README.md): the first written for issue 49's first rounds, "b" to "z"
-// "aa" to "az" and "ba" to "bk" (sixty-one more) written later the same way, each blind to the others and
+// "aa" to "az" and "ba" to "bm" (sixty-three more) written later the same way, each blind to the others and
 // to the search.
 var evalsetRequestSets = [][2]string{
 	{"tune.jsonl", "heldout.jsonl"},
@@ -219,10 +219,12 @@ var evalsetRequestSets = [][2]string{
 	{"tune-bi.jsonl", "heldout-bi.jsonl"},
 	{"tune-bj.jsonl", "heldout-bj.jsonl"},
 	{"tune-bk.jsonl", "heldout-bk.jsonl"},
+	{"tune-bl.jsonl", "heldout-bl.jsonl"},
+	{"tune-bm.jsonl", "heldout-bm.jsonl"},
 }
 
 // evalsetStressSets are the sets written to one purpose rather than as a
-// sample of how people ask (README.md): sets r and rb to ro hold only reads, so
+// sample of how people ask (README.md): sets r and rb to rp hold only reads, so
 // they have no write strata and fewer requests.
 var evalsetStressSets = [][2]string{
 	{"tune-r.jsonl", "heldout-r.jsonl"},
@@ -240,6 +242,7 @@ var evalsetStressSets = [][2]string{
 	{"tune-rm.jsonl", "heldout-rm.jsonl"},
 	{"tune-rn.jsonl", "heldout-rn.jsonl"},
 	{"tune-ro.jsonl", "heldout-ro.jsonl"},
+	{"tune-rp.jsonl", "heldout-rp.jsonl"},
 }
 
 func TestEvalsetRequestsAreLabelledWithRealActions(t *testing.T) {

@@ -438,6 +438,6 @@ func (x *bm25) matched(terms []string, doc int) int {
 
 // withTheir is what a read request wants of each item it lists ("all
 // members with their cards and roles", "members with roles", "what
-// groups am I in, and their names"): the fields
-// of a list, not the action that reads one item's.
+// groups am I in, and their names"): the fields of a list, not the
+// action that reads one item's.
 var withTheir = lazy(`(?i)\b(?:(?:with|and)\s+their|incl\.?|including)\s[^,;!?]*|\bwith\s+(?:roles?|cards?|levels?|titles?|nicknames?|names?)\b[^,;!?]*`)

@@ -657,7 +657,7 @@ func labelColon(q string, loc []int) bool {
 		return false
 	}
 	if strings.ContainsAny(head, "0123456789") {
-		if last := f[len(f)-1]; !asksAfter(q[loc[1]:]) || saidNouns[last] || strings.ContainsAny(last, "0123456789") {
+		if !asksAfter(q[loc[1]:]) || strings.ContainsAny(f[len(f)-1], "0123456789") {
 			return false
 		}
 		f = f[len(f)-1:] // group 4455 files: how many are there: the thing named, then the question
@@ -673,8 +673,8 @@ func labelColon(q string, loc []int) bool {
 // asksAfter reports text that opens with a question word: what a label
 // before it introduces is the request's question, not something said.
 func asksAfter(rest string) bool {
-	f := strings.Fields(strings.ToLower(rest))
-	return len(f) > 0 && questionEN[strings.Trim(f[0], "?,.")]
+	first, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	return questionEN[strings.ToLower(strings.Trim(first, "?,."))]
 }
 
 // saidNouns, before a colon, name what follows as something said or
